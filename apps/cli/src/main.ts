@@ -1,0 +1,20 @@
+import { Command, CommanderError } from 'commander';
+import { commands } from './commands';
+import { CliError } from './errors';
+
+const program = new Command('frontier')
+  .description('Frontier Explorer: import, judge, merge and evaluate along the alpha line')
+  .showHelpAfterError()
+  .exitOverride();
+
+for (const register of commands) register(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) process.exit(err.exitCode);
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`frontier: ${message}\n`);
+  if (!(err instanceof CliError) && process.env.FRONTIER_DEBUG) console.error(err);
+  process.exit(err instanceof CliError ? err.exitCode : 1);
+}
