@@ -1,0 +1,33 @@
+/**
+ * The probability that k samples drawn without replacement from n, of which c are correct, are
+ * all wrong: C(n-c, k) / C(n, k) = prod_{i<k} (n-c-i)/(n-i). Shared by pass@k and ensembles.
+ *
+ * Kept in log space as a running sum of log1p(-c/(n-i)): no factorials, no overflow, and
+ * `-expm1(log ratio)` keeps full relative precision when pass@k is small.
+ */
+
+/** Throws a RangeError unless n, c, k are non-negative integers with c <= n and k <= n. */
+export function assertSampleCounts(n: number, c: number, k: number): void {
+  for (const [name, v] of [['n', n], ['c', c], ['k', k]] as const) {
+    if (!Number.isSafeInteger(v) || v < 0) {
+      throw new RangeError(`${name} must be a non-negative integer, got ${v}`);
+    }
+  }
+  if (c > n) throw new RangeError(`c (${c}) must not exceed n (${n})`);
+  if (k > n) throw new RangeError(`k (${k}) must not exceed n (${n}): pass@k is undefined`);
+}
+
+/** log of (n-c-i)/(n-i): the chance that draw i+1 is wrong given the first i were. */
+export function logFailStep(n: number, c: number, i: number): number {
+  return Math.log1p(-c / (n - i));
+}
+
+/** log(C(n-c, k) / C(n, k)); -Infinity when k > n - c (some draw must be correct). */
+export function logFailRatio(n: number, c: number, k: number): number {
+  assertSampleCounts(n, c, k);
+  if (c === 0) return 0;
+  if (k > n - c) return Number.NEGATIVE_INFINITY;
+  let sum = 0;
+  for (let i = 0; i < k; i++) sum += logFailStep(n, c, i);
+  return sum;
+}
