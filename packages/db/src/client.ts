@@ -1,0 +1,35 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from './generated/client';
+
+export interface Db {
+  prisma: PrismaClient;
+  /** For what Prisma does not do: COPY, bulk upserts, analytical reads. */
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function createDb(url: string, { max = 10 }: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {}); // idle-client errors surface on the next query instead
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    pool,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+// Hides the password when a URL appears in an error message.
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

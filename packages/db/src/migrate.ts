@@ -1,0 +1,75 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../prisma/migrations', import.meta.url));
+
+// The same advisory lock key `prisma migrate deploy` takes, so our migrator and Prisma's never
+// apply migrations concurrently.
+const LOCK_KEY = 72707369;
+
+// Applies pending migrations from prisma/migrations and records them in `_prisma_migrations`
+// exactly as Prisma does (same table, sha256 checksum of migration.sql), so `prisma migrate
+// deploy` on a machine with Prisma's engines sees the same history. We cannot run Prisma's schema
+// engine here: it is a binary downloaded at run time, and the build machines are offline.
+export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+      "checksum" VARCHAR(64) NOT NULL,
+      "finished_at" TIMESTAMPTZ,
+      "migration_name" VARCHAR(255) NOT NULL,
+      "logs" TEXT,
+      "rolled_back_at" TIMESTAMPTZ,
+      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
+    const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
+    );
+    const applied = new Map(rows.map((r) => [r.migration_name, r]));
+    const done: string[] = [];
+    for (const name of migrationNames(dir)) {
+      const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
+      const checksum = createHash('sha256').update(sql).digest('hex');
+      const previous = applied.get(name);
+      if (previous?.finished_at) {
+        if (previous.checksum !== checksum) {
+          throw new Error(`migration ${name} was edited after it was applied (checksum differs); add a new migration instead`);
+        }
+        continue;
+      }
+      if (previous) {
+        throw new Error(`migration ${name} failed earlier and was not rolled back; fix the database by hand, then mark it rolled back`);
+      }
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+          [randomUUID(), checksum, name],
+        );
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${name} failed: ${(err as Error).message}`);
+      }
+      done.push(name);
+    }
+    return done;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}
+
+function migrationNames(dir: string): string[] {
+  if (!existsSync(dir)) throw new Error(`no migrations directory at ${dir}`);
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'migration.sql')))
+    .map((e) => e.name)
+    .sort();
+}
