@@ -17,17 +17,21 @@ export function assertSampleCounts(n: number, c: number, k: number): void {
   if (k > n) throw new RangeError(`k (${k}) must not exceed n (${n}): pass@k is undefined`);
 }
 
-/** log of (n-c-i)/(n-i): the chance that draw i+1 is wrong given the first i were. */
-export function logFailStep(n: number, c: number, i: number): number {
-  return Math.log1p(-c / (n - i));
+/**
+ * log of C(n-c, to)/C(n, to) minus log of C(n-c, from)/C(n, from): how much drawing samples
+ * from+1..to (all wrong) lowers the log all-fail probability. -Infinity once to > n - c.
+ * Unchecked: callers validate the counts (see `assertSampleCounts`) and keep from <= to <= n.
+ */
+export function logFailRatioRange(n: number, c: number, from: number, to: number): number {
+  if (c === 0) return 0;
+  if (to > n - c) return Number.NEGATIVE_INFINITY;
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += Math.log1p(-c / (n - i));
+  return sum;
 }
 
 /** log(C(n-c, k) / C(n, k)); -Infinity when k > n - c (some draw must be correct). */
 export function logFailRatio(n: number, c: number, k: number): number {
   assertSampleCounts(n, c, k);
-  if (c === 0) return 0;
-  if (k > n - c) return Number.NEGATIVE_INFINITY;
-  let sum = 0;
-  for (let i = 0; i < k; i++) sum += logFailStep(n, c, i);
-  return sum;
+  return logFailRatioRange(n, c, 0, k);
 }

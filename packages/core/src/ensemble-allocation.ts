@@ -1,0 +1,90 @@
+import { assertSampleCounts, logFailRatioRange } from './fail-ratio';
+import { problemCount, sampleCapacity, type CheckpointSolveCounts } from './ensemble-pass';
+
+function assertBudget(budget: number): void {
+  if (!Number.isSafeInteger(budget) || budget < 0) throw new RangeError(`budget must be a non-negative integer, got ${budget}`);
+}
+
+/**
+ * Budget split as evenly as possible over `size` checkpoints; the remainder goes one sample
+ * each to the first checkpoints in the order given, so the split is deterministic.
+ */
+export function uniformAllocation(budget: number, size: number): number[] {
+  assertBudget(budget);
+  if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`size must be a positive integer, got ${size}`);
+  const base = Math.floor(budget / size);
+  const extra = budget % size;
+  return Array.from({ length: size }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+export interface OptimisedAllocationOptions {
+  /** Samples handed out per greedy step (the last step may be smaller); default 1. */
+  readonly step?: number;
+}
+
+/**
+ * Greedy allocation of the budget: each step gives `step` samples to the checkpoint whose
+ * addition raises the ensemble pass the most (ties to the lowest index; a checkpoint never
+ * gets more than its smallest n). Greedy is a heuristic, not guaranteed optimal: compare with
+ * the best single checkpoint explicitly (`compareEnsemble` does). With step = budget it
+ * reduces to picking the best single checkpoint.
+ *
+ * Per problem it keeps log P(all fail) and, per checkpoint, the log change its next step would
+ * bring; the gain of checkpoint i is sum_p P_p(all fail) * (1 - exp(change_ip)), and only the
+ * chosen checkpoint's changes need recomputing after a step.
+ */
+export function optimisedAllocation(
+  checkpoints: CheckpointSolveCounts,
+  budget: number,
+  options: OptimisedAllocationOptions = {},
+): number[] {
+  assertBudget(budget);
+  const step = options.step ?? 1;
+  if (!Number.isSafeInteger(step) || step < 1) throw new RangeError(`step must be a positive integer, got ${step}`);
+  const problems = problemCount(checkpoints);
+  const m = checkpoints.length;
+  for (const cp of checkpoints) for (const p of cp) assertSampleCounts(p.n, p.c, 0);
+  const capacity = checkpoints.map(sampleCapacity);
+  if (capacity.reduce((s, c) => s + c, 0) < budget) {
+    throw new RangeError(`budget ${budget} exceeds what the checkpoints hold (sum of their smallest n)`);
+  }
+
+  const allocation = new Array<number>(m).fill(0);
+  const logFail = new Float64Array(problems);
+  const failProb = new Float64Array(problems);
+  const change = checkpoints.map(() => new Float64Array(problems));
+  const changeFor = checkpoints.map(() => -1); // the step size `change[i]` was computed for
+  const refresh = (i: number, s: number): void => {
+    const k = allocation[i] as number;
+    const row = change[i] as Float64Array;
+    (checkpoints[i] as CheckpointSolveCounts[number]).forEach((p, j) => {
+      row[j] = logFailRatioRange(p.n, p.c, k, k + s);
+    });
+    changeFor[i] = s;
+  };
+
+  for (let left = budget; left > 0; ) {
+    let s = Math.min(step, left);
+    if (!capacity.some((cap, i) => cap - (allocation[i] as number) >= s)) s = 1;
+    for (let j = 0; j < problems; j++) failProb[j] = Math.exp(logFail[j] as number);
+    let best = -1;
+    let bestGain = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < m; i++) {
+      if ((capacity[i] as number) - (allocation[i] as number) < s) continue;
+      if (changeFor[i] !== s) refresh(i, s);
+      const row = change[i] as Float64Array;
+      let gain = 0;
+      for (let j = 0; j < problems; j++) gain += (failProb[j] as number) * -Math.expm1(row[j] as number);
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = i;
+      }
+    }
+    const row = change[best] as Float64Array;
+    for (let j = 0; j < problems; j++) logFail[j] = (logFail[j] as number) + (row[j] as number);
+    allocation[best] = (allocation[best] as number) + s;
+    changeFor[best] = -1;
+    left -= s;
+  }
+  return allocation;
+}
