@@ -29,9 +29,10 @@ export interface OptimisedAllocationOptions {
  * the best single checkpoint explicitly (`compareEnsemble` does). With step = budget it
  * reduces to picking the best single checkpoint.
  *
- * Per problem it keeps log P(all fail) and, per checkpoint, the log change its next step would
- * bring; the gain of checkpoint i is sum_p P_p(all fail) * (1 - exp(change_ip)), and only the
- * chosen checkpoint's changes need recomputing after a step.
+ * Per problem it keeps P(all fail) and, per checkpoint, the factor its next step would multiply
+ * that by (a running product of C(n-c,k)/C(n,k) ratios); the gain of checkpoint i is
+ * sum_p P_p(all fail) * (1 - factor_ip), and only the chosen checkpoint's factors need
+ * recomputing after a step.
  */
 export function optimisedAllocation(
   checkpoints: CheckpointSolveCounts,
@@ -50,40 +51,44 @@ export function optimisedAllocation(
   }
 
   const allocation = new Array<number>(m).fill(0);
-  const logFail = new Float64Array(problems);
-  const failProb = new Float64Array(problems);
-  const change = checkpoints.map(() => new Float64Array(problems));
-  const changeFor = checkpoints.map(() => -1); // the step size `change[i]` was computed for
+  const failProb = new Float64Array(problems).fill(1);
+  // For checkpoint i's next step of `s` samples, per problem: the factor it keeps of P(all fail)
+  // and 1 minus that factor, taken from the log ratio with expm1 so small gains stay precise.
+  const keep = checkpoints.map(() => new Float64Array(problems));
+  const drop = checkpoints.map(() => new Float64Array(problems));
+  const stepOf = checkpoints.map(() => -1); // the step size keep/drop hold, -1 when stale
   const refresh = (i: number, s: number): void => {
     const k = allocation[i] as number;
-    const row = change[i] as Float64Array;
+    const keepRow = keep[i] as Float64Array;
+    const dropRow = drop[i] as Float64Array;
     (checkpoints[i] as CheckpointSolveCounts[number]).forEach((p, j) => {
-      row[j] = logFailRatioRange(p.n, p.c, k, k + s);
+      const change = logFailRatioRange(p.n, p.c, k, k + s);
+      keepRow[j] = Math.exp(change);
+      dropRow[j] = -Math.expm1(change);
     });
-    changeFor[i] = s;
+    stepOf[i] = s;
   };
 
   for (let left = budget; left > 0; ) {
     let s = Math.min(step, left);
     if (!capacity.some((cap, i) => cap - (allocation[i] as number) >= s)) s = 1;
-    for (let j = 0; j < problems; j++) failProb[j] = Math.exp(logFail[j] as number);
     let best = -1;
     let bestGain = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < m; i++) {
       if ((capacity[i] as number) - (allocation[i] as number) < s) continue;
-      if (changeFor[i] !== s) refresh(i, s);
-      const row = change[i] as Float64Array;
+      if (stepOf[i] !== s) refresh(i, s);
+      const dropRow = drop[i] as Float64Array;
       let gain = 0;
-      for (let j = 0; j < problems; j++) gain += (failProb[j] as number) * -Math.expm1(row[j] as number);
+      for (let j = 0; j < problems; j++) gain += (failProb[j] as number) * (dropRow[j] as number);
       if (gain > bestGain) {
         bestGain = gain;
         best = i;
       }
     }
-    const row = change[best] as Float64Array;
-    for (let j = 0; j < problems; j++) logFail[j] = (logFail[j] as number) + (row[j] as number);
+    const keepRow = keep[best] as Float64Array;
+    for (let j = 0; j < problems; j++) failProb[j] = (failProb[j] as number) * (keepRow[j] as number);
     allocation[best] = (allocation[best] as number) + s;
-    changeFor[best] = -1;
+    stepOf[best] = -1;
     left -= s;
   }
   return allocation;
