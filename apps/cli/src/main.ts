@@ -2,6 +2,12 @@ import { Command, CommanderError } from 'commander';
 import { commands } from './commands';
 import { CliError } from './errors';
 
+// `frontier export ... | head` closes the pipe early: that is success, not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 const program = new Command('frontier')
   .description('Frontier Explorer: import, judge, merge and evaluate along the alpha line')
   .showHelpAfterError()

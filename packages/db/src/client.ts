@@ -11,7 +11,9 @@ export interface Db {
 
 export function createDb(url: string, { max = 10 }: { max?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString: url, max });
-  pool.on('error', () => {}); // idle-client errors surface on the next query instead
+  // Errors of idle clients surface on the next query instead of crashing the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,

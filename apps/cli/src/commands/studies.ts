@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import { listStudies } from '@frontier/db';
+import { withDatabase } from '../database';
+
+export function registerStudies(program: Command): void {
+  program
+    .command('studies')
+    .description('list studies with their checkpoint and sample counts')
+    .option('--json', 'print JSON instead of a table')
+    .action(async (flags: { json?: boolean }) => {
+      const studies = await withDatabase(({ db }) => listStudies(db.pool));
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify(studies, null, 2)}\n`);
+        return;
+      }
+      if (studies.length === 0) {
+        process.stdout.write('no studies yet: run `frontier import FILE`\n');
+        return;
+      }
+      const header = ['id', 'study', 'origin', 'checkpoints', 'samples'];
+      const rows = studies.map((s) => [String(s.id), s.name, s.origin, String(s.checkpoints), String(s.samples)]);
+      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+      for (const r of [header, ...rows]) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+    });
+}

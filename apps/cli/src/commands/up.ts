@@ -1,0 +1,54 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { openDatabase } from '@frontier/db';
+import { env, REPO_ROOT } from '../env';
+import { CliError } from '../errors';
+import { buildWebIfStale } from '../up/build-web';
+import { startChild, stopChildren, type Supervised } from '../up/children';
+import { seedExampleIfEmpty } from '../up/seed-example';
+
+const log = (line: string) => process.stderr.write(`[frontier] ${line}\n`);
+
+export function registerUp(program: Command): void {
+  program
+    .command('up')
+    .description('run the product: Postgres (embedded unless DATABASE_URL), migrations, worker and web (what `npm start` runs)')
+    .action(async () => {
+      const e = env();
+      const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.FRONTIER_DATA_DIR, port: e.FRONTIER_PG_PORT, log }).catch((err: Error) => {
+        throw new CliError(err.message);
+      });
+      const children: Supervised[] = [];
+      let stopping = false;
+      const shutdown = async (code: number) => {
+        if (stopping) return;
+        stopping = true;
+        log('stopping…');
+        await stopChildren(children);
+        await opened.close();
+        process.exit(code);
+      };
+      process.on('SIGINT', () => void shutdown(0));
+      process.on('SIGTERM', () => void shutdown(0));
+      try {
+        // For tools and tests that need the same database as the running product.
+        writeFileSync(join(e.FRONTIER_DATA_DIR, 'database-url'), `${opened.url}\n`, { mode: 0o600 });
+        await seedExampleIfEmpty(opened, e.FRONTIER_DATA_DIR, log);
+        buildWebIfStale(REPO_ROOT, log);
+      } catch (err) {
+        await opened.close();
+        throw new CliError((err as Error).message);
+      }
+      const childEnv = { ...process.env, DATABASE_URL: opened.url, FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' };
+      const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
+      children.push(startChild('worker', bin('tsx'), ['apps/worker/src/main.ts'], { cwd: REPO_ROOT, env: childEnv }));
+      children.push(startChild('web', bin('next'), ['start', '-p', String(e.PORT)], { cwd: join(REPO_ROOT, 'apps/web'), env: childEnv }));
+      log(`web on http://localhost:${e.PORT}`);
+      const first = await Promise.race(children.map(async (c) => ({ name: c.name, code: await c.exited })));
+      if (!stopping) {
+        log(`${first.name} exited with code ${first.code}; stopping the rest`);
+        await shutdown(first.code || 1);
+      }
+    });
+}

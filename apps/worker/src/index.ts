@@ -1,0 +1,2 @@
+export { startWorker, drainTasks, type WorkerHandle } from './run-worker';
+export { taskList, type TaskContext } from './tasks';

@@ -1,0 +1,32 @@
+import { Logger, run, runOnce, type LogFunctionFactory } from 'graphile-worker';
+import type { Db } from '@frontier/db';
+import { taskList, type TaskContext } from './tasks';
+
+const logFactory: LogFunctionFactory = (scope) => (level, message) => {
+  if (level === 'debug') return;
+  const where = scope.taskIdentifier ? ` ${scope.taskIdentifier}${scope.jobId ? `#${scope.jobId}` : ''}` : '';
+  process.stderr.write(`[worker${where}] ${level}: ${message}\n`);
+};
+
+export interface WorkerHandle {
+  /** Resolves when the worker has stopped. */
+  done: Promise<void>;
+  /** Finishes the jobs in progress, takes no new ones, then stops. */
+  stop(): Promise<void>;
+}
+
+// Several workers (processes or machines) can share one database: graphile-worker hands each job
+// to exactly one of them with SKIP LOCKED.
+export async function startWorker(ctx: TaskContext, concurrency: number): Promise<WorkerHandle> {
+  const runner = await run({ pgPool: ctx.db.pool, concurrency, noHandleSignals: true, pollInterval: 500, logger: new Logger(logFactory) }, taskList(ctx));
+  return { done: runner.promise, stop: () => runner.stop() };
+}
+
+/** Runs the queued jobs of the given task types until none is left (used by the CLI). */
+export async function drainTasks(ctx: TaskContext, only: string[]): Promise<void> {
+  const all = taskList(ctx);
+  const subset = Object.fromEntries(only.map((name) => [name, all[name]!]));
+  await runOnce({ pgPool: ctx.db.pool, logger: new Logger(() => () => {}) }, subset);
+}
+
+export type { Db };

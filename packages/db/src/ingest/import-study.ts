@@ -1,0 +1,71 @@
+import type pg from 'pg';
+import { enqueueAggregate } from '../jobs';
+import { copySamples, type SampleRow } from './copy-samples';
+import type { ImportProgress, ImportSummary, ProblemSamples, StudyImport } from './types';
+import { linkParents, upsertBenchmark, upsertCheckpoint, upsertProblems, upsertRun, upsertStudy } from './upserts';
+
+const BATCH_SAMPLES = 20_000;
+
+// Imports a whole sweep in one transaction: any error (a bad record deep in the last file
+// included) rolls everything back. A run whose source hash matches what is stored is skipped,
+// so importing the same files again changes nothing. Aggregation is queued in the same
+// transaction and done by the worker's `aggregate` task.
+export async function importStudy(
+  pool: pg.Pool,
+  input: StudyImport,
+  onProgress?: (p: ImportProgress) => void,
+): Promise<ImportSummary> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const studyId = await upsertStudy(client, input.study);
+    const benchmarkId = await upsertBenchmark(client, input.benchmark);
+    const summary: ImportSummary = { studyId, problems: 0, runs: 0, unchangedRuns: 0, samples: 0, runIds: [] };
+    const problemIds = new Set<number>();
+    for (const [i, run] of input.runs.entries()) {
+      const checkpointId = await upsertCheckpoint(client, studyId, run.checkpoint);
+      const { id: runId, sourceHash } = await upsertRun(client, checkpointId, benchmarkId, run.setting, run.sampling ?? {});
+      summary.runs++;
+      summary.runIds.push(runId);
+      if (sourceHash === run.sourceHash) {
+        summary.unchangedRuns++;
+        continue;
+      }
+      await client.query('DELETE FROM sample WHERE run_id = $1', [runId]);
+      let batch: ProblemSamples[] = [];
+      let batchSize = 0;
+      const flush = async () => {
+        const ids = await upsertProblems(client, benchmarkId, batch.map((b) => b.problem));
+        const rows: SampleRow[] = [];
+        for (const { problem, samples } of batch) {
+          const problemId = ids.get(problem.externalId)!;
+          problemIds.add(problemId);
+          for (const sample of samples) rows.push({ problemId, sample });
+        }
+        await copySamples(client, runId, rows);
+        summary.samples += rows.length;
+        onProgress?.({ run: i, runs: input.runs.length, source: run.source, samples: summary.samples });
+        batch = [];
+        batchSize = 0;
+      };
+      for await (const item of run.problems()) {
+        batch.push(item);
+        batchSize += item.samples.length;
+        if (batchSize >= BATCH_SAMPLES) await flush();
+      }
+      if (batch.length) await flush();
+      await client.query('UPDATE eval_run SET source_hash = $2 WHERE id = $1', [runId, run.sourceHash]);
+    }
+    await linkParents(client, studyId);
+    const changed = summary.runs - summary.unchangedRuns;
+    if (changed > 0) summary.aggregateJobKey = await enqueueAggregate(client, summary.runIds);
+    await client.query('COMMIT');
+    summary.problems = problemIds.size;
+    return summary;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,30 @@
+import type pg from 'pg';
+
+export const EXPORT_COLUMNS = [
+  'study', 'checkpoint', 'alpha', 'setting', 'scale', 'problem_id', 'difficulty',
+  'n', 'solved', 'ac', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie',
+] as const;
+
+export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
+
+// One row per (checkpoint, setting, problem), read from the aggregates, runs in alpha order and
+// one run at a time, so a study of any size exports in bounded memory.
+export async function* exportRows(pool: pg.Pool, studyId: number): AsyncGenerator<ExportRow[]> {
+  const { rows: runs } = await pool.query<{ id: number }>(
+    `SELECT r.id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id
+     WHERE c.study_id = $1 ORDER BY c.alpha NULLS LAST, c.name, r.setting, r.id`,
+    [studyId],
+  );
+  for (const run of runs) {
+    const { rows } = await pool.query<ExportRow>(
+      `SELECT s.name AS study, c.name AS checkpoint, c.alpha, r.setting, c.model_scale AS scale,
+         p.external_id AS problem_id, p.difficulty, a.n, a.solved, a.ac, a.wa, a.tle, a.mle, a.re, a.ce, a.ole, a.ie
+       FROM run_problem_aggregate a
+       JOIN eval_run r ON r.id = a.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
+       JOIN study s ON s.id = c.study_id JOIN problem p ON p.id = a.problem_id
+       WHERE a.run_id = $1 ORDER BY p.external_id`,
+      [run.id],
+    );
+    yield rows;
+  }
+}
