@@ -1,0 +1,122 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseIsoDate } from './dates';
+import { FormatError, toFormatError } from './errors';
+import { jsonlSampleSchema, type Language } from './sample-schema';
+import type { Difficulty, Verdict } from './verdict';
+import { describeIssue } from './zod-issue';
+
+export interface JsonlTestResult {
+  tier?: number;
+  verdict: Verdict;
+  cpuMs?: number;
+  peakKib?: number;
+}
+
+/** One sample of our JSONL format, normalised (defaults applied, dates parsed). */
+export interface JsonlSample {
+  /** 1-based line in the file. */
+  line: number;
+  id?: string;
+  problemId: string;
+  code: string;
+  language: Language;
+  /** Given, or the order of appearance among the problem's samples in the file (from 0). */
+  index: number;
+  /** null = not judged yet. */
+  verdict: Verdict | null;
+  /** Per-test results as given (empty when absent). */
+  tests: JsonlTestResult[];
+  title?: string;
+  difficulty?: Difficulty;
+  platform?: string;
+  contestDate?: Date;
+}
+
+/** Tracks uniqueness of ids and (problem_id, index) across the file. */
+class Uniqueness {
+  private ids = new Map<string, number>();
+  private problems = new Map<string, { seen: number; indexes: Map<number, number> }>();
+
+  check(fail: (field: string, detail: string) => never, line: number, problemId: string, id?: string, index?: number): number {
+    if (id !== undefined) {
+      const first = this.ids.get(id);
+      if (first !== undefined) fail('id', `duplicate id ${JSON.stringify(id)} (also line ${first})`);
+      this.ids.set(id, line);
+    }
+    let problem = this.problems.get(problemId);
+    if (problem === undefined) {
+      problem = { seen: 0, indexes: new Map() };
+      this.problems.set(problemId, problem);
+    }
+    const resolved = index ?? problem.seen;
+    problem.seen++;
+    const first = problem.indexes.get(resolved);
+    if (first !== undefined) {
+      const what = index === undefined ? `default index ${resolved} (order of appearance)` : `index ${resolved}`;
+      fail(index === undefined ? 'problem_id' : 'index', `duplicate ${what} for problem ${JSON.stringify(problemId)} (also line ${first})`);
+    }
+    problem.indexes.set(resolved, line);
+    return resolved;
+  }
+}
+
+function parseLine(file: string, line: number, text: string, unique: Uniqueness): JsonlSample {
+  const fail = (field: string | undefined, detail: string): never => {
+    throw new FormatError({ file, location: { kind: 'line', line }, field, detail });
+  };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    fail(undefined, `malformed JSON: ${(err as Error).message.replace(/, ".*" is not valid JSON$/s, '')}`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(undefined, 'expected a JSON object');
+  const result = jsonlSampleSchema.safeParse(value);
+  if (!result.success) {
+    const { field, detail } = describeIssue(result.error.issues[0]!, value);
+    fail(field, detail);
+  }
+  const s = result.data!;
+  let contestDate: Date | undefined;
+  if (s.contest_date !== undefined) {
+    contestDate = parseIsoDate(s.contest_date) ?? fail('contest_date', `not an ISO date: ${JSON.stringify(s.contest_date)}`);
+  }
+  const index = unique.check(fail, line, s.problem_id, s.id, s.index);
+  const sample: JsonlSample = {
+    line,
+    problemId: s.problem_id,
+    code: s.code,
+    language: s.language ?? 'python',
+    index,
+    verdict: s.verdict ?? null,
+    tests: (s.tests ?? []).map((t) => ({ tier: t.tier, verdict: t.verdict, cpuMs: t.cpu_ms, peakKib: t.peak_kib })),
+  };
+  if (s.id !== undefined) sample.id = s.id;
+  if (s.title !== undefined) sample.title = s.title;
+  if (s.difficulty !== undefined) sample.difficulty = s.difficulty;
+  if (s.platform !== undefined) sample.platform = s.platform;
+  if (contestDate !== undefined) sample.contestDate = contestDate;
+  return sample;
+}
+
+/** Streams our JSONL sample format line by line; empty lines are skipped. Throws FormatError. */
+export async function* readJsonlSamples(path: string): AsyncGenerator<JsonlSample> {
+  const unique = new Uniqueness();
+  const stream = createReadStream(path, { highWaterMark: 1024 * 1024 });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let line = 0;
+  try {
+    for await (const text of lines) {
+      line++;
+      const body = line === 1 ? text.replace(/^\uFEFF/, '') : text;
+      if (body.trim() === '') continue;
+      yield parseLine(path, line, body, unique);
+    }
+  } catch (err) {
+    throw toFormatError(path, err);
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}
