@@ -66,10 +66,12 @@ export function pairedBootstrapMeans(series: readonly ArrayLike<number>[], optio
   const drawn = new Uint32Array(problems);
   for (let r = 0; r < replicates; r++) {
     drawn.fill(0);
-    for (let j = 0; j < problems; j++) drawn[randomIndex(rng, problems)]++;
+    for (let j = 0; j < problems; j++) {
+      const p = randomIndex(rng, problems);
+      drawn[p] = (drawn[p] as number) + 1;
+    }
     sums.fill(0);
-    weights.fill(problems);
-    if (anyMissing) weights.fill(0);
+    weights.fill(anyMissing ? 0 : problems); // without missing values every draw counts
     for (let p = 0; p < problems; p++) {
       const w = drawn[p] as number;
       if (w === 0) continue;
