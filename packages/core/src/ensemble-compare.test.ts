@@ -32,6 +32,8 @@ describe('rankNextCheckpoint', () => {
     const ranked = rankNextCheckpoint([a, weak, b, tiny], [0], 8);
     expect(ranked.map((r) => r.index)).toEqual([2, 3, 1]);
     expect(ranked[0]).toMatchObject({ members: [0, 2], allocation: [4, 4] });
+    expect(rankNextCheckpoint([a, weak, b, tiny], [0, 0], 8)[0]?.members).toEqual([0, 2]);
+    expect(() => rankNextCheckpoint([a, b], [5], 8)).toThrow(RangeError);
   });
 
   it('leaves out candidates the uniform split cannot feed', () => {

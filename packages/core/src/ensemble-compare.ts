@@ -61,10 +61,11 @@ export function rankNextCheckpoint(
   strategy: AllocationStrategy = 'optimised',
   step = 1,
 ): RankedCandidate[] {
+  const chosen = new Set(selected);
   const ranked: RankedCandidate[] = [];
   checkpoints.forEach((_, index) => {
-    if (selected.includes(index)) return;
-    const members = [...selected, index].sort((x, y) => x - y);
+    if (chosen.has(index)) return;
+    const members = [...chosen, index].sort((x, y) => x - y);
     const subset = members.map((i) => {
       const cp = checkpoints[i];
       if (cp === undefined) throw new RangeError(`no checkpoint ${i}`);
