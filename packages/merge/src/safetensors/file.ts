@@ -72,7 +72,7 @@ export async function readSafetensors(path: string): Promise<{ header: Safetenso
     if (bytesRead !== data.length) throw new MergeError('file shrank while being read', path);
     const tensors = new Map<string, Tensor>();
     for (const t of header.tensors) {
-      tensors.set(t.name, { name: t.name, dtype: t.dtype, shape: t.shape, data: data.subarray(t.begin, t.end) });
+      tensors.set(t.name, { name: t.name, dtype: t.dtype, shape: t.shape, data: new Uint8Array(data.buffer, data.byteOffset + t.begin, t.end - t.begin) });
     }
     return { header, tensors };
   } finally {
