@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Logger, runMigrations } from 'graphile-worker';
 import type pg from 'pg';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../prisma/migrations', import.meta.url));
@@ -15,6 +16,13 @@ const LOCK_KEY = 72707369;
 // deploy` on a machine with Prisma's engines sees the same history. We cannot run Prisma's schema
 // engine here: it is a binary downloaded at run time, and the build machines are offline.
 export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const applied = await applyPrismaMigrations(pool, dir);
+  // The job queue's own schema (graphile_worker), versioned by graphile-worker itself.
+  await runMigrations({ pgPool: pool, logger: new Logger(() => () => {}) });
+  return applied;
+}
+
+async function applyPrismaMigrations(pool: pg.Pool, dir: string): Promise<string[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);

@@ -1,9 +1,6 @@
 import { createDb, redactUrl, type Db } from './client';
 import { startEmbeddedPostgres } from './embedded/postgres';
-import { Logger, runMigrations } from 'graphile-worker';
 import { migrate } from './migrate';
-
-const quietLogger = new Logger(() => () => {});
 
 export interface OpenOptions {
   /** Use this server when set; otherwise start (or reuse) the embedded one. */
@@ -39,8 +36,6 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
   if (opts.migrate !== false) {
     const applied = await migrate(db.pool);
     for (const name of applied) opts.log?.(`applied migration ${name}`);
-    // The job queue's own schema (graphile_worker), versioned by graphile-worker itself.
-    await runMigrations({ pgPool: db.pool, logger: quietLogger });
   }
   return {
     db,

@@ -1,0 +1,31 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface FixtureProblem {
+  id: string;
+  difficulty: 'easy' | 'medium' | 'hard';
+  /** LCB error codes per sample; 0 means passed. */
+  codes: number[];
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'frontier-cli-'));
+}
+
+// Writes a LiveCodeBench *_eval_all.json as LCB writes it: metadata entries are JSON strings.
+export function writeLcbFile(dir: string, name: string, problems: FixtureProblem[]): string {
+  const records = problems.map((p, i) => ({
+    question_id: p.id,
+    question_title: `Problem ${p.id}`,
+    difficulty: p.difficulty,
+    platform: 'atcoder',
+    contest_date: `2024-0${1 + (i % 9)}-01T00:00:00`,
+    code_list: p.codes.map((c, j) => `# sample ${j}\nprint(${c})\n`),
+    graded_list: p.codes.map((c) => c === 0),
+    metadata: p.codes.map((c) => JSON.stringify(c === 0 ? { execution_time: 0.01 } : { error_code: c, error_message: 'x' })),
+  }));
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(records));
+  return path;
+}
