@@ -158,26 +158,24 @@ async function streamTensors(
     for (let o = 0; o < nOut; o++) {
       const c = coefs[o]!;
       const dst = outBuf(slot, o);
-      const only = c.findIndex((w) => w === 1);
-      if (kind === 'copy' || (only >= 0 && c.every((w, i) => i === only || w === 0))) {
-        // Copy, not arithmetic: endpoints stay bit-exact (NaN payloads included).
-        const src = inBuf(slot, kind === 'copy' ? 0 : only);
-        k.bytes.copyWithin(dst, src, src + n * size);
-      }
+      const src = kind === 'copy' ? 0 : copySource(c, (i) => k.bytes.subarray(inBuf(slot, i), inBuf(slot, i) + n * size));
+      if (src !== null) k.bytes.copyWithin(dst, inBuf(slot, src), inBuf(slot, src) + n * size);
+      copied[o] = src !== null;
     }
     if (kind === 'copy') return;
     const terms = coefs.map((c) => c.flatMap((w, i) => (w === 0 ? [] : [[i, w] as const])));
-    const needed = new Set(terms.flatMap((t, o) => (isCopy(coefs[o]!) ? [] : t.map(([i]) => i))));
+    const needed = new Set(terms.flatMap((t, o) => (copied[o] ? [] : t.map(([i]) => i))));
     for (let b = 0; b < n; b += BLOCK) {
       const m = Math.min(BLOCK, n - b);
       for (const i of needed) k.decode(dtype as FloatDtype, inBuf(slot, i) + b * size, scratch(i), m);
       for (let o = 0; o < nOut; o++) {
-        if (isCopy(coefs[o]!)) continue;
+        if (copied[o]) continue;
         combineBlock(k, dtype as FloatDtype, terms[o]!, scratch, scratch(nIn), outBuf(slot, o) + b * size, m, size);
       }
     }
   };
 
+  const copied = new Array<boolean>(nOut).fill(false);
   const pendingWrites: Array<Promise<unknown>> = [Promise.resolve(), Promise.resolve()];
   let nextRead = jobs.length > 0 ? read(jobs[0]!, 0) : null;
   for (let j = 0; j < jobs.length; j++) {
@@ -196,9 +194,18 @@ async function streamTensors(
   await Promise.all(pendingWrites);
 }
 
-function isCopy(c: number[]): boolean {
-  const only = c.findIndex((w) => w === 1);
-  return only >= 0 && c.every((w, i) => i === only || w === 0);
+/**
+ * The input an output slice is a plain copy of, if any: weights one-hot (alpha 0 or 1), or all
+ * inputs with a nonzero weight bytewise identical and the weights summing to 1. Copying keeps
+ * endpoints and averages of identical inputs bit-exact (signed zeros and NaN payloads too).
+ * The comparison stops at the first differing byte, so it costs nothing on distinct models.
+ */
+function copySource(c: readonly number[], slice: (i: number) => Uint8Array): number | null {
+  const used = c.flatMap((w, i) => (w === 0 ? [] : [i]));
+  if (used.length === 1 && c[used[0]!] === 1) return used[0]!;
+  if (used.length === 0 || Math.abs(c.reduce((s, w) => s + w, 0) - 1) > 1e-9) return null;
+  const first = slice(used[0]!);
+  return used.every((i) => Buffer.compare(first, slice(i)) === 0) ? used[0]! : null;
 }
 
 function combineBlock(k: Kernels, dtype: FloatDtype, terms: ReadonlyArray<readonly [number, number]>, x: (i: number) => number, acc: number, dst: number, m: number, size: number): void {
