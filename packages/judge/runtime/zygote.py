@@ -1,0 +1,411 @@
+# Per-slot supervisor of the judge ("zygote"). Started once per worker slot as root by
+# src/sandbox/zygote-slot.ts with a scrubbed environment; it reads one JSON request per line on
+# stdin and answers one JSON line per request on stdout.
+#
+# Per test it unshares fresh mount, pid, network and ipc namespaces, forks the test process
+# (pid 1 of the new pid namespace), and returns to its own namespaces with setns. The test
+# process mounts a fresh /tmp, /dev/shm and /proc, joins the slot's memory and pids cgroups,
+# sets rlimits, drops to uid/gid 65534 and then either runs Python source in-process (no
+# interpreter start-up: that is the fast path) or execs a binary through the reaper stub.
+# When pid 1 exits the kernel kills everything else in its pid namespace.
+#
+# Keep this process small: a forked test inherits its resident set as the floor of its peak
+# memory figure, so nothing here may buffer program output or load large modules.
+import ctypes, gc, json, os, resource, select, signal, stat, sys, time
+
+libc = ctypes.CDLL(None, use_errno=True)
+CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWPID, CLONE_NEWNET = 0x20000, 0x08000000, 0x20000000, 0x40000000
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_RDONLY, MS_REC, MS_PRIVATE = 2, 4, 8, 1, 0x4000, 1 << 18
+AT_FDCWD, AT_RECURSIVE = -100, 0x8000
+MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID, MOUNT_ATTR_NODEV = 1, 2, 4
+SYS_mount_setattr = 442  # x86_64 and aarch64
+PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG = 38, 1
+VISIBLE = {'usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32', 'etc', 'dev', 'proc'}
+
+
+class MountAttr(ctypes.Structure):
+    _fields_ = [('attr_set', ctypes.c_uint64), ('attr_clr', ctypes.c_uint64),
+                ('propagation', ctypes.c_uint64), ('userns_fd', ctypes.c_uint64)]
+
+
+def check(rc, what):
+    if rc != 0:
+        e = ctypes.get_errno()
+        raise OSError(e, '%s: %s' % (what, os.strerror(e)))
+
+
+def mount(src, target, fstype, flags, data=None):
+    check(libc.mount(src.encode(), target.encode(), fstype.encode() if fstype else None, flags,
+                     data.encode() if data else None), 'mount ' + target)
+
+
+def send(obj):
+    sys.stdout.write(json.dumps(obj, separators=(',', ':')) + '\n')
+    sys.stdout.flush()
+
+
+class Slot:
+    def __init__(self, cfg):
+        self.uid, self.gid = cfg['uid'], cfg['gid']
+        self.roots = {k: os.open(v, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC) for k, v in cfg['roots'].items()}
+        mem, pids = cfg['memoryCgroup'], cfg['pidsCgroup']
+        rw = os.O_RDWR | os.O_CLOEXEC
+        self.cg = {
+            'memProcs': os.open(mem + '/cgroup.procs', os.O_WRONLY | os.O_CLOEXEC),
+            'pidsProcs': os.open(pids + '/cgroup.procs', os.O_WRONLY | os.O_CLOEXEC),
+            'limit': os.open(mem + '/memory.limit_in_bytes', rw),
+            'max': os.open(mem + '/memory.max_usage_in_bytes', rw),
+            'failcnt': os.open(mem + '/memory.failcnt', rw),
+            'oom': os.open(mem + '/memory.oom_control', os.O_RDONLY | os.O_CLOEXEC),
+            'pidsMax': os.open(pids + '/pids.max', rw),
+            'pidsCurrent': os.open(pids + '/pids.current', os.O_RDONLY | os.O_CLOEXEC),
+            'usage': os.open(mem + '/memory.usage_in_bytes', os.O_RDONLY | os.O_CLOEXEC),
+            'forceEmpty': os.open(mem + '/memory.force_empty', os.O_WRONLY | os.O_CLOEXEC),
+            'tasks': os.open(pids + '/cgroup.procs', os.O_RDONLY | os.O_CLOEXEC),
+        }
+        self.tick = os.sysconf('SC_CLK_TCK')
+        self.reaper = os.open(cfg['reaper'], os.O_RDONLY | os.O_CLOEXEC) if cfg.get('reaper') else -1
+        self.fresh_net = cfg.get('freshNetwork', True)
+        self.enter_template_namespace(cfg.get('hide'))
+        self.home = {f: os.open('/proc/self/ns/' + n, os.O_RDONLY | os.O_CLOEXEC)
+                     for f, n in ((CLONE_NEWNS, 'mnt'), (CLONE_NEWPID, 'pid'), (CLONE_NEWNET, 'net'), (CLONE_NEWIPC, 'ipc'))}
+        self.flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET
+        if not self.fresh_net:
+            # One empty network namespace per slot, entered once: no interface is up and no
+            # process of an earlier test survives it, so nothing carries over between tests.
+            check(libc.unshare(CLONE_NEWNET), 'unshare net')
+            self.flags &= ~CLONE_NEWNET
+        self.limit = None
+
+    def enter_template_namespace(self, hide):
+        # A private mount namespace for this slot in which the whole tree is read-only and every
+        # top-level directory except the system ones is covered by an empty read-only tmpfs.
+        # Each test then copies it (CLONE_NEWNS) and only adds its own /tmp, /dev/shm and /proc.
+        check(libc.unshare(CLONE_NEWNS), 'unshare mnt')
+        attr = MountAttr(MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0, MS_PRIVATE, 0)
+        check(libc.syscall(SYS_mount_setattr, AT_FDCWD, b'/', AT_RECURSIVE, ctypes.byref(attr), ctypes.sizeof(attr)),
+              'mount_setattr /')
+        names = hide if hide is not None else sorted(n for n in os.listdir('/') if n not in VISIBLE)
+        for name in names:
+            path = name if name.startswith('/') else '/' + name
+            try:
+                if not stat.S_ISDIR(os.lstat(path).st_mode):
+                    continue  # never follow a symlink such as /bin -> usr/bin
+            except FileNotFoundError:
+                continue
+            mount('tmpfs', path, 'tmpfs', MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=4k,mode=555')
+        for path in ('/dev/shm', '/dev/mqueue'):
+            if os.path.isdir(path):
+                mount('tmpfs', path, 'tmpfs', MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=4k,mode=555')
+
+    def write_cg(self, key, value):
+        os.pwrite(self.cg[key], str(value).encode(), 0)
+
+    def read_cg(self, key):
+        return os.pread(self.cg[key], 4096, 0).decode()
+
+    def open_in(self, ref, flags, mode=0o644):
+        root, rel = ref
+        return os.open(rel, flags | os.O_CLOEXEC, mode, dir_fd=self.roots[root])
+
+    def run(self, req):
+        mem = int(req['memoryBytes'])
+        if mem != self.limit:
+            self.write_cg('limit', mem)
+            self.limit = mem
+        if int(self.read_cg('usage')) > (256 << 10):
+            # Page cache charged by an earlier run (a compiler reading headers) would otherwise
+            # count towards this run's peak. The group is empty, so this only drops caches.
+            self.write_cg('forceEmpty', 0)
+        self.write_cg('max', 0)
+        self.write_cg('failcnt', 0)
+        self.write_cg('pidsMax', int(req['processes']))
+        oom_before = self.oom_kills()
+
+        stdin = self.open_in(req['stdin'], os.O_RDONLY) if req.get('stdin') else os.open('/dev/null', os.O_RDONLY | os.O_CLOEXEC)
+        out_file = self.open_in(req['stdout'], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        out_r, out_w = os.pipe2(os.O_CLOEXEC)
+        err_r, err_w = os.pipe2(os.O_CLOEXEC)
+        ctl_r, ctl_w = os.pipe2(os.O_CLOEXEC)
+        rep_r, rep_w = os.pipe2(os.O_CLOEXEC)
+        exe = self.open_in(req['exe'], os.O_RDONLY) if req.get('exe') else -1
+        source = None
+        if req['kind'] == 'python':
+            fd = self.open_in(req['source'], os.O_RDONLY)
+            try:
+                source = os.read(fd, 1 << 26)
+            finally:
+                os.close(fd)
+
+        check(libc.unshare(self.flags), 'unshare')
+        started = time.monotonic()
+        try:
+            pid = os.fork()
+        except BaseException:
+            self.go_home()
+            raise
+        if pid == 0:
+            try:
+                child(self, req, stdin, out_w, err_w, ctl_w, rep_w, exe, source)
+            except BaseException as e:
+                try:
+                    os.write(ctl_w, ('IE:%s: %s' % (type(e).__name__, e)).encode()[:4000])
+                except BaseException:
+                    pass
+            os._exit(126)
+        self.go_home()
+        for fd in (stdin, out_w, err_w, ctl_w, rep_w):
+            os.close(fd)
+        if exe >= 0:
+            os.close(exe)
+        try:
+            res = self.supervise(req, pid, started, out_r, out_file, err_r, ctl_r, rep_r)
+        finally:
+            for fd in (out_r, err_r, ctl_r, rep_r, out_file):
+                os.close(fd)
+        res['cgroupPeakKib'] = int(self.read_cg('max')) // 1024
+        res['failcnt'] = int(self.read_cg('failcnt'))
+        res['oomKilled'] = self.oom_kills() > oom_before
+        res['leftoverProcesses'] = int(self.read_cg('pidsCurrent'))
+        return res
+
+    def go_home(self):
+        for flag, fd in self.home.items():
+            if self.flags & flag:
+                check(libc.setns(fd, flag), 'setns')
+
+    def oom_kills(self):
+        for line in self.read_cg('oom').splitlines():
+            if line.startswith('oom_kill '):
+                return int(line.split()[1])
+        return 0
+
+    def supervise(self, req, pid, started, out_r, out_file, err_r, ctl_r, rep_r):
+        wall = float(req['wallSeconds'])
+        out_max, err_max = int(req['outputBytes']), int(req.get('stderrBytes', 8192))
+        pidfd = os.pidfd_open(pid)
+        poller = select.poll()
+        for fd in (out_r, err_r, ctl_r, rep_r, pidfd):
+            poller.register(fd, select.POLLIN)
+        open_fds = {out_r, err_r, ctl_r, rep_r}
+        out_bytes, err_tail, ctl, rep = 0, b'', b'', b''
+        killed, wall_timeout, ole, exited = False, False, False, False
+        wall_cpu = 0.0
+        deadline = started + wall
+        while open_fds or not exited:
+            timeout = deadline - time.monotonic()
+            if timeout <= 0 and not killed:
+                wall_cpu = self.tree_cpu_ms()
+                os.kill(pid, signal.SIGKILL)
+                killed = wall_timeout = True
+            events = poller.poll(int(max(timeout, 0) * 1000) + 1 if not killed else 1000)
+            for fd, _ in events:
+                if fd == pidfd:
+                    exited = True
+                    poller.unregister(pidfd)
+                    continue
+                data = os.read(fd, 65536)
+                if not data:
+                    poller.unregister(fd)
+                    open_fds.discard(fd)
+                elif fd == out_r:
+                    keep = min(len(data), out_max + 1 - out_bytes)
+                    if keep > 0:
+                        os.write(out_file, data[:keep])
+                    out_bytes += len(data)
+                    if out_bytes > out_max and not killed:
+                        os.kill(pid, signal.SIGKILL)
+                        killed = ole = True
+                elif fd == err_r:
+                    err_tail = (err_tail + data)[-err_max:]
+                elif fd == ctl_r:
+                    ctl += data
+                else:
+                    rep += data
+        os.close(pidfd)
+        _, status, ru = os.wait4(pid, 0)
+        wall_ms = (time.monotonic() - started) * 1000
+        res = {'wallMs': round(wall_ms, 3), 'outputBytes': out_bytes, 'ole': ole, 'wallTimeout': wall_timeout,
+               'stderr': err_tail.decode('utf-8', 'replace')}
+        cpu = (ru.ru_utime + ru.ru_stime) * 1000
+        maxrss = ru.ru_maxrss
+        ctl = ctl.decode('utf-8', 'replace')
+        pre = 0.0
+        for part in ctl.split('\n'):
+            if part.startswith('PRE:'):
+                pre = float(part[4:])
+            elif part.startswith('CE:'):
+                res['compileError'] = part[3:].replace('\\n', '\n')
+            elif part.startswith('IE:'):
+                res['setupError'] = part[3:]
+        cpu -= pre
+        code, sig = exit_of(status)
+        if rep:
+            # The reaper measured the program itself: its exec carried nothing of ours.
+            f = rep.decode().split()
+            code, sig = int(f[0]), int(f[1])
+            code, sig = (None if code < 0 else code), (sig or None)
+            cpu, maxrss = (int(f[2]) + int(f[3])) / 1000, int(f[4])
+        elif req['kind'] == 'exec':
+            maxrss = 0  # the reaper's own figure carries our peak across its exec: use the cgroup's
+            if 'setupError' not in res and not killed and not res.get('oomKilled'):
+                res['setupError'] = 'reaper reported nothing (exit %s, signal %s)' % exit_of(status)
+        if wall_timeout:
+            cpu = max(cpu, wall_cpu)  # the reaper could not report: it was killed with the rest
+        res.update({'exitCode': code, 'signal': sig, 'cpuMs': round(max(cpu, 0), 3), 'maxRssKib': maxrss})
+        return res
+
+    def tree_cpu_ms(self):
+        # CPU used so far by the busiest process of the test (read before the kill).
+        best = 0
+        for pid in self.read_cg('tasks').split():
+            try:
+                with open('/proc/%s/stat' % pid, 'rb') as f:
+                    fields = f.read().rsplit(b')', 1)[1].split()
+                best = max(best, int(fields[11]) + int(fields[12]))
+            except (OSError, IndexError, ValueError):
+                pass
+        return best * 1000.0 / self.tick
+
+
+def exit_of(status):
+    if os.WIFSIGNALED(status):
+        return None, os.WTERMSIG(status)
+    return os.WEXITSTATUS(status), None
+
+
+def child(slot, req, stdin, out_w, err_w, ctl_w, rep_w, exe, source):
+    # Runs as pid 1 of a fresh pid namespace, still root, in fresh mount/ipc/net namespaces.
+    os.setsid()
+    mount('tmpfs', '/tmp', 'tmpfs', MS_NOSUID | MS_NODEV, 'size=%d,mode=1777' % int(req['tmpBytes']))
+    mount('tmpfs', '/dev/shm', 'tmpfs', MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=%d,mode=1777' % int(req['tmpBytes']))
+    mount('proc', '/proc', 'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    os.dup2(stdin, 0)
+    os.dup2(out_w, 1)
+    os.dup2(err_w, 2)
+    keep = [ctl_w] + list(slot.cg.values())  # all close-on-exec
+    if req['kind'] == 'exec':
+        keep += [slot.reaper, rep_w, exe]
+        os.set_inheritable(rep_w, True)
+        os.set_inheritable(exe, True)
+    close_all_but(keep)
+    cpu = float(req['cpuSeconds'])
+    soft = int(cpu) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
+    fsize = int(req['fileBytes'])
+    resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    stack = int(req['stackBytes'])
+    resource.setrlimit(resource.RLIMIT_STACK, (stack, stack))
+    resource.setrlimit(resource.RLIMIT_MEMLOCK, (0, 0))
+    os.chdir('/tmp')
+    env = {k: str(v) for k, v in req['env'].items()}
+    os.environ.clear()
+    os.environ.update(env)
+    # Join the cgroups as late as possible so that our own set-up is not charged to the program.
+    os.write(slot.cg['memProcs'], b'0')
+    os.write(slot.cg['pidsProcs'], b'0')
+    for fd in slot.cg.values():
+        os.close(fd)  # a writable cgroup file must never reach the program
+    os.setgroups([])
+    os.setresgid(slot.gid, slot.gid, slot.gid)
+    os.setresuid(slot.uid, slot.uid, slot.uid)
+    check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), 'no_new_privs')
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if req['kind'] == 'exec':
+        os.write(ctl_w, b'PRE:0\n')
+        argv = ['reaper', str(rep_w), str(exe)] + list(req.get('argv', ['prog']))
+        os.execve(slot.reaper, argv, env)
+    if req['kind'] == 'shell':
+        os.write(ctl_w, b'PRE:0\n')
+        argv = list(req['argv'])
+        os.execve(argv[0], argv, env)
+    run_python(ctl_w, source)
+
+
+def run_python(ctl_w, source):
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    os.write(ctl_w, ('PRE:%f\n' % ((ru.ru_utime + ru.ru_stime) * 1000)).encode())
+    import io, types
+    sys.path[0] = '/tmp'
+    sys.argv = ['solution.py']
+    try:
+        code = compile(source, 'solution.py', 'exec', dont_inherit=True)
+    except (SyntaxError, ValueError, MemoryError, RecursionError) as e:
+        msg = '%s: %s (line %s)' % (type(e).__name__, e, getattr(e, 'lineno', '?'))
+        os.write(ctl_w, ('CE:' + msg.replace('\n', '\\n')).encode()[:4000])
+        os._exit(1)
+    os.close(ctl_w)
+    del source
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, 'r', closefd=False)), encoding='utf-8', errors='strict')
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, 'w', closefd=False)), encoding='utf-8', errors='strict')
+    sys.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), encoding='utf-8', errors='backslashreplace',
+                                  line_buffering=True, write_through=True)
+    sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
+    main = types.ModuleType('__main__')
+    main.__file__ = '/tmp/solution.py'
+    main.__builtins__ = __builtins__
+    sys.modules['__main__'] = main
+    rc = 0
+    try:
+        exec(code, main.__dict__)
+    except SystemExit as e:
+        rc = exit_code(e)
+    except BaseException:
+        import traceback
+        traceback.print_exc()
+        rc = 1
+    try:
+        if 'threading' in sys.modules:
+            sys.modules['threading']._shutdown()
+    except BaseException:
+        pass
+    try:
+        sys.stdout.flush()
+    except BaseException:
+        rc = rc or 120
+    os._exit(rc)
+
+
+def close_all_but(keep):
+    prev = 2
+    for fd in sorted(keep) + [1 << 20]:
+        if fd > prev + 1:
+            os.closerange(prev + 1, fd)
+        prev = fd
+
+
+def exit_code(e):
+    if e.code is None:
+        return 0
+    if isinstance(e.code, int):
+        return e.code & 0xff
+    try:
+        sys.stderr.write(str(e.code) + '\n')
+    except BaseException:
+        pass
+    return 1
+
+
+def main():
+    cfg = json.loads(sys.argv[1])
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # die with the Node process
+    slot = Slot(cfg)
+    gc.collect()
+    gc.freeze()  # keep forked children from touching (and copying) our objects' pages
+    send({'ready': True, 'pid': os.getpid()})
+    for line in sys.stdin:
+        req = json.loads(line)
+        try:
+            res = slot.run(req)
+        except BaseException as e:
+            res = {'internalError': '%s: %s' % (type(e).__name__, e)}
+        res['id'] = req.get('id')
+        send(res)
+
+
+if __name__ == '__main__':
+    main()

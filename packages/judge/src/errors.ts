@@ -1,0 +1,4 @@
+/** Bad input (benchmark, samples, options): the message names the offending record. */
+export class JudgeInputError extends Error {
+  override name = 'JudgeInputError';
+}

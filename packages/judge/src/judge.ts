@@ -1,0 +1,287 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkOutput, pyEqual } from './checker';
+import { classifyRun, isBorderlineTle, peakKib } from './classify';
+import { JudgeInputError } from './errors';
+import { DEFAULT_TIME_MULTIPLIER, resolveLimits, type ResolvedLimits } from './limits';
+import { Programs, sha, type Program } from './programs';
+import { ensureReaper } from './sandbox/native';
+import { SlotPool } from './sandbox/pool';
+import type { SlotCgroups } from './sandbox/cgroups';
+import type { RunRequest, RunResult } from './sandbox/types';
+import { judgingOrder, tierCount } from './tiers';
+import { LANGUAGES, type Benchmark, type Language, type Limits, type Problem, type Sample, type SampleResult, type TestRecord } from './types';
+import { failureClassOf, type Verdict } from './verdicts';
+
+export interface JudgeOptions {
+  /** Tests run in parallel; default the number of cores. */
+  workers?: number;
+  /** Python interpreter by absolute path (no PATH lookup, no shims). */
+  python?: string;
+  gxx?: string;
+  cc?: string;
+  /** Compiled binaries and the reaper stub, kept across runs. */
+  cacheDir?: string;
+  /** Scratch space (inputs, sources, outputs) for this judge; removed by close(). */
+  workDir?: string;
+  /** Limits that override every problem's own (e.g. from the command line). */
+  limits?: Partial<Limits>;
+  timeMultiplier?: Partial<Record<Language, number>>;
+  /** A TLE within this fraction of the limit is re-run before it stands. Default 0.1. */
+  rerunMargin?: number;
+  maxReruns?: number;
+  uid?: number;
+  gid?: number;
+  /** A new network namespace per test (default) or one empty namespace per slot. */
+  freshNetwork?: boolean;
+  /** Top-level directories hidden from programs; default all but the system directories. */
+  hide?: string[];
+  compileSeconds?: number;
+  compileMemoryMib?: number;
+  cgroupParents?: SlotCgroups;
+  log?: (message: string) => void;
+}
+
+export interface JudgeRunOptions {
+  /** Run every test instead of stopping at the first failure. */
+  allTests?: boolean;
+  onResult?: (result: SampleResult) => void;
+}
+
+export interface Judge {
+  judgeSamples(benchmark: Benchmark, samples: readonly Sample[], options?: JudgeRunOptions): Promise<SampleResult[]>;
+  close(): Promise<void>;
+}
+
+/** Checks every sample against the benchmark before any is judged; throws naming the record. */
+export function validateSamples(benchmark: Benchmark, samples: readonly Sample[]): void {
+  samples.forEach((s, i) => {
+    const where = `sample #${i + 1} (id ${JSON.stringify(s.id)})`;
+    if (!LANGUAGES.includes(s.language)) throw new JudgeInputError(`${where}: unknown language ${JSON.stringify(s.language)} (expected python or cpp)`);
+    if (typeof s.code !== 'string') throw new JudgeInputError(`${where}: code must be a string`);
+    const p = benchmark.problems.get(s.problemId);
+    if (!p) throw new JudgeInputError(`${where}: unknown problem ${JSON.stringify(s.problemId)}`);
+    if (p.tests.length === 0) throw new JudgeInputError(`${where}: problem ${JSON.stringify(s.problemId)} has no tests`);
+  });
+}
+
+export function createJudge(options: JudgeOptions = {}): Judge {
+  const workers = Math.max(1, options.workers ?? availableParallelism());
+  const log = options.log ?? ((m: string) => process.stderr.write(`[judge] ${m}\n`));
+  const cacheDir = options.cacheDir ?? join(tmpdir(), 'frontier-judge-cache');
+  mkdirSync(cacheDir, { recursive: true });
+  const ownWorkDir = !options.workDir;
+  const workDir = options.workDir ?? mkdtempSync(join(tmpdir(), 'frontier-judge-'));
+  mkdirSync(join(workDir, 'in'), { recursive: true });
+  mkdirSync(join(workDir, 'out'), { recursive: true });
+  const margin = options.rerunMargin ?? 0.1;
+  const maxReruns = options.maxReruns ?? 2;
+  const multipliers = { ...DEFAULT_TIME_MULTIPLIER, ...options.timeMultiplier };
+  const pool = new SlotPool({
+    workers,
+    python: options.python ?? '/usr/bin/python3',
+    roots: { work: workDir, cache: cacheDir },
+    reaper: ensureReaper(cacheDir, options.cc),
+    uid: options.uid ?? 65534,
+    gid: options.gid ?? 65534,
+    freshNetwork: options.freshNetwork ?? true,
+    hide: options.hide,
+    cgroupParents: options.cgroupParents,
+    log,
+  });
+  const programs = new Programs(workDir, cacheDir, pool, {
+    gxx: options.gxx ?? '/usr/bin/g++',
+    cpuSeconds: options.compileSeconds ?? 30,
+    memoryBytes: (options.compileMemoryMib ?? 1024) << 20,
+  });
+  const inputs = new WeakMap<Problem, string[]>();
+  const testSetKeys = new WeakMap<Problem, string>();
+  const done = new Map<string, Promise<SampleResult>>();
+
+  const inputFile = (problem: Problem, index: number): string => {
+    let files = inputs.get(problem);
+    if (!files) inputs.set(problem, (files = []));
+    let rel = files[index];
+    if (!rel) {
+      const input = problem.tests[index]!.input;
+      rel = join('in', sha(input));
+      if (!existsSync(join(workDir, rel))) writeFileSync(join(workDir, rel), input);
+      files[index] = rel;
+    }
+    return rel;
+  };
+
+  const testSetKey = (p: Problem): string => {
+    let k = testSetKeys.get(p);
+    if (!k) testSetKeys.set(p, (k = sha(JSON.stringify([p.tests, p.checker, p.functional ?? null, p.limits]))));
+    return k;
+  };
+
+  async function runOnce(program: Program & { kind: 'python' | 'exec' }, problem: Problem, index: number, limits: ResolvedLimits) {
+    const req: RunRequest = {
+      ...program,
+      stdin: ['work', inputFile(problem, index)],
+      stdout: ['work', ''],
+      // The CPU rlimit leaves room past the limit so that a borderline run is measured, not cut.
+      cpuSeconds: (limits.cpuMs * (1 + margin)) / 1000,
+      wallSeconds: limits.wallMs / 1000,
+      memoryBytes: limits.memoryBytes,
+      processes: limits.processes,
+      outputBytes: limits.outputBytes,
+      fileBytes: limits.fileBytes,
+      tmpBytes: limits.fileBytes,
+      stackBytes: limits.memoryBytes,
+      env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp' },
+    };
+    return pool.withSlot(async (slot) => {
+      const out = join('out', `slot-${slot.index}`);
+      const run = await slot.run({ ...req, stdout: ['work', out] });
+      const output = run.ole ? '' : readFileSync(join(workDir, out), 'utf8');
+      return { run, output };
+    });
+  }
+
+  function verdictOf(run: RunResult, output: string, problem: Problem, index: number, limits: ResolvedLimits): Verdict {
+    const v = classifyRun(run, limits);
+    if (v) return v;
+    const expected = problem.tests[index]!.output;
+    if (problem.functional) {
+      try {
+        return pyEqual(JSON.parse(output), JSON.parse(expected)) ? 'AC' : 'WA';
+      } catch {
+        return 'WA';
+      }
+    }
+    return checkOutput(problem.checker, output, expected) ? 'AC' : 'WA';
+  }
+
+  async function runTest(program: Program & { kind: 'python' | 'exec' }, problem: Problem, index: number, limits: ResolvedLimits, sample: Sample): Promise<TestRecord & { compileError?: string }> {
+    let reruns = 0;
+    let attempt = 0;
+    for (;;) {
+      let run: RunResult;
+      let output: string;
+      try {
+        ({ run, output } = await runOnce(program, problem, index, limits));
+      } catch (err) {
+        // The judge's own fault (a supervisor died): retry once on a fresh slot, then IE.
+        if (attempt++ < 1) continue;
+        const cause = (err as Error).message;
+        log(`IE on sample ${sample.id} test ${index}: ${cause}`);
+        return { index, tier: problem.tests[index]!.tier, verdict: 'IE', cpuMs: 0, peakKib: 0, wallMs: 0, reruns, detail: cause };
+      }
+      const verdict = verdictOf(run, output, problem, index, limits);
+      if (verdict === 'IE') log(`IE on sample ${sample.id} test ${index}: ${run.setupError}`);
+      if (run.leftoverProcesses > 0) log(`slot left ${run.leftoverProcesses} process(es) after sample ${sample.id} test ${index}`);
+      if (verdict === 'TLE' && reruns < maxReruns && isBorderlineTle(run, limits, margin)) {
+        reruns++;
+        continue;
+      }
+      const record: TestRecord & { compileError?: string } = {
+        index,
+        tier: problem.tests[index]!.tier,
+        verdict,
+        cpuMs: Math.round(run.cpuMs * 1000) / 1000,
+        peakKib: peakKib(run),
+        wallMs: Math.round(run.wallMs * 1000) / 1000,
+        reruns,
+      };
+      if (verdict === 'IE') record.detail = run.setupError;
+      if (verdict === 'RE' || verdict === 'MLE') record.detail = run.stderr.slice(-500) || undefined;
+      if (verdict === 'CE') record.compileError = run.compileError;
+      return record;
+    }
+  }
+
+  async function judgeOne(problem: Problem, sample: Sample, allTests: boolean): Promise<SampleResult> {
+    const limits = resolveLimits(problem.limits, options.limits ?? {}, sample.language, multipliers);
+    const base = { id: sample.id, problemId: sample.problemId, language: sample.language, tiers: tierCount(problem.tests) };
+    let program: Program;
+    try {
+      program = await programs.prepare(sample.language, sample.code, problem);
+    } catch (err) {
+      const cause = (err as Error).message;
+      log(`IE preparing sample ${sample.id}: ${cause}`);
+      return { ...base, verdict: 'IE', failureClass: 'INTERNAL', coveragePassed: 0, tests: [], reruns: 0, internalError: cause };
+    }
+    if (program.kind === 'ce') {
+      return { ...base, verdict: 'CE', failureClass: failureClassOf('CE'), coveragePassed: 0, tests: [], reruns: 0, compileError: program.message };
+    }
+    const tests: TestRecord[] = [];
+    let compileError: string | undefined;
+    for (const index of judgingOrder(problem.tests)) {
+      const rec = await runTest(program, problem, index, limits, sample);
+      if (rec.compileError !== undefined) {
+        compileError = rec.compileError;
+        break; // a Python syntax error is the sample's, not one test's
+      }
+      tests.push(rec);
+      if (rec.verdict !== 'AC' && !allTests) break;
+    }
+    const firstBad = compileError !== undefined ? 'CE' : tests.find((t) => t.verdict !== 'AC')?.verdict;
+    const verdict: Verdict = firstBad ?? 'AC';
+    const result: SampleResult = {
+      ...base,
+      verdict,
+      failureClass: failureClassOf(verdict),
+      coveragePassed: compileError !== undefined ? 0 : coverage(problem, tests),
+      tests,
+      reruns: tests.reduce((n, t) => n + t.reruns, 0),
+    };
+    if (compileError !== undefined) result.compileError = compileError;
+    const ie = tests.find((t) => t.verdict === 'IE');
+    if (ie) result.internalError = ie.detail;
+    return result;
+  }
+
+  return {
+    async judgeSamples(benchmark, samples, runOptions = {}) {
+      validateSamples(benchmark, samples);
+      const allTests = runOptions.allTests ?? false;
+      const results: SampleResult[] = new Array(samples.length);
+      let next = 0;
+      // More samples in flight than slots, so that a slot never waits for Node's bookkeeping.
+      const lanes = Array.from({ length: Math.min(samples.length, workers * 2) }, async () => {
+        while (next < samples.length) {
+          const i = next++;
+          const sample = samples[i]!;
+          const problem = benchmark.problems.get(sample.problemId)!;
+          const limits = resolveLimits(problem.limits, options.limits ?? {}, sample.language, multipliers);
+          const key = sha(sample.language, sample.code, testSetKey(problem), JSON.stringify(limits), String(allTests));
+          let p = done.get(key);
+          const dedup = p !== undefined;
+          if (!p) {
+            p = judgeOne(problem, sample, allTests);
+            done.set(key, p);
+          }
+          const r = await p;
+          // An IE is never cached: judging that sample again may succeed.
+          if (r.verdict === 'IE') done.delete(key);
+          const result = dedup ? { ...r, id: sample.id, problemId: sample.problemId, deduplicated: true } : r;
+          results[i] = result;
+          runOptions.onResult?.(result);
+        }
+      });
+      await Promise.all(lanes);
+      return results;
+    },
+    async close() {
+      await pool.close();
+      if (ownWorkDir) rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Highest level c such that every test of tiers 1..c was run and is AC. */
+function coverage(problem: Problem, tests: readonly TestRecord[]): number {
+  const byIndex = new Map(tests.map((t) => [t.index, t]));
+  const k = tierCount(problem.tests);
+  let c = 0;
+  for (let tier = 1; tier <= k; tier++) {
+    const all = problem.tests.every((t, i) => t.tier !== tier || byIndex.get(i)?.verdict === 'AC');
+    if (!all) break;
+    c = tier;
+  }
+  return c;
+}

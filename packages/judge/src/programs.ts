@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lcbFunctionalProgram, lcbStdinProgram } from './lcb';
+import type { SlotPool } from './sandbox/pool';
+import type { HostFile, RunRequest } from './sandbox/types';
+import type { Language, Problem } from './types';
+
+export type Program =
+  | { kind: 'python'; source: HostFile }
+  | { kind: 'exec'; exe: HostFile }
+  | { kind: 'ce'; message: string };
+
+export interface CompileSettings {
+  gxx: string;
+  cpuSeconds: number;
+  memoryBytes: number;
+}
+
+export const sha = (...parts: string[]): string => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\0');
+  return h.digest('hex');
+};
+
+/** Turns a sample's code into something runnable; C++ compiles once per distinct source. */
+export class Programs {
+  private readonly compiling = new Map<string, Promise<Program>>();
+
+  constructor(
+    private readonly workDir: string,
+    private readonly cacheDir: string,
+    private readonly pool: SlotPool,
+    private readonly compile: CompileSettings,
+  ) {
+    mkdirSync(join(workDir, 'src'), { recursive: true });
+    mkdirSync(join(cacheDir, 'bin'), { recursive: true });
+  }
+
+  prepare(language: Language, code: string, problem: Problem): Promise<Program> {
+    if (language === 'python') {
+      let source = code;
+      if (problem.functional) source = lcbFunctionalProgram(code, problem.functional.fnName);
+      else if (problem.checker.mode === 'lcb') source = lcbStdinProgram(code);
+      const rel = join('src', `${sha('py', source)}.py`);
+      const abs = join(this.workDir, rel);
+      if (!existsSync(abs)) writeFileSync(abs, source);
+      return Promise.resolve({ kind: 'python', source: ['work', rel] });
+    }
+    if (problem.functional) {
+      return Promise.resolve({ kind: 'ce', message: 'functional (LeetCode-style) problems are judged for Python only' });
+    }
+    const key = sha('cpp', this.compile.gxx, code);
+    let p = this.compiling.get(key);
+    if (!p) {
+      p = this.compileCpp(key, code);
+      this.compiling.set(key, p);
+      p.catch(() => this.compiling.delete(key));
+    }
+    return p;
+  }
+
+  private async compileCpp(key: string, code: string): Promise<Program> {
+    const bin = join('bin', key);
+    const ce = join(this.cacheDir, 'bin', `${key}.ce`);
+    if (existsSync(join(this.cacheDir, bin))) return { kind: 'exec', exe: ['cache', bin] };
+    if (existsSync(ce)) return { kind: 'ce', message: readFileSync(ce, 'utf8') };
+    const src = join('src', `${key}.cpp`);
+    writeFileSync(join(this.workDir, src), code);
+    const tmp = `${bin}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const gxx = this.compile.gxx;
+    const req: RunRequest = {
+      kind: 'shell',
+      // The compiler runs in the same sandbox as programs (a source may #include any file it
+      // can name); the binary comes back on stdout.
+      argv: ['/bin/sh', '-c', `"$0" -std=c++17 -O2 -pipe -x c++ -o /tmp/a.out - 1>&2 && exec cat /tmp/a.out`, gxx],
+      stdin: ['work', src],
+      stdout: ['cache', tmp],
+      cpuSeconds: this.compile.cpuSeconds,
+      wallSeconds: this.compile.cpuSeconds * 2,
+      memoryBytes: this.compile.memoryBytes,
+      processes: 32,
+      outputBytes: 256 << 20,
+      fileBytes: 512 << 20,
+      tmpBytes: 512 << 20,
+      stackBytes: 64 << 20,
+      stderrBytes: 16384,
+      env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp', TMPDIR: '/tmp' },
+    };
+    const run = await this.pool.withSlot((slot) => slot.run(req));
+    const tmpAbs = join(this.cacheDir, tmp);
+    if (run.setupError) {
+      rmSync(tmpAbs, { force: true });
+      throw new Error(`compiler sandbox: ${run.setupError}`);
+    }
+    if (run.exitCode === 0 && !run.ole) {
+      chmodSync(tmpAbs, 0o755);
+      renameSync(tmpAbs, join(this.cacheDir, bin));
+      return { kind: 'exec', exe: ['cache', bin] };
+    }
+    rmSync(tmpAbs, { force: true });
+    let message = run.stderr.trim();
+    if (run.wallTimeout || run.cpuMs > this.compile.cpuSeconds * 1000) {
+      return { kind: 'ce', message: `compilation exceeded ${this.compile.cpuSeconds} s\n${message}` };
+    }
+    if (run.oomKilled) return { kind: 'ce', message: `compilation exceeded ${this.compile.memoryBytes >> 20} MiB\n${message}` };
+    if (!message) message = `compiler exited with ${run.exitCode ?? `signal ${run.signal}`}`;
+    // Only a plain compiler error is cached: a limit hit under load may not recur.
+    writeFileSync(`${ce}.${process.pid}.tmp`, message);
+    renameSync(`${ce}.${process.pid}.tmp`, ce);
+    return { kind: 'ce', message };
+  }
+}

@@ -1,0 +1,51 @@
+/** A file the supervisor opens on the host side: a root name ('work' or 'cache') and a relative path. */
+export type HostFile = readonly ['work' | 'cache', string];
+
+export interface RunRequest {
+  kind: 'python' | 'exec' | 'shell';
+  /** python: the source file; exec: the binary; shell: argv[0] is an absolute path. */
+  source?: HostFile;
+  exe?: HostFile;
+  argv?: string[];
+  stdin?: HostFile;
+  stdout: HostFile;
+  cpuSeconds: number;
+  wallSeconds: number;
+  memoryBytes: number;
+  processes: number;
+  outputBytes: number;
+  fileBytes: number;
+  tmpBytes: number;
+  stackBytes: number;
+  stderrBytes?: number;
+  env: Record<string, string>;
+}
+
+/** What the supervisor measured for one run. */
+export interface RunResult {
+  exitCode: number | null;
+  signal: number | null;
+  /** user + sys CPU of the program itself (wait4 rusage), minus the sandbox's own set-up. */
+  cpuMs: number;
+  wallMs: number;
+  /** Peak resident set of the program's process (wait4 ru_maxrss). */
+  maxRssKib: number;
+  /** Peak charge of the slot's memory cgroup (all processes of the test). */
+  cgroupPeakKib: number;
+  failcnt: number;
+  oomKilled: boolean;
+  outputBytes: number;
+  ole: boolean;
+  wallTimeout: boolean;
+  stderr: string;
+  compileError?: string;
+  setupError?: string;
+  leftoverProcesses: number;
+}
+
+/** One worker slot able to run sandboxed programs, one at a time. */
+export interface SandboxSlot {
+  readonly index: number;
+  run(req: RunRequest): Promise<RunResult>;
+  close(): Promise<void>;
+}
