@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { registerExport } from './export';
 import { registerImport } from './import';
+import { registerMerge } from './merge';
 import { registerStudies } from './studies';
 import { registerUp } from './up';
 
 // Each command lives in its own module and registers itself on the program.
-export const commands: Array<(program: Command) => void> = [registerImport, registerStudies, registerExport, registerUp];
+export const commands: Array<(program: Command) => void> = [registerImport, registerStudies, registerExport, registerMerge, registerUp];
