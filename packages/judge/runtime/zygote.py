@@ -166,6 +166,8 @@ class Slot:
         res['cgroupPeakKib'] = int(self.read_cg('max')) // 1024
         res['failcnt'] = int(self.read_cg('failcnt'))
         res['oomKilled'] = self.oom_kills() > oom_before
+        if res['oomKilled'] and res.get('setupError', '').startswith('reaper reported nothing'):
+            del res['setupError']  # the OOM killer took the reaper itself
         res['leftoverProcesses'] = int(self.read_cg('pidsCurrent'))
         return res
 
@@ -248,7 +250,7 @@ class Slot:
             cpu, maxrss = (int(f[2]) + int(f[3])) / 1000, int(f[4])
         elif req['kind'] == 'exec':
             maxrss = 0  # the reaper's own figure carries our peak across its exec: use the cgroup's
-            if 'setupError' not in res and not killed and not res.get('oomKilled'):
+            if 'setupError' not in res and not killed:
                 res['setupError'] = 'reaper reported nothing (exit %s, signal %s)' % exit_of(status)
         if wall_timeout:
             cpu = max(cpu, wall_cpu)  # the reaper could not report: it was killed with the rest
