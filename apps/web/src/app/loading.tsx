@@ -1,0 +1,5 @@
+import { Loading } from '@/components/status';
+
+export default function PageLoading() {
+  return <Loading what="studies" />;
+}

@@ -1,0 +1,51 @@
+'use client';
+
+import type { Facets } from '@/lib/api-types';
+import type { FilterKey, Filters } from '@/lib/filters';
+
+interface Props {
+  filters: Filters;
+  facets: Facets;
+  onChange: (next: Filters) => void;
+}
+
+const FIELDS: { key: FilterKey; label: string; facet: keyof Facets; all: string }[] = [
+  { key: 'difficulty', label: 'Difficulty', facet: 'difficulties', all: 'All difficulties' },
+  { key: 'setting', label: 'Inference setting', facet: 'settings', all: 'All settings (pooled)' },
+  { key: 'scale', label: 'Model scale', facet: 'scales', all: 'All scales' },
+];
+
+export function FilterBar({ filters, facets, onChange }: Props) {
+  const active = FIELDS.some(({ key }) => filters[key] !== undefined);
+  return (
+    <div className="filters" data-testid="filters">
+      {FIELDS.map(({ key, label, facet, all }) => {
+        const current = filters[key];
+        // A value from a link that the data no longer has stays selectable, so the view is honest.
+        const options = current === undefined || facets[facet].includes(current) ? facets[facet] : [current, ...facets[facet]];
+        return (
+          <label key={key}>
+            {label}
+            <select
+              data-testid={`filter-${key}`}
+              value={current ?? ''}
+              onChange={(e) => onChange({ ...filters, [key]: e.target.value === '' ? undefined : e.target.value })}
+            >
+              <option value="">{all}</option>
+              {options.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </label>
+        );
+      })}
+      {active && (
+        <button type="button" data-testid="clear-filters" onClick={() => onChange({})}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Origin } from '@/lib/api-types';
+
+/** A small badge for lists: says plainly that the numbers are not measurements of real models. */
+export function OriginBadge({ origin }: { origin: Origin }) {
+  if (origin === 'synthetic') {
+    return (
+      <span className="badge badge-synthetic" data-testid="synthetic-badge" title="Generated data, not measured from real models">
+        Synthetic data
+      </span>
+    );
+  }
+  if (origin === 'demo') return <span className="badge" title="Produced by the built-in toy policy">Demo</span>;
+  return <span className="badge">{origin === 'import' ? 'Imported' : origin}</span>;
+}
+
+/** A banner for a study page whose data is synthetic. */
+export function SyntheticBanner() {
+  return (
+    <div className="banner banner-synthetic" role="note" data-testid="synthetic-banner">
+      <strong>Synthetic data.</strong> The numbers in this study were generated to demonstrate the product; they are not
+      results of real models.
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ApiErrorBody } from './api-types';
+
+/** An API error as the browser sees it: the server's message and the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** GET a JSON API path; non-2xx responses become ApiError with the server's message. */
+export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, { signal, headers: { accept: 'application/json' } });
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const message = (body as ApiErrorBody | undefined)?.error?.message ?? `request failed with status ${res.status}`;
+    throw new ApiError(res.status, message);
+  }
+  return body as T;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// The study-view filters, shared by the page (searchParams), the API (query string) and the
+// browser (URL updates), so a copied link always means the same thing everywhere.
+
+/** A facet value as stored (difficulty, setting, model scale): short and printable. */
+const facetValue = z
+  .string({ error: 'must be given once, as text' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+export const FILTER_KEYS = ['difficulty', 'setting', 'scale'] as const;
+
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+export const filtersSchema = z.strictObject({
+  difficulty: facetValue.optional(),
+  setting: facetValue.optional(),
+  scale: facetValue.optional(),
+});
+
+export type Filters = z.infer<typeof filtersSchema>;
+
+/** The query string for a set of filters, keys in a fixed order so equal views have equal URLs. */
+export function filtersToSearch(filters: Filters): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== undefined) params.set(key, value);
+  }
+  const search = params.toString();
+  return search === '' ? '' : `?${search}`;
+}
+
+type SearchParamsLike = Record<string, string | string[] | undefined>;
+
+/**
+ * The filters of a page URL. Unrelated parameters are ignored (links pick up tracking junk);
+ * the filter parameters themselves must be valid, so a broken link is reported, not guessed at.
+ */
+export function parsePageFilters(search: SearchParamsLike | URLSearchParams) {
+  const get = (key: FilterKey) => (search instanceof URLSearchParams ? (search.getAll(key).length > 1 ? search.getAll(key) : (search.get(key) ?? undefined)) : search[key]);
+  return filtersSchema.safeParse(Object.fromEntries(FILTER_KEYS.map((key) => [key, get(key)]).filter(([, v]) => v !== undefined)));
+}

@@ -1,0 +1,25 @@
+import 'server-only';
+import { openDatabase, type Db, type OpenDatabase } from '@frontier/db';
+import { env } from '../env';
+
+// One connection pool per server process. Kept on globalThis because dev-mode HMR re-evaluates
+// modules: a module-level variable would open a new pool (and embedded server check) per edit.
+const globalForDb = globalThis as typeof globalThis & { frontierDb?: Promise<OpenDatabase> };
+
+function open(): Promise<OpenDatabase> {
+  return openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    poolSize: 5,
+    log: (line) => console.log(`[db] ${line}`),
+  });
+}
+
+/** The database, opened on first use. A failed open is forgotten so the next request retries. */
+export async function getDb(): Promise<Db> {
+  globalForDb.frontierDb ??= open().catch((err: unknown) => {
+    globalForDb.frontierDb = undefined;
+    throw err;
+  });
+  return (await globalForDb.frontierDb).db;
+}

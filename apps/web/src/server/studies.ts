@@ -1,0 +1,59 @@
+import 'server-only';
+import type { StudySummary } from '../lib/api-types';
+import { getDb } from './db';
+import { notFound } from './http-error';
+
+// Counts come from run_problem_aggregate: never from the raw sample table.
+const STUDY_SUMMARY_SQL = `
+  SELECT s.id, s.name, s.description, s.origin, s.created_at,
+         (SELECT count(*) FROM checkpoint c WHERE c.study_id = s.id)::int AS checkpoints,
+         coalesce(agg.samples, 0)::bigint AS samples,
+         coalesce(agg.pending, 0)::bigint AS pending
+  FROM study s
+  LEFT JOIN LATERAL (
+    SELECT sum(a.n) AS samples, sum(a.pending) AS pending
+    FROM checkpoint c
+    JOIN eval_run r ON r.checkpoint_id = c.id
+    JOIN run_problem_aggregate a ON a.run_id = r.id
+    WHERE c.study_id = s.id
+  ) agg ON true`;
+
+interface StudyRow {
+  id: number;
+  name: string;
+  description: string;
+  origin: string;
+  created_at: Date;
+  checkpoints: number;
+  samples: string;
+  pending: string;
+}
+
+function toSummary(row: StudyRow): StudySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    origin: row.origin,
+    createdAt: row.created_at.toISOString(),
+    checkpoints: row.checkpoints,
+    samples: Number(row.samples),
+    pending: Number(row.pending),
+  };
+}
+
+/** Every study, newest first. */
+export async function listStudies(): Promise<StudySummary[]> {
+  const db = await getDb();
+  const { rows } = await db.pool.query<StudyRow>(`${STUDY_SUMMARY_SQL} ORDER BY s.created_at DESC, s.id DESC`);
+  return rows.map(toSummary);
+}
+
+/** One study; a 404 HttpError when there is none with this id. */
+export async function getStudy(id: number): Promise<StudySummary> {
+  const db = await getDb();
+  const { rows } = await db.pool.query<StudyRow>(`${STUDY_SUMMARY_SQL} WHERE s.id = $1`, [id]);
+  const row = rows[0];
+  if (!row) throw notFound(`no study with id ${id}`);
+  return toSummary(row);
+}
