@@ -26,7 +26,7 @@ export function unpickleString(data: Uint8Array): string {
       case 0x56: { // UNICODE (protocol 0): raw-unicode-escape text up to newline
         const end = data.indexOf(0x0a, i);
         if (end < 0) throw new Error('pickle: truncated');
-        const raw = dec.decode(data.subarray(i, end));
+        const raw = Buffer.from(data.subarray(i, end)).toString('latin1'); // raw-unicode-escape
         i = end + 1;
         stack.push(raw.replace(/\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})/g, (_, a, b) => String.fromCodePoint(parseInt(a ?? b, 16))));
         break;

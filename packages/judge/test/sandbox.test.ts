@@ -1,0 +1,129 @@
+// Runs known and hostile programs through the real sandbox. The judge itself runs in a child
+// process wrapped by test/contain.sh (its own pid namespace and capped cgroups), so a bug in
+// the sandbox can only harm what that child started.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SampleResult } from '../src/index';
+import { hostile, known, SECRET_ENV, SECRET_FILE_TEXT } from './fixtures/programs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const canContain = process.getuid?.() === 0 && existsSync('/sys/fs/cgroup/memory') && existsSync('/sys/fs/cgroup/pids');
+
+interface Outcome {
+  results: SampleResult[];
+  logs: string[];
+  strays: string[];
+  ms: number;
+}
+
+function runContained(spec: object, dir: string, env: Record<string, string> = {}): Outcome {
+  const specPath = join(dir, `spec-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(specPath, JSON.stringify(spec));
+  const r = spawnSync(join(here, 'contain.sh'), [process.execPath, '--import', 'tsx', join(here, 'fixtures', 'judge-run.ts'), specPath], {
+    cwd: join(here, '..'),
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    timeout: 150_000,
+  });
+  if (r.status !== 0) throw new Error(`judge run failed (${r.status} ${r.signal}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as Outcome;
+}
+
+const limits = { timeS: 0.5, memoryMib: 128, outputMib: 1, processes: 32 };
+const expectProblem = (id: string, output: string) => ({ id, limits, tests: [{ input: '', output, tier: 1 }] });
+
+describe.skipIf(!canContain)('sandbox (contained)', () => {
+  let dir: string;
+  let outcome: Outcome;
+  let writeTargets: string[];
+  const byId = (id: string) => outcome.results.find((r) => r.id === id)!;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'frontier-judge-test-'));
+    const secretPath = join(dir, 'secret.txt');
+    writeFileSync(secretPath, SECRET_FILE_TEXT);
+    writeTargets = ['/etc/frontier-hostile', '/usr/frontier-hostile', join(dir, 'pwned'), '/var/tmp/frontier-hostile', '/root/frontier-hostile'];
+    const hostiles = hostile(secretPath, writeTargets);
+    const samples = [];
+    for (const language of ['python', 'cpp'] as const) {
+      for (const [verdict, code] of Object.entries(known[language])) samples.push({ id: `${language}-${verdict}`, problemId: 'sum', language, code });
+      for (const [name, h] of Object.entries(hostiles[language])) samples.push({ id: `${language}-${name}`, problemId: h.problem, language, code: h.code });
+    }
+    const memory = (language: 'python' | 'cpp', mib: number) => ({
+      id: `${language}-mem-${mib}`, problemId: 'expect-ok', language,
+      code: language === 'python'
+        ? `x = bytearray(${mib} << 20)\nprint("ok")`
+        : `#include <vector>\n#include <cstdio>\nint main(){std::vector<char> v(${mib}u<<20, 1);printf("%s\\n", v[7] ? "ok" : "no");}`,
+    });
+    samples.push(memory('python', 0), memory('python', 100), memory('cpp', 0), memory('cpp', 100));
+    // The same code twice: judged once.
+    samples.push({ id: 'python-AC-again', problemId: 'sum', language: 'python', code: known.python.AC });
+    const benchmark = {
+      problems: [
+        { id: 'sum', limits, tests: [{ input: '1 2\n', output: '3\n', tier: 1 }, { input: '40 2\n', output: '42\n', tier: 2 }] },
+        ...['never', 'blocked', 'clean', '0', 'alive', 'bye'].map((o) => expectProblem(`expect-${o}`, o)),
+        { id: 'expect-ok', limits: { ...limits, memoryMib: 256 }, tests: [{ input: '', output: 'ok', tier: 1 }] },
+      ],
+    };
+    outcome = runContained({ benchmark, samples, workers: 2 }, dir, { FRONTIER_SECRET_TOKEN: SECRET_ENV, DATABASE_URL: `postgres://${SECRET_ENV}@x/db` });
+  }, 160_000);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const language of ['python', 'cpp'] as const) {
+    for (const verdict of Object.keys(known[language])) {
+      it(`${language}: the ${verdict} program gets ${verdict}`, () => {
+        const r = byId(`${language}-${verdict}`);
+        expect(r.verdict, JSON.stringify(r)).toBe(verdict);
+        expect(r.coveragePassed).toBe(verdict === 'AC' ? 2 : 0);
+        if (verdict === 'CE') expect(r.compileError).toBeTruthy();
+        else expect(r.tests.length).toBe(verdict === 'AC' ? 2 : 1);
+      });
+    }
+  }
+
+  it('gives every hostile program its expected verdict', () => {
+    const hostiles = hostile('', []);
+    for (const language of ['python', 'cpp'] as const) {
+      for (const [name, h] of Object.entries(hostiles[language])) {
+        const r = byId(`${language}-${name}`);
+        expect(h.verdicts, `${language} ${name}: ${JSON.stringify(r)}`).toContain(r.verdict);
+      }
+    }
+  });
+
+  it('leaks no secret, writes nothing outside the private directory, leaves no process', () => {
+    expect(byId('python-secrets').verdict).toBe('AC'); // printed "clean"
+    expect(byId('python-write').verdict).toBe('AC'); // printed 0
+    for (const path of writeTargets) expect(existsSync(path), path).toBe(false);
+    expect(outcome.strays).toEqual([]);
+    expect(outcome.logs.filter((l) => /left \d+ process/.test(l))).toEqual([]);
+    expect(outcome.logs.filter((l) => /IE/.test(l))).toEqual([]);
+  });
+
+  it('measures the program\'s own peak memory and CPU time', () => {
+    const peak = (id: string) => byId(id).tests[0]!.peakKib / 1024;
+    // A fresh python3 is about 10 MiB resident; the figure must not carry Node's or be inflated.
+    expect(peak('python-mem-0')).toBeGreaterThan(4);
+    expect(peak('python-mem-0')).toBeLessThan(20);
+    expect(peak('python-mem-100') - peak('python-mem-0')).toBeGreaterThan(95);
+    expect(peak('python-mem-100') - peak('python-mem-0')).toBeLessThan(110);
+    expect(peak('cpp-mem-0')).toBeLessThan(8);
+    expect(peak('cpp-mem-100')).toBeGreaterThan(100);
+    expect(peak('cpp-mem-100')).toBeLessThan(112);
+    const tle = byId('python-TLE').tests[0]!;
+    expect(tle.cpuMs).toBeGreaterThan(400);
+    expect(byId('cpp-AC').tests[0]!.cpuMs).toBeLessThan(100);
+  });
+
+  it('judges identical (code, test set) pairs once', () => {
+    const again = byId('python-AC-again');
+    expect(again.deduplicated).toBe(true);
+    expect(again.tests).toEqual(byId('python-AC').tests);
+  });
+});
