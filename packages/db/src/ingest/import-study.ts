@@ -34,19 +34,27 @@ export async function importStudy(
       await client.query('DELETE FROM sample WHERE run_id = $1', [runId]);
       let batch: ProblemSamples[] = [];
       let batchSize = 0;
+      // The COPY of one batch runs on the server while the next batch is parsed here: the two
+      // cores work at once. Problem upserts wait for the previous COPY (one connection, one
+      // statement at a time).
+      let copying: Promise<void> = Promise.resolve();
       const flush = async () => {
-        const ids = await upsertProblems(client, benchmarkId, batch.map((b) => b.problem));
+        const items = batch;
+        batch = [];
+        batchSize = 0;
+        await copying;
+        const ids = await upsertProblems(client, benchmarkId, items.map((b) => b.problem));
         const rows: SampleRow[] = [];
-        for (const { problem, samples } of batch) {
+        for (const { problem, samples } of items) {
           const problemId = ids.get(problem.externalId)!;
           problemIds.add(problemId);
           for (const sample of samples) rows.push({ problemId, sample });
         }
-        await copySamples(client, runId, rows);
-        summary.samples += rows.length;
-        onProgress?.({ run: i, runs: input.runs.length, source: run.source, samples: summary.samples });
-        batch = [];
-        batchSize = 0;
+        copying = copySamples(client, runId, rows).then(() => {
+          summary.samples += rows.length;
+          onProgress?.({ run: i, runs: input.runs.length, source: run.source, samples: summary.samples });
+        });
+        copying.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
       };
       for await (const item of run.problems()) {
         batch.push(item);
@@ -54,6 +62,7 @@ export async function importStudy(
         if (batchSize >= BATCH_SAMPLES) await flush();
       }
       if (batch.length) await flush();
+      await copying;
       await client.query('UPDATE eval_run SET source_hash = $2 WHERE id = $1', [runId, run.sourceHash]);
     }
     await linkParents(client, studyId);
