@@ -1,0 +1,4 @@
+# Sort and index.
+n, k = map(int, input().split())
+a = sorted(map(int, input().split()))
+print(a[k - 1])
