@@ -52,7 +52,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       // Its owner died without stopping it (a killed run): adopt the orphan and stop it later.
       log(`adopting an orphaned embedded Postgres (pid ${running.pid}, port ${running.port})`);
       writeFileSync(ownerFile, String(process.pid));
-      return { url, reused: true, stop: () => stopServer(running.pid, ownerFile) };
+      return { url, reused: true, stop: () => stopServer(running.pid, pgdata, ownerFile) };
     }
     const bins = await postgresBinaries();
     initCluster(bins.initdb, pgdata, password, runAs);
@@ -77,7 +77,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     writeFileSync(ownerFile, String(process.pid));
     await ensureDatabase(password, port, database);
     log(`started the embedded Postgres on port ${port} (data in ${pgdata})`);
-    return { url: urlFor(password, port, database), reused: false, stop: () => stopServer(child.pid!, ownerFile) };
+    return { url: urlFor(password, port, database), reused: false, stop: () => stopServer(child.pid!, pgdata, ownerFile) };
   });
 }
 
@@ -130,10 +130,12 @@ async function freePort(preferred: number, strict: boolean): Promise<number> {
   throw new Error(strict ? `port ${preferred} is in use; choose another FRONTIER_PG_PORT` : `no free port near ${preferred}`);
 }
 
-async function stopServer(pid: number, ownerFile: string): Promise<void> {
+async function stopServer(pid: number, pgdata: string, ownerFile: string): Promise<void> {
   if (isAlive(pid)) {
     process.kill(pid, 'SIGINT'); // "fast" shutdown: ends sessions, checkpoints, exits
-    await waitUntil(() => !isAlive(pid), 30_000);
+    // An adopted orphan is not our child: it may linger as a zombie, so also accept the
+    // removal of postmaster.pid, which Postgres does last on a clean shutdown.
+    await waitUntil(() => !isAlive(pid) || !readPostmaster(pgdata), 30_000);
   }
   if (readPid(ownerFile) === process.pid) rmSync(ownerFile, { force: true });
 }
