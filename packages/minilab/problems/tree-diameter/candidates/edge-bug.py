@@ -1,0 +1,28 @@
+# Two sweeps with float distances (so unvisited can be infinity).
+import sys
+
+data = sys.stdin.buffer.read().split()
+n = int(data[0])
+adj = [[] for _ in range(n + 1)]
+for i in range(n - 1):
+    u, v, w = int(data[1 + 3 * i]), int(data[2 + 3 * i]), float(data[3 + 3 * i])
+    adj[u].append((v, w))
+    adj[v].append((u, w))
+
+
+def sweep(src):
+    dist = [float("inf")] * (n + 1)
+    dist[src] = 0.0
+    stack = [src]
+    while stack:
+        u = stack.pop()
+        for v, w in adj[u]:
+            if dist[v] == float("inf"):
+                dist[v] = dist[u] + w
+                stack.append(v)
+    best = max(range(1, n + 1), key=lambda x: dist[x])
+    return best, dist[best]
+
+
+end, _ = sweep(1)
+print(int(sweep(end)[1]))
