@@ -113,9 +113,10 @@ class Slot:
         if mem != self.limit:
             self.write_cg('limit', mem)
             self.limit = mem
-        if int(self.read_cg('usage')) > (256 << 10):
+        if int(self.read_cg('usage')) > (4 << 20):
             # Page cache charged by an earlier run (a compiler reading headers) would otherwise
             # count towards this run's peak. The group is empty, so this only drops caches.
+            # (Below 4 MiB it is kernel memory freed lazily; reclaiming it costs more than it skews.)
             self.write_cg('forceEmpty', 0)
         self.write_cg('max', 0)
         self.write_cg('failcnt', 0)
@@ -137,8 +138,8 @@ class Slot:
             finally:
                 os.close(fd)
 
-        check(libc.unshare(self.flags), 'unshare')
         started = time.monotonic()
+        check(libc.unshare(self.flags), 'unshare')
         try:
             pid = os.fork()
         except BaseException:
@@ -187,14 +188,19 @@ class Slot:
         out_max, err_max = int(req['outputBytes']), int(req.get('stderrBytes', 8192))
         pidfd = os.pidfd_open(pid)
         poller = select.poll()
-        for fd in (out_r, err_r, ctl_r, rep_r, pidfd):
+        for fd in (out_r, err_r, ctl_r, rep_r):
             poller.register(fd, select.POLLIN)
         open_fds = {out_r, err_r, ctl_r, rep_r}
         out_bytes, err_tail, ctl, rep = 0, b'', b'', b''
         killed, wall_timeout, ole, exited = False, False, False, False
         wall_cpu = 0.0
         deadline = started + wall
+        # The pipes close when every process of the test has gone (pid 1 exiting kills the
+        # rest), so the pidfd is only watched once they are all closed: one wake-up less.
         while open_fds or not exited:
+            if not open_fds and not exited:
+                poller.register(pidfd, select.POLLIN)
+                exited = None
             timeout = deadline - time.monotonic()
             if timeout <= 0 and not killed:
                 wall_cpu = self.tree_cpu_ms()
@@ -204,7 +210,6 @@ class Slot:
             for fd, _ in events:
                 if fd == pidfd:
                     exited = True
-                    poller.unregister(pidfd)
                     continue
                 data = os.read(fd, 65536)
                 if not data:
