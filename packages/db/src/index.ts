@@ -9,3 +9,5 @@ export { recomputeAggregates } from './aggregate';
 export { addJob, enqueueAggregate, jobByKey, type JobState } from './jobs';
 export { listStudies, findStudy, type StudySummary } from './queries/studies';
 export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-rows';
+export * from './pipeline';
+export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark';
