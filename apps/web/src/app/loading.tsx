@@ -1,5 +1,0 @@
-import { Loading } from '@/components/status';
-
-export default function PageLoading() {
-  return <Loading what="studies" />;
-}
