@@ -1,5 +1,6 @@
 import { openDatabase } from '@frontier/db';
 import { parseWorkerEnv } from './env';
+import { lazyJudge } from './judge-instance';
 import { startWorker, type WorkerHandle } from './run-worker';
 
 // Graceful shutdown: finish the jobs in hand, take no new ones, close the pool (and an embedded
@@ -18,10 +19,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 try {
   const env = parseWorkerEnv();
   const opened = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.FRONTIER_DATA_DIR, log: (l) => console.error(`[worker] ${l}`) });
-  worker = await startWorker({ db: opened.db, dataDir: env.FRONTIER_DATA_DIR }, env.WORKER_CONCURRENCY);
+  const judge = lazyJudge(env.FRONTIER_DATA_DIR);
+  worker = await startWorker({ db: opened.db, dataDir: env.FRONTIER_DATA_DIR, judge: judge.get }, env.WORKER_CONCURRENCY);
   console.error(`[worker] ready (concurrency ${env.WORKER_CONCURRENCY})`);
   if (stopRequested) void worker.stop();
   await worker.done;
+  await judge.close();
   await opened.close();
   process.exit(0);
 } catch (err) {

@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
+import { registerEvaluate } from './evaluate';
 import { registerExport } from './export';
 import { registerImport } from './import';
+import { registerJobs } from './jobs';
 import { registerJudge } from './judge';
 import { registerMerge } from './merge';
+import { registerMigrate } from './migrate';
 import { registerStudies } from './studies';
 import { registerUp } from './up';
+import { registerWorker } from './worker';
 
 // Each command lives in its own module and registers itself on the program.
-export const commands: Array<(program: Command) => void> = [registerImport, registerJudge, registerStudies, registerExport, registerMerge, registerUp];
+export const commands: Array<(program: Command) => void> = [registerImport, registerJudge, registerStudies, registerExport, registerMigrate, registerMerge, registerEvaluate, registerJobs, registerWorker, registerUp];

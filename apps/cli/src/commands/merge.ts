@@ -34,6 +34,7 @@ Examples:
   frontier merge --model ckpt/lo --model ckpt/hi --alphas=-1,-0.5,0,0.5,1,1.5,2 --out 'merged/alpha-{alpha}'
   frontier merge --model a --model b --model c --weights 0.5,0.3,0.2 --out merged/abc
   frontier merge --base ckpt/init --model ckpt/lo --model ckpt/hi --weights 0.5,1.5 --out merged/ta
+`)
     .action(async (flags: MergeFlags) => {
       const given = [flags.alpha, flags.alphas, flags.weights].filter((f) => f !== undefined).length;
       if (given !== 1) throw new CliError('give exactly one of --alpha, --alphas or --weights');

@@ -1,5 +1,5 @@
 import { importStudy, jobByKey, type ImportSummary, type OpenDatabase, type StudyImport } from '@frontier/db';
-import { drainTasks } from '@frontier/worker';
+import { drainTasks, lazyJudge } from '@frontier/worker';
 import { progressBar } from '../progress';
 import { env } from '../env';
 
@@ -15,7 +15,7 @@ export async function runImport(opened: OpenDatabase, input: StudyImport, expect
 }
 
 async function waitForAggregation(opened: OpenDatabase, jobKey: string): Promise<void> {
-  const ctx = { db: opened.db, dataDir: env().FRONTIER_DATA_DIR };
+  const ctx = { db: opened.db, dataDir: env().FRONTIER_DATA_DIR, judge: lazyJudge(env().FRONTIER_DATA_DIR).get };
   for (let i = 0; ; i++) {
     await drainTasks(ctx, ['aggregate']);
     const job = await jobByKey(opened.db.pool, jobKey);

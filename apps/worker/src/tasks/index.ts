@@ -1,4 +1,9 @@
 import type { TaskList } from 'graphile-worker';
+import { aggregateStep } from '../pipeline/aggregate-step';
+import { generateStep } from '../pipeline/generate-step';
+import { judgeStep } from '../pipeline/judge-step';
+import { mergeStep } from '../pipeline/merge-step';
+import { pipelineTask } from '../pipeline/pipeline-task';
 import { aggregateTask } from './aggregate';
 import type { TaskContext } from './context';
 
@@ -8,5 +13,9 @@ export type { TaskContext };
 export function taskList(ctx: TaskContext): TaskList {
   return {
     aggregate: aggregateTask(ctx),
+    'pipeline:merge': pipelineTask('merge', mergeStep, ctx),
+    'pipeline:generate': pipelineTask('generate', generateStep, ctx),
+    'pipeline:judge': pipelineTask('judge', judgeStep, ctx),
+    'pipeline:aggregate': pipelineTask('aggregate', aggregateStep, ctx),
   };
 }
