@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { Semaphore } from '../semaphore';
+import { GenerationBackendError } from './errors';
+import type { OpenAIBackendOptions } from './options';
+import { backoffDelay, parseRetryAfter, sleep } from './retry';
+
+const choiceSchema = z
+  .object({
+    index: z.number().int().nonnegative().optional(),
+    message: z.object({ content: z.string().nullable() }),
+    finish_reason: z.string().nullable().optional(),
+  })
+  // A reasoning server (vLLM with a reasoning parser) answers content: null when the model ran
+  // out of tokens while thinking: a real sample with no program, not a broken reply.
+  .refine((c) => c.message.content !== null || c.finish_reason === 'length', {
+    message: 'is null',
+    path: ['message', 'content'],
+  });
+
+const chatCompletionSchema = z.object({ choices: z.array(choiceSchema).min(1, 'has no choices') });
+
+export interface ChatChoice {
+  content: string;
+  finishReason?: string;
+}
+
+export interface ChatCompletionContext {
+  options: OpenAIBackendOptions;
+  semaphore: Semaphore;
+  random?: () => number;
+}
+
+type Attempt =
+  | { kind: 'ok'; choices: ChatChoice[] }
+  | { kind: 'retry'; problem: string; status?: number; retryAfterMs?: number }
+  | { kind: 'fatal'; problem: string; status: number };
+
+/**
+ * POSTs one chat-completions request, retrying 408, 429, 5xx, network errors, timeouts and
+ * malformed replies with backoff. Returns the choices in `index` order.
+ */
+export async function requestChatCompletion(ctx: ChatCompletionContext, body: object, signal: AbortSignal): Promise<ChatChoice[]> {
+  const { options } = ctx;
+  const url = `${options.baseUrl}/chat/completions`;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const payload = JSON.stringify(body);
+  const redact = (s: string): string => (options.apiKey ? s.split(options.apiKey).join('[api key]') : s);
+
+  for (let attempt = 0; ; attempt++) {
+    const result = await ctx.semaphore.run(() => attemptOnce(url, headers, payload, options.timeoutMs, signal), signal);
+    if (result.kind === 'ok') return result.choices;
+    const attempts = attempt + 1;
+    if (result.kind === 'fatal') {
+      throw new GenerationBackendError(redact(`POST ${url}: ${result.problem}`), { url, status: result.status, attempts, retried: false });
+    }
+    if (attempt >= options.maxRetries) {
+      const message = `POST ${url}: ${result.problem} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'})`;
+      throw new GenerationBackendError(redact(message), { url, status: result.status, attempts, retried: true });
+    }
+    const backoff = backoffDelay(attempt, options.retryBaseDelayMs, options.retryMaxDelayMs, ctx.random);
+    await sleep(Math.min(result.retryAfterMs ?? backoff, options.retryMaxDelayMs), signal);
+  }
+}
+
+async function attemptOnce(url: string, headers: Record<string, string>, payload: string, timeoutMs: number, outer: AbortSignal): Promise<Attempt> {
+  const ctrl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctrl.abort();
+  }, timeoutMs);
+  const onOuterAbort = (): void => ctrl.abort(outer.reason);
+  outer.addEventListener('abort', onOuterAbort, { once: true });
+  try {
+    outer.throwIfAborted();
+    // The timeout covers the body too: a server may send headers and then stall.
+    const res = await fetch(url, { method: 'POST', headers, body: payload, signal: ctrl.signal });
+    const text = await res.text();
+    return classify(res, text);
+  } catch (err) {
+    if (outer.aborted) throw outer.reason;
+    if (timedOut) return { kind: 'retry', problem: `no complete reply within ${timeoutMs} ms (timeout)` };
+    return { kind: 'retry', problem: `network error: ${describeNetworkError(err)}` };
+  } finally {
+    clearTimeout(timer);
+    outer.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+function classify(res: Response, text: string): Attempt {
+  const { status } = res;
+  if (status >= 200 && status < 300) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      return { kind: 'retry', status, problem: `HTTP ${status} with malformed JSON (${(err as Error).message}): ${snippet(text)}` };
+    }
+    const parsed = chatCompletionSchema.safeParse(json);
+    if (!parsed.success) {
+      const what = parsed.error.issues.map((i) => `${['response', ...i.path].join('.')} ${i.message}`).join('; ');
+      return { kind: 'retry', status, problem: `HTTP ${status} but not a chat completion: ${what}` };
+    }
+    const choices = parsed.data.choices
+      .map((c, i) => ({ order: c.index ?? i, content: c.message.content ?? '', finishReason: c.finish_reason ?? undefined }))
+      .sort((a, b) => a.order - b.order)
+      .map(({ content, finishReason }) => ({ content, finishReason }));
+    return { kind: 'ok', choices };
+  }
+  const said = serverMessage(text);
+  const problem = `HTTP ${status} ${explain(status)}${said ? ` (server said: ${said})` : ''}`;
+  if (status === 408 || status === 429 || status >= 500) {
+    return { kind: 'retry', status, problem, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
+  }
+  return { kind: 'fatal', status, problem };
+}
+
+function explain(status: number): string {
+  if (status === 400) return 'bad request: check maxTokens, the prompt length and extraBody';
+  if (status === 401) return 'unauthorized: check the API key';
+  if (status === 403) return 'forbidden: check the API key and its permissions';
+  if (status === 404) return 'model or endpoint not found: check baseUrl (it should end in /v1) and model';
+  if (status === 429) return 'rate limited';
+  if (status >= 500) return 'server error';
+  return 'request failed';
+}
+
+/** The error text an OpenAI-style server put in its body, else the start of the body. */
+function serverMessage(text: string): string {
+  try {
+    const json = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown };
+    const msg = typeof json.error === 'string' ? json.error : (json.error?.message ?? json.message ?? json.detail);
+    if (typeof msg === 'string') return snippet(msg);
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return snippet(text);
+}
+
+function snippet(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+function describeNetworkError(err: unknown): string {
+  // undici reports "fetch failed" and hides the reason (ECONNREFUSED, ENOTFOUND...) in `cause`.
+  const cause = (err as { cause?: { message?: string; code?: string } })?.cause;
+  return cause?.message || cause?.code || (err as Error)?.message || String(err);
+}
