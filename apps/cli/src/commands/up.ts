@@ -6,7 +6,7 @@ import { env, REPO_ROOT } from '../env';
 import { CliError } from '../errors';
 import { buildWebIfStale } from '../up/build-web';
 import { startChild, stopChildren, type Supervised } from '../up/children';
-import { seedExampleIfEmpty } from '../up/seed-example';
+import { seedDemoIfEmpty } from '../up/seed-demo';
 
 const log = (line: string) => process.stderr.write(`[frontier] ${line}\n`);
 
@@ -31,18 +31,20 @@ export function registerUp(program: Command): void {
       };
       process.on('SIGINT', () => void shutdown(0));
       process.on('SIGTERM', () => void shutdown(0));
+      const childEnv = { ...process.env, DATABASE_URL: opened.url, FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' };
+      const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
       try {
         // For tools and tests that need the same database as the running product.
         writeFileSync(join(e.FRONTIER_DATA_DIR, 'database-url'), `${opened.url}\n`, { mode: 0o600 });
-        await seedExampleIfEmpty(opened, e.FRONTIER_DATA_DIR, log);
+        await seedDemoIfEmpty(opened, e.FRONTIER_DATA_DIR, log);
+        // The worker starts first so the demo pipeline runs while the web app builds.
+        children.push(startChild('worker', bin('tsx'), ['apps/worker/src/main.ts'], { cwd: REPO_ROOT, env: childEnv }));
         buildWebIfStale(REPO_ROOT, log);
       } catch (err) {
+        await stopChildren(children);
         await opened.close();
         throw new CliError((err as Error).message);
       }
-      const childEnv = { ...process.env, DATABASE_URL: opened.url, FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' };
-      const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
-      children.push(startChild('worker', bin('tsx'), ['apps/worker/src/main.ts'], { cwd: REPO_ROOT, env: childEnv }));
       children.push(startChild('web', bin('next'), ['start', '-p', String(e.PORT)], { cwd: join(REPO_ROOT, 'apps/web'), env: childEnv }));
       log(`web on http://localhost:${e.PORT}`);
       const first = await Promise.race(children.map(async (c) => ({ name: c.name, code: await c.exited })));

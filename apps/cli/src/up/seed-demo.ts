@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { importBenchmark, queueEvaluation, type OpenDatabase, type StudyConfig } from '@frontier/db';
+import { buildBenchmark, DEMO_ENDPOINTS, type Benchmark } from '@frontier/minilab';
+
+export const DEMO_STUDY = 'Demo lab: toy policy on minilab';
+export const DEMO_SEED = 20261130;
+/** The study's default alpha grid: -1 to 2 in steps of 0.25. */
+export const DEMO_ALPHAS = Array.from({ length: 13 }, (_, i) => -1 + 0.25 * i);
+
+// On an empty database: store the minilab benchmark (tests generated from fixed seeds, expected
+// outputs from the reference solutions), create the demo study with its two trained endpoints,
+// and queue the real pipeline (merge -> generate -> judge -> aggregate) for every alpha of the
+// grid. The worker builds the frontier; the browser shows its progress meanwhile.
+export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log: (line: string) => void): Promise<void> {
+  const pool = opened.db.pool;
+  const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM study');
+  if (Number(rows[0]!.n) > 0) return;
+  log('empty database: building the demo lab study (minilab benchmark, toy policy, alphas -1..2)');
+  const benchmark = await minilabBenchmark(dataDir);
+  await importBenchmark(pool, {
+    name: 'minilab',
+    tiering: 'given: 4 nested tiers by input size',
+    problems: benchmark.problems.map((p) => ({
+      externalId: p.id,
+      title: p.title,
+      difficulty: p.difficulty,
+      statement: p.statement,
+      timeLimitMs: p.time_limit_ms,
+      memoryLimitMb: p.memory_limit_mb,
+      checker: { mode: p.checker },
+      tests: p.tests.map((t) => ({ tier: t.tier, input: t.input, expected: t.output })),
+    })),
+  });
+  const config: StudyConfig = {
+    benchmark: 'minilab',
+    setting: 'toy policy',
+    scale: 'toy',
+    language: 'python',
+    samplesPerProblem: 64,
+    seed: DEMO_SEED,
+    backend: { kind: 'toy' },
+    endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi },
+    checkpointsDir: join(dataDir, 'checkpoints', 'demo-lab'),
+  };
+  const client = await pool.connect();
+  let studyId: number;
+  try {
+    await client.query('BEGIN');
+    const { rows: s } = await client.query<{ id: number }>(
+      `INSERT INTO study (name, description, origin, config) VALUES ($1, $2, 'demo', $3) RETURNING id`,
+      [
+        DEMO_STUDY,
+        'A miniature of the research setting, run for real: a log-linear toy policy over candidate programs, two endpoints trained with REINFORCE on low- and high-coverage rewards from real judge verdicts, merged at each alpha, sampled 64 times per problem, judged in the sandbox.',
+        config,
+      ],
+    );
+    studyId = s[0]!.id;
+    for (const [role, alpha, uri] of [['LOW', 0, DEMO_ENDPOINTS.lo], ['HIGH', 1, DEMO_ENDPOINTS.hi]] as const) {
+      await client.query(
+        `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale, uri, coverage_level) VALUES ($1, $2, $3, $4, 'toy', $5, $6)`,
+        [studyId, `toy alpha=${alpha}`, role, alpha, uri, role === 'LOW' ? 2 : 4],
+      );
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  const chains = await queueEvaluation(pool, studyId, DEMO_ALPHAS);
+  log(`demo study queued: ${chains.length} alphas, ${chains.reduce((n, c) => n + c.jobIds.length, 0)} jobs (see the Jobs page)`);
+}
+
+async function minilabBenchmark(dataDir: string): Promise<Benchmark> {
+  const file = join(dataDir, 'minilab', `benchmark-${DEMO_SEED}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Benchmark;
+  return buildBenchmark({ seed: DEMO_SEED, outFile: file });
+}
