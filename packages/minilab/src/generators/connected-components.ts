@@ -23,7 +23,7 @@ export const generate: Generator = (seed) => {
     test(2, graph(rng, 100, 40, 50)),
     test(3, graph(rng, 3000, 1000, 2000)),
     test(3, graph(rng, 3000, 2500, 300)),
-    test(4, graph(rng, 100_000, 30_000, 60_000)),
-    test(4, graph(rng, 100_000, 50_000, 10_000)),
+    test(4, graph(rng, 50_000, 15_000, 30_000)),
+    test(4, graph(rng, 50_000, 25_000, 5000)),
   ];
 };

@@ -31,7 +31,7 @@ export const generate: Generator = (seed) => {
     test(2, dag(rng, 100, 200, 5, 50)),
     test(3, dag(rng, 2000, 4000, 2000, 0)),
     test(3, dag(rng, 3000, 6000, 4, 2000)),
-    test(4, dag(rng, 50_000, 100_000, 50_000, 0)),
-    test(4, dag(rng, 50_000, 100_000, 4, 30_000)),
+    test(4, dag(rng, 30_000, 60_000, 30_000, 0)),
+    test(4, dag(rng, 30_000, 60_000, 4, 20_000)),
   ];
 };

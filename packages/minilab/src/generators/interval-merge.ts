@@ -22,7 +22,7 @@ export const generate: Generator = (seed) => {
     test(2, render(random(rng, 100, 1000, 20))),
     test(3, render(random(rng, 2000, 1_000_000, 1000))),
     test(3, render(random(rng, 3000, 1_000_000, 500))),
-    test(4, render(random(rng, 50_000, 1e9, 50_000))),
-    test(4, render(random(rng, 50_000, 1e9, 10_000))),
+    test(4, render(random(rng, 30_000, 1e9, 50_000))),
+    test(4, render(random(rng, 30_000, 1e9, 10_000))),
   ];
 };

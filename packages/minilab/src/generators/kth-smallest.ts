@@ -17,7 +17,7 @@ export const generate: Generator = (seed) => {
     test(2, random(rng, 300, -20, 20)),
     test(3, random(rng, 5000, -1e6, 1e6)),
     test(3, sorted(rng, 5000)),
-    test(4, random(rng, 100_000, -1e9, 1e9)),
-    test(4, random(rng, 100_000, 0, 100)),
+    test(4, random(rng, 50_000, -1e9, 1e9)),
+    test(4, random(rng, 50_000, 0, 100)),
   ];
 };

@@ -25,7 +25,7 @@ export const generate: Generator = (seed) => {
     test(2, random(rng, 500, 500, 1e9)),
     test(3, random(rng, 10_000, 10_000, 1e9)),
     test(3, random(rng, 10_000, 10_000, 1e9)),
-    test(4, random(rng, 100_000, 100_000, 1e9)),
-    test(4, random(rng, 100_000, 100_000, 1e9)),
+    test(4, random(rng, 50_000, 50_000, 1e9)),
+    test(4, random(rng, 50_000, 50_000, 1e9)),
   ];
 };

@@ -15,7 +15,7 @@ export const generate: Generator = (seed) => {
     test(2, random(rng, 300, 40, 1e9)),
     test(3, random(rng, 3000, 1000, 1e9)),
     test(3, random(rng, 3000, 200, 50)),
-    test(4, random(rng, 100_000, 20_000, 1e9)),
-    test(4, random(rng, 100_000, 5000, 1000)),
+    test(4, random(rng, 50_000, 10_000, 1e9)),
+    test(4, random(rng, 50_000, 3000, 1000)),
   ];
 };
