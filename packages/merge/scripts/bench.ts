@@ -109,7 +109,7 @@ const yes = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const root = join(benchRoot(), `merge-${randomBytes(4).toString('hex')}`);
 try {
   console.log(`bench data in ${root}`);
-  let t0 = performance.now();
+  const t0 = performance.now();
   const files = [...writeModel(join(root, 'lo')), ...writeModel(join(root, 'hi'))];
   const models = [join(root, 'lo'), join(root, 'hi')];
   console.log(`made 2 BF16 checkpoints, ${SHARDS} shards each, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -19,13 +19,14 @@ for (const path of workerData) {
 parentPort.postMessage(out);
 `;
 
-export function sha256Files(paths: readonly string[]): Promise<Record<string, string>> {
-  return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: [...paths] });
-    worker.once('message', (result: Record<string, string>) => resolvePromise(result));
+/** Starts hashing; `stop` ends the worker early (when the merge fails, say). */
+export function sha256Files(paths: readonly string[]): { result: Promise<Record<string, string>>; stop: () => void } {
+  const worker = new Worker(WORKER, { eval: true, workerData: [...paths] });
+  const result = new Promise<Record<string, string>>((resolvePromise, reject) => {
+    worker.once('message', (hashes: Record<string, string>) => resolvePromise(hashes));
     worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`hash worker exited with code ${code}`));
-    });
+    worker.once('exit', (code) => reject(new Error(`hash worker exited with code ${code}`)));
   });
+  result.catch(() => {}); // the caller awaits it, or stops it and never will
+  return { result, stop: () => void worker.terminate() };
 }

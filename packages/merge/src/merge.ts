@@ -75,14 +75,13 @@ export async function mergeCheckpoints(options: MergeOptions): Promise<MergeResu
   const written: OutputCheckpoint[] = [];
   // Hashing runs in a worker on another core while the merge streams.
   const hashing = sha256Files(allFiles);
-  hashing.catch(() => {}); // awaited below; avoid an unhandled rejection if the merge fails first
   try {
     for (const path of allFiles) handles.set(path, await open(path, 'r'));
     await verifyCopiedTensors(plan.tensors, handles);
     const pending = (o: OutputSpec) => makeRecipe({ alpha: o.alpha, weights: o.weights, models, base, hashes: null });
     for (const o of outputs) written.push(await OutputCheckpoint.create(o.path, plan.shards, pending(o)));
     await streamTensors(plan.tensors, inputs, outputs.map((o) => coefficients(o.weights, hasBase)), written, handles, options);
-    const hashes = await hashing;
+    const hashes = await hashing.result;
     const results: MergeResult[] = [];
     for (const [i, o] of outputs.entries()) {
       const recipe = makeRecipe({ alpha: o.alpha, weights: o.weights, models, base, hashes });
@@ -91,6 +90,7 @@ export async function mergeCheckpoints(options: MergeOptions): Promise<MergeResu
     }
     return results;
   } catch (err) {
+    hashing.stop();
     await Promise.all(written.map((w) => w.abort()));
     throw err;
   } finally {
