@@ -52,7 +52,9 @@ export class InvalidOptionsError extends Error {
 
 /** Options with defaults filled in; throws InvalidOptionsError naming every bad option. */
 export function parseOpenAIBackendOptions(input: unknown): OpenAIBackendOptions {
-  const parsed = openAIBackendOptionsSchema.safeParse(input);
+  const parsed = openAIBackendOptionsSchema.safeParse(input, {
+    error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+  });
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') return `unknown option(s) ${issue.keys.join(', ')}`;
