@@ -4,6 +4,7 @@ import { Channel } from '../channel';
 import { extractCode } from '../extract-code';
 import { Semaphore } from '../semaphore';
 import { requestChatCompletion, type ChatCompletionContext } from './chat-completion';
+import { HttpTransport } from './http-post';
 import { parseOpenAIBackendOptions, type OpenAIBackendOptions, type OpenAIBackendOptionsInput } from './options';
 import { renderPrompt } from './prompt';
 
@@ -27,7 +28,7 @@ export class OpenAICompatibleBackend implements GenerationBackend {
   constructor(options: OpenAIBackendOptionsInput, hooks: { random?: () => number } = {}) {
     this.options = parseOpenAIBackendOptions(options);
     this.name = `openai:${this.options.model}`;
-    this.ctx = { options: this.options, semaphore: new Semaphore(this.options.concurrency), random: hooks.random };
+    this.ctx = { options: this.options, semaphore: new Semaphore(this.options.concurrency), transport: new HttpTransport(), random: hooks.random };
   }
 
   async *generate(req: GenerationRequest): AsyncGenerator<GeneratedSample> {
@@ -54,9 +55,10 @@ export class OpenAICompatibleBackend implements GenerationBackend {
     }
   }
 
-  /** Aborts every request in flight; later `generate` calls fail at once. */
+  /** Aborts every request in flight and drops kept-alive connections; later `generate` calls fail at once. */
   async close(): Promise<void> {
     this.closing.abort(new Error(`${this.name}: backend closed`));
+    this.ctx.transport.close();
   }
 
   private async produce(req: GenerationRequest, messages: ChatMessage[], batch: number[], signal: AbortSignal, out: Channel<GeneratedSample>): Promise<void> {

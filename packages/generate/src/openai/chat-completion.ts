@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Semaphore } from '../semaphore';
 import { GenerationBackendError } from './errors';
+import type { HttpReply, HttpTransport } from './http-post';
 import type { OpenAIBackendOptions } from './options';
 import { backoffDelay, parseRetryAfter, sleep } from './retry';
 
@@ -27,6 +28,7 @@ export interface ChatChoice {
 export interface ChatCompletionContext {
   options: OpenAIBackendOptions;
   semaphore: Semaphore;
+  transport: HttpTransport;
   random?: () => number;
 }
 
@@ -48,7 +50,7 @@ export async function requestChatCompletion(ctx: ChatCompletionContext, body: ob
   const redact = (s: string): string => (options.apiKey ? s.split(options.apiKey).join('[api key]') : s);
 
   for (let attempt = 0; ; attempt++) {
-    const result = await ctx.semaphore.run(() => attemptOnce(url, headers, payload, options.timeoutMs, signal), signal);
+    const result = await ctx.semaphore.run(() => attemptOnce(ctx.transport, url, headers, payload, options.timeoutMs, signal), signal);
     if (result.kind === 'ok') return result.choices;
     const attempts = attempt + 1;
     if (result.kind === 'fatal') {
@@ -63,7 +65,7 @@ export async function requestChatCompletion(ctx: ChatCompletionContext, body: ob
   }
 }
 
-async function attemptOnce(url: string, headers: Record<string, string>, payload: string, timeoutMs: number, outer: AbortSignal): Promise<Attempt> {
+async function attemptOnce(transport: HttpTransport, url: string, headers: Record<string, string>, payload: string, timeoutMs: number, outer: AbortSignal): Promise<Attempt> {
   const ctrl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -75,9 +77,7 @@ async function attemptOnce(url: string, headers: Record<string, string>, payload
   try {
     outer.throwIfAborted();
     // The timeout covers the body too: a server may send headers and then stall.
-    const res = await fetch(url, { method: 'POST', headers, body: payload, signal: ctrl.signal });
-    const text = await res.text();
-    return classify(res, text);
+    return classify(await transport.post(url, headers, payload, ctrl.signal));
   } catch (err) {
     if (outer.aborted) throw outer.reason;
     if (timedOut) return { kind: 'retry', problem: `no complete reply within ${timeoutMs} ms (timeout)` };
@@ -88,8 +88,8 @@ async function attemptOnce(url: string, headers: Record<string, string>, payload
   }
 }
 
-function classify(res: Response, text: string): Attempt {
-  const { status } = res;
+function classify(res: HttpReply): Attempt {
+  const { status, text } = res;
   if (status >= 200 && status < 300) {
     let json: unknown;
     try {
@@ -111,7 +111,7 @@ function classify(res: Response, text: string): Attempt {
   const said = serverMessage(text);
   const problem = `HTTP ${status} ${explain(status)}${said ? ` (server said: ${said})` : ''}`;
   if (status === 408 || status === 429 || status >= 500) {
-    return { kind: 'retry', status, problem, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
+    return { kind: 'retry', status, problem, retryAfterMs: parseRetryAfter(res.header('retry-after')) };
   }
   return { kind: 'fatal', status, problem };
 }
@@ -144,7 +144,8 @@ function snippet(text: string, max = 200): string {
 }
 
 function describeNetworkError(err: unknown): string {
-  // undici reports "fetch failed" and hides the reason (ECONNREFUSED, ENOTFOUND...) in `cause`.
-  const cause = (err as { cause?: { message?: string; code?: string } })?.cause;
-  return cause?.message || cause?.code || (err as Error)?.message || String(err);
+  const e = err as { message?: string; code?: string; errors?: Array<{ message?: string }> };
+  // With several addresses to try (localhost: ::1 and 127.0.0.1) Node throws an AggregateError
+  // whose own message is empty.
+  return e?.message || e?.errors?.map((x) => x.message).join('; ') || e?.code || String(err);
 }
