@@ -11,8 +11,8 @@ export const generate: Generator = (seed) => {
     test(1, render([3, 7, 8])),
     test(2, render(random(rng, 5, 1000n))),
     test(2, render([255, 256, ...random(rng, 3, 5000n)])),
-    test(3, render(random(rng, 3, 300_000n))),
-    test(3, render([2 ** 18 - 1, 2 ** 18, ...random(rng, 1, 300_000n)])),
+    test(3, render(random(rng, 5, 300_000n))),
+    test(3, render([2 ** 18 - 1, 2 ** 18, ...random(rng, 3, 300_000n)])),
     test(4, render(random(rng, 10, 10n ** 18n))),
     test(4, render([2n ** 59n - 1n, 2n ** 59n, 10n ** 18n, ...random(rng, 7, 10n ** 18n)])),
   ];

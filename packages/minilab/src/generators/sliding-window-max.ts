@@ -16,6 +16,6 @@ export const generate: Generator = (seed) => {
     test(3, random(rng, 3000, 1000, 1e9)),
     test(3, random(rng, 3000, 200, 50)),
     test(4, random(rng, 50_000, 10_000, 1e9)),
-    test(4, random(rng, 50_000, 3000, 1000)),
+    test(4, random(rng, 50_000, 6000, 1000)),
   ];
 };
