@@ -8,10 +8,10 @@ export async function createBackend(cfg: StudyConfig, target: { checkpointDir: s
     const { createToyPolicyBackend } = await import('@frontier/minilab');
     return createToyPolicyBackend({ checkpointDir: target.checkpointDir, seed: cfg.seed });
   }
-  const { createOpenAiBackend } = await import('@frontier/generate');
+  const { createOpenAIBackend } = await import('@frontier/generate');
   // One server per merged checkpoint: `{alpha}` in the model name selects it (e.g. vLLM serving
   // several checkpoints under names like "coverage-alpha-{alpha}").
-  return createOpenAiBackend({
+  return createOpenAIBackend({
     baseUrl: b.baseUrl,
     model: b.model.replaceAll('{alpha}', String(target.alpha)),
     apiKey: b.apiKey,
@@ -19,6 +19,6 @@ export async function createBackend(cfg: StudyConfig, target: { checkpointDir: s
     maxTokens: b.maxTokens,
     concurrency: b.concurrency,
     timeoutMs: b.timeoutMs,
-    promptTemplate: b.promptTemplate,
+    ...(b.promptTemplate ? { promptTemplate: b.promptTemplate } : {}),
   });
 }
