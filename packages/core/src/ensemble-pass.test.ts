@@ -7,7 +7,7 @@ import { mulberry32, type Rng } from './prng';
 /** Does drawing k of n samples (c correct) without replacement hit a correct one? */
 function drawSolves(rng: Rng, { n, c }: SolveCounts, k: number): boolean {
   let left = n;
-  let good = c;
+  const good = c;
   for (let j = 0; j < k; j++, left--) if (rng() * left < good) return true;
   return false;
 }
