@@ -1,5 +1,6 @@
-import { Logger, run, runOnce, type LogFunctionFactory } from 'graphile-worker';
-import type { Db } from '@frontier/db';
+import { EventEmitter } from 'node:events';
+import { Logger, run, runOnce, type LogFunctionFactory, type WorkerEvents } from 'graphile-worker';
+import { startLiveness } from './liveness';
 import { taskList, type TaskContext } from './tasks';
 
 const logFactory: LogFunctionFactory = (scope) => (level, message) => {
@@ -16,10 +17,18 @@ export interface WorkerHandle {
 }
 
 // Several workers (processes or machines) can share one database: graphile-worker hands each job
-// to exactly one of them with SKIP LOCKED.
+// to exactly one of them with SKIP LOCKED, and the liveness registry frees the jobs of a worker
+// that died without unlocking them.
 export async function startWorker(ctx: TaskContext, concurrency: number): Promise<WorkerHandle> {
-  const runner = await run({ pgPool: ctx.db.pool, concurrency, noHandleSignals: true, pollInterval: 500, logger: new Logger(logFactory) }, taskList(ctx));
-  return { done: runner.promise, stop: () => runner.stop() };
+  const liveness = startLiveness(ctx.db.pool, (m) => process.stderr.write(`[worker] ${m}\n`));
+  const events = new EventEmitter() as WorkerEvents;
+  events.on('worker:create', ({ worker }) => liveness.add(worker.workerId));
+  const runner = await run(
+    { pgPool: ctx.db.pool, concurrency, noHandleSignals: true, pollInterval: 500, logger: new Logger(logFactory), events },
+    taskList(ctx),
+  );
+  const done = runner.promise.finally(() => liveness.stop());
+  return { done, stop: () => runner.stop() };
 }
 
 /** Runs the queued jobs of the given task types until none is left (used by the CLI). */
@@ -28,5 +37,3 @@ export async function drainTasks(ctx: TaskContext, only: string[]): Promise<void
   const subset = Object.fromEntries(only.map((name) => [name, all[name]!]));
   await runOnce({ pgPool: ctx.db.pool, logger: new Logger(() => () => {}) }, subset);
 }
-
-export type { Db };

@@ -44,6 +44,16 @@ CREATE TABLE "judged_program" (
     CONSTRAINT "judged_program_pkey" PRIMARY KEY ("key")
 );
 
+-- CreateTable
+CREATE TABLE "worker_heartbeat" (
+    "worker_id" TEXT NOT NULL,
+    "host" TEXT NOT NULL,
+    "pid" INTEGER NOT NULL,
+    "last_seen" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "worker_heartbeat_pkey" PRIMARY KEY ("worker_id")
+);
+
 -- CreateIndex
 CREATE INDEX "pipeline_job_study_id_id_idx" ON "pipeline_job"("study_id", "id");
 
