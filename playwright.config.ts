@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-// E2E tests drive the whole product (`npm start`: Postgres, migrations, the synthetic example
-// sweep, worker, web) in Debian's Chromium, against a data directory of their own.
+// E2E tests drive the whole product (`npm start`: Postgres, migrations, worker, web) in Debian's
+// Chromium, against a data directory of their own; the `fixture` project imports their data.
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `${repoRoot}.data/e2e`;
+const dataDir = process.env.E2E_DATA_DIR ?? `${repoRoot}.data/e2e`;
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Set E2E_BASE_URL to test a server that is already running (then no server is started).
 const externalBaseUrl = process.env.E2E_BASE_URL;
@@ -26,8 +26,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // Imports the fixture sweep the other tests read (through the real CLI and worker).
+    { name: 'fixture', testMatch: /fixture\.setup\.ts$/ },
     {
       name: 'chromium',
+      dependencies: ['fixture'],
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1400, height: 1000 },
@@ -54,7 +57,7 @@ export default defineConfig({
         command: 'npm start',
         cwd: repoRoot,
         url: `${baseURL}/api/health`,
-        env: { FRONTIER_DATA_DIR: E2E_DATA_DIR, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' },
+        env: { FRONTIER_DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' },
         timeout: 300_000,
         reuseExistingServer: !process.env.CI,
         stdout: 'pipe',

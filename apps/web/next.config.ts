@@ -21,10 +21,10 @@ const nextConfig: NextConfig = {
   turbopack: {
     root: repoRoot,
     rules: {
-      // See build/pin-import-meta-url.cjs: `new URL(path, import.meta.url)` in workspace packages.
+      // See build/pin-import-meta-url.mjs: `new URL(path, import.meta.url)` in workspace packages.
       '*': {
         condition: { all: [{ path: /^packages\/[^/]+\/src\/.*\.ts$/ }, { content: /new URL\([^(),]+,\s*import\.meta\.url/ }] },
-        loaders: [fileURLToPath(new URL('./build/pin-import-meta-url.cjs', import.meta.url))],
+        loaders: [fileURLToPath(new URL('./build/pin-import-meta-url.mjs', import.meta.url))],
         as: '*.ts',
       },
     },

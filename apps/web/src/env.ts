@@ -5,9 +5,11 @@ import { z } from 'zod';
 // The only module that reads process.env: everything else imports `env`.
 
 /** The monorepo root: the nearest ancestor of the working directory whose package.json has workspaces. */
+// turbopackIgnore: these paths are only known at run time; without the hint the build would trace
+// (and ship) the whole repository as files the server might read.
 function findRepoRoot(start: string): string {
-  for (let dir = resolve(start); ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
+  for (let dir = resolve(/*turbopackIgnore: true*/ start); ; dir = dirname(dir)) {
+    const manifest = join(/*turbopackIgnore: true*/ dir, 'package.json');
     if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
     if (dirname(dir) === dir) return resolve(start);
   }
@@ -31,7 +33,7 @@ function parseEnv() {
   }
   return {
     databaseUrl: parsed.data.DATABASE_URL,
-    dataDir: resolve(parsed.data.FRONTIER_DATA_DIR ?? join(findRepoRoot(process.cwd()), '.data')),
+    dataDir: resolve(/*turbopackIgnore: true*/ parsed.data.FRONTIER_DATA_DIR ?? join(findRepoRoot(process.cwd()), '.data')),
   };
 }
 

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { formatCount } from '@/lib/format';
 import { studiesQuery } from '@/lib/queries';
 import { EmptyState, ErrorState, Loading } from './status';
-import { OriginBadge } from './synthetic-notice';
+import { OriginBadge } from './origin-notice';
 
 export function StudyList() {
   const { data: studies, error, isPending, refetch } = useQuery(studiesQuery());

@@ -9,9 +9,8 @@ import { CheckpointTable } from './checkpoint-table';
 import { FrontierChart, SolveRateChart } from './charts';
 import { FilterBar } from './filter-bar';
 import { EmptyState, ErrorState, Loading } from './status';
-import { SyntheticBanner } from './synthetic-notice';
 
-/** The study page's body. Filters live in the URL, so a copied link reproduces the view. */
+/** The study page's body (the layout has the header). Filters live in the URL, so a copied link reproduces the view. */
 export function StudyView({ studyId }: { studyId: number }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -27,16 +26,13 @@ export function StudyView({ studyId }: { studyId: number }) {
   if (isPending) return <Loading what="the frontier" />;
   if (error) return <ErrorState title="Could not load this study's frontier." message={error.message} onRetry={() => void refetch()} />;
 
-  const { study, facets, points, checkpointsWithoutData } = data;
+  const { facets, points, checkpointsWithoutData } = data;
   return (
-    <div className={isFetching || navigating ? 'fetching' : undefined} data-testid="study-view" data-filters={filtersToSearch(filters)}>
-      <div className="study-head">
-        <div>
-          <h1 data-testid="study-name">{study.name}</h1>
-          {study.description && <p className="muted">{study.description}</p>}
-        </div>
-      </div>
-      {study.origin === 'synthetic' && <SyntheticBanner />}
+    <div className={isFetching || navigating ? 'fetching' : undefined} data-testid="study-view"
+      // The URL's filters and those of the data on screen: equal once the view has caught up.
+      data-filters={filtersToSearch(filters)}
+      data-shown-filters={filtersToSearch(data.filters)}
+    >
       <section className="card">
         <FilterBar filters={filters} facets={facets} onChange={setFilters} />
         <p className="muted" data-testid="points-summary">

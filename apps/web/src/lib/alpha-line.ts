@@ -1,5 +1,5 @@
 import type { FrontierPoint } from './api-types';
-import type { EndpointAlphas } from './frontier-math';
+import type { EndpointAlphas } from '@frontier/core';
 
 export type LinePoint = FrontierPoint & { alpha: number };
 

@@ -1,7 +1,7 @@
 import type { Data, Layout } from 'plotly.js';
 import { endpointsOf, LINE_COLOURS, linesByScale, scaleLabel } from './alpha-line';
 import type { FrontierPoint } from './api-types';
-import { frontierSegments } from './frontier-math';
+import { frontierSegments } from '@frontier/core';
 
 const ENDPOINT_ROLES = new Set(['LOW', 'HIGH']);
 
@@ -16,13 +16,14 @@ function segmentTraces(points: readonly FrontierPoint[]): Data[] {
   const shownInLegend = new Set<string>();
   const traces: Data[] = [];
   [...lines].forEach(([scale, line], i) => {
-    for (const seg of frontierSegments(line, endpointsOf(line))) {
+    const plane = line.map((p) => ({ ...p, x: p.correctnessRate, y: p.optimizationRate }));
+    for (const seg of frontierSegments(plane, endpointsOf(line))) {
       const legend = several ? `${scaleLabel(scale)} ${seg.kind}` : seg.kind;
       traces.push({
         type: 'scatter',
         mode: 'lines',
-        x: [seg.from.correctnessRate, seg.to.correctnessRate],
-        y: [seg.from.optimizationRate, seg.to.optimizationRate],
+        x: [seg.from.x, seg.to.x],
+        y: [seg.from.y, seg.to.y],
         line: { color: LINE_COLOURS[i % LINE_COLOURS.length], width: 2, dash: seg.kind === 'interpolation' ? 'solid' : 'dash' },
         name: seg.kind === 'interpolation' ? `${legend} (between endpoints)` : `${legend} (beyond endpoints)`,
         legendgroup: legend,

@@ -11,6 +11,9 @@ function open(): Promise<OpenDatabase> {
     databaseUrl: env.databaseUrl,
     dataDir: env.dataDir,
     poolSize: 5,
+    // The web app only reads. Migrating is for whoever owns the schema's lifecycle (`npm start`,
+    // `frontier migrate`): a web server should not fail every request over a migration's checksum.
+    migrate: false,
     log: (line) => console.log(`[db] ${line}`),
   });
 }

@@ -1,19 +1,19 @@
 import 'server-only';
 import type { CheckpointRole, FrontierPoint, FrontierResponse } from '../lib/api-types';
 import type { Filters } from '../lib/filters';
-import { checkpointRates, type ProblemCounts } from '../lib/frontier-math';
+import { checkpointRates, type ProblemOutcomeCounts } from '@frontier/core';
 import { getDb } from './db';
 import { getFacets } from './facets';
 import { getStudy } from './studies';
 
-// Per checkpoint and problem, the counts of every run that matches the filters, pooled (runs of
-// several settings or sampling keys add up when no setting is chosen). Default failure classes:
-// correctness = WA + RE + CE + OLE, optimization = TLE + MLE (DESIGN.md, "Failure classes").
+// Per checkpoint and problem, the verdict counts of every run that matches the filters, pooled
+// (runs of several settings or sampling keys add up when no setting is chosen). Which verdicts
+// are correctness or optimization failures is @frontier/core's business, not this query's.
 const COUNTS_SQL = `
   SELECT c.id AS checkpoint_id, c.name, c.role::text AS role, c.alpha, c.model_scale,
          sum(a.n)::int AS n, sum(a.solved)::int AS solved,
-         sum(a.wa + a.re + a.ce + a.ole)::int AS correctness,
-         sum(a.tle + a.mle)::int AS optimization
+         sum(a.wa)::int AS wa, sum(a.tle)::int AS tle, sum(a.mle)::int AS mle,
+         sum(a.re)::int AS re, sum(a.ce)::int AS ce, sum(a.ole)::int AS ole
   FROM checkpoint c
   JOIN eval_run r ON r.checkpoint_id = c.id
   JOIN run_problem_aggregate a ON a.run_id = r.id
@@ -28,8 +28,16 @@ const COUNTS_SQL = `
 const CHECKPOINTS_IN_SCALE_SQL = `
   SELECT count(*)::int AS count FROM checkpoint WHERE study_id = $1 AND ($2::text IS NULL OR model_scale = $2)`;
 
-interface CountsRow extends ProblemCounts {
+interface CountsRow {
   checkpoint_id: number;
+  n: number;
+  solved: number;
+  wa: number;
+  tle: number;
+  mle: number;
+  re: number;
+  ce: number;
+  ole: number;
   name: string;
   role: CheckpointRole;
   alpha: number | null;
@@ -44,6 +52,11 @@ function alphaOf(row: CountsRow): number | null {
   return null;
 }
 
+function outcome(row: CountsRow): ProblemOutcomeCounts {
+  const { n, solved, wa, tle, mle, re, ce, ole } = row;
+  return { n, solved, counts: { WA: wa, TLE: tle, MLE: mle, RE: re, CE: ce, OLE: ole } };
+}
+
 function toPoints(rows: readonly CountsRow[]): FrontierPoint[] {
   const byCheckpoint = new Map<number, CountsRow[]>();
   for (const row of rows) {
@@ -54,7 +67,7 @@ function toPoints(rows: readonly CountsRow[]): FrontierPoint[] {
   const points: FrontierPoint[] = [];
   for (const [checkpointId, problems] of byCheckpoint) {
     const first = problems[0]!;
-    const rates = checkpointRates(problems);
+    const rates = checkpointRates(problems.map(outcome));
     if (rates.problems === 0) continue;
     points.push({
       checkpointId,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import type { StudySummary } from '../lib/api-types';
 import { getDb } from './db';
 import { notFound } from './http-error';
@@ -49,11 +50,11 @@ export async function listStudies(): Promise<StudySummary[]> {
   return rows.map(toSummary);
 }
 
-/** One study; a 404 HttpError when there is none with this id. */
-export async function getStudy(id: number): Promise<StudySummary> {
+/** One study; a 404 HttpError when there is none with this id. Memoised per server request. */
+export const getStudy = cache(async (id: number): Promise<StudySummary> => {
   const db = await getDb();
   const { rows } = await db.pool.query<StudyRow>(`${STUDY_SUMMARY_SQL} WHERE s.id = $1`, [id]);
   const row = rows[0];
   if (!row) throw notFound(`no study with id ${id}`);
   return toSummary(row);
-}
+});

@@ -47,9 +47,6 @@ export default async function StudyPage(props: PageProps<'/studies/[id]'>) {
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <p>
-        <Link href="/">← All studies</Link>
-      </p>
       <StudyView studyId={id.data} />
     </HydrationBoundary>
   );

@@ -3,9 +3,9 @@
 // Turbopack treats that pattern as an asset to bundle, and fails on a directory. The web server
 // runs on the machine that built it, from the same checkout, so pin the base to the source file's
 // absolute URL: the expression then means what it means under Node, and Turbopack leaves it alone.
-const { pathToFileURL } = require('node:url');
+import { pathToFileURL } from 'node:url';
 
-module.exports = function pinImportMetaUrl(source) {
+export default function pinImportMetaUrl(source) {
   const base = JSON.stringify(pathToFileURL(this.resourcePath).href);
   return source.replace(/new URL\(([^(),]+),\s*import\.meta\.url\s*\)/g, (_, path) => `new URL(${path}, ${base})`);
-};
+}

@@ -1,0 +1,41 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { OriginBadge, OriginBanner } from '@/components/origin-notice';
+import { studyIdSchema } from '@/lib/study-id';
+import { HttpError } from '@/server/http-error';
+import { getStudy } from '@/server/studies';
+
+async function findStudy(rawId: string) {
+  const id = studyIdSchema.safeParse(rawId);
+  if (!id.success) notFound();
+  try {
+    return await getStudy(id.data);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404) notFound();
+    throw err;
+  }
+}
+
+// The study's header. It renders before the page's loading fallback starts streaming, so an
+// unknown id still gets a real 404 status, and the name shows while the frontier loads.
+export default async function StudyLayout({ params, children }: LayoutProps<'/studies/[id]'>) {
+  const study = await findStudy((await params).id);
+  return (
+    <>
+      <p>
+        <Link href="/">← All studies</Link>
+      </p>
+      <div className="study-head">
+        <div>
+          <div className="title-row">
+            <h1 data-testid="study-name">{study.name}</h1>
+            <OriginBadge origin={study.origin} />
+          </div>
+          {study.description && <p className="muted">{study.description}</p>}
+        </div>
+      </div>
+      <OriginBanner origin={study.origin} />
+      {children}
+    </>
+  );
+}
