@@ -18,17 +18,7 @@ const nextConfig: NextConfig = {
     'graphile-worker',
   ],
   outputFileTracingRoot: repoRoot,
-  turbopack: {
-    root: repoRoot,
-    rules: {
-      // See build/pin-import-meta-url.mjs: `new URL(path, import.meta.url)` in workspace packages.
-      '*': {
-        condition: { all: [{ path: /^packages\/[^/]+\/src\/.*\.ts$/ }, { content: /new URL\([^(),]+,\s*import\.meta\.url/ }] },
-        loaders: [fileURLToPath(new URL('./build/pin-import-meta-url.mjs', import.meta.url))],
-        as: '*.ts',
-      },
-    },
-  },
+  turbopack: { root: repoRoot },
   poweredByHeader: false,
   reactStrictMode: true,
 };

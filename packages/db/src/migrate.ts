@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger, runMigrations } from 'graphile-worker';
 import type pg from 'pg';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../prisma/migrations', import.meta.url));
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../prisma/migrations');
 
 // The same advisory lock key `prisma migrate deploy` takes, so our migrator and Prisma's never
 // apply migrations concurrently.

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { RunAs } from './os-user';
+import { postgresEnv, type RunAs } from './os-user';
 
 // Creates the cluster in a temporary directory and renames it into place, so a run killed during
 // initdb never leaves a half-made cluster that later starts would trust.
@@ -22,7 +22,7 @@ export function initCluster(initdb: string, pgdata: string, password: string, ru
     const result = spawnSync(
       initdb,
       [`--pgdata=${staging}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--no-locale'],
-      { ...runAs, encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' } },
+      { ...runAs, encoding: 'utf8', env: postgresEnv() },
     );
     if (result.status !== 0) {
       throw new Error(`initdb failed (exit ${result.status}): ${(result.stderr || result.stdout || String(result.error)).trim()}`);

@@ -38,3 +38,13 @@ export function assertTraversable(dir: string, runAs: RunAs | undefined): void {
   }
   accessSync(dirname(dir), constants.W_OK);
 }
+
+// Postgres gets only PATH and a fixed locale, none of our environment's secrets. Built from a
+// copy of process.env so the type stays ProcessEnv (Next augments it with a required NODE_ENV).
+export function postgresEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key !== 'PATH') delete env[key];
+  env.PATH ??= '/usr/bin:/bin';
+  env.LC_ALL = 'C';
+  return env;
+}

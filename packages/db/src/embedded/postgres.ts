@@ -7,7 +7,7 @@ import pg from 'pg';
 import { postgresBinaries } from './binaries';
 import { initCluster } from './initdb';
 import { withFileLock } from './lock';
-import { assertTraversable, postgresRunAs } from './os-user';
+import { assertTraversable, postgresEnv, postgresRunAs } from './os-user';
 import { isAlive, readPid, readPostmaster, waitUntil } from './process-files';
 
 export interface EmbeddedOptions {
@@ -64,7 +64,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     const child = spawn(
       bins.postgres,
       ['-D', pgdata, '-p', String(port), '-h', '127.0.0.1', '-k', pgdata, '-c', 'synchronous_commit=off', '-c', 'max_connections=200'],
-      { ...runAs, detached: true, stdio: ['ignore', out, out], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' } },
+      { ...runAs, detached: true, stdio: ['ignore', out, out], env: postgresEnv() },
     );
     child.unref();
     let exited = false;
