@@ -21,10 +21,8 @@ export interface WorkerHandle {
 // that died without unlocking them.
 export async function startWorker(ctx: TaskContext, concurrency: number): Promise<WorkerHandle> {
   const liveness = startLiveness(ctx.db.pool, (m) => process.stderr.write(`[worker] ${m}\n`));
-  const events = new EventEmitter() as WorkerEvents;
-  events.on('worker:create', ({ worker }) => liveness.add(worker.workerId));
   const runner = await run(
-    { pgPool: ctx.db.pool, concurrency, noHandleSignals: true, pollInterval: 500, logger: new Logger(logFactory), events },
+    { pgPool: ctx.db.pool, concurrency, noHandleSignals: true, pollInterval: 500, logger: new Logger(logFactory), events: heartbeatEvents(liveness) },
     taskList(ctx),
   );
   const done = runner.promise.finally(() => liveness.stop());
@@ -35,5 +33,17 @@ export async function startWorker(ctx: TaskContext, concurrency: number): Promis
 export async function drainTasks(ctx: TaskContext, only: string[]): Promise<void> {
   const all = taskList(ctx);
   const subset = Object.fromEntries(only.map((name) => [name, all[name]!]));
-  await runOnce({ pgPool: ctx.db.pool, logger: new Logger(() => () => {}) }, subset);
+  const liveness = startLiveness(ctx.db.pool, () => {});
+  try {
+    await runOnce({ pgPool: ctx.db.pool, logger: new Logger(() => () => {}), events: heartbeatEvents(liveness) }, subset);
+  } finally {
+    await liveness.stop();
+  }
+}
+
+// Jobs are locked under the worker pool's id: that is the id to keep alive.
+function heartbeatEvents(liveness: { add(id: string): void }): WorkerEvents {
+  const events = new EventEmitter() as WorkerEvents;
+  events.on('pool:create', ({ workerPool }) => liveness.add(workerPool.id));
+  return events;
 }
