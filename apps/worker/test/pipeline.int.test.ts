@@ -99,6 +99,11 @@ describe('evaluation pipeline', () => {
          FROM run_problem_aggregate a`,
       );
       for (const r of rows) expect([r.solved, r.opt, r.cor]).toEqual([r.ac, r.o, r.c]);
+      // The first-failing-tier histogram accounts for every failing sample.
+      const { rows: hist } = await t.db.pool.query(
+        `SELECT coalesce((SELECT sum(x) FROM unnest(a.fail_tier_hist) x), 0)::int AS in_hist, (a.n - a.solved) AS failing FROM run_problem_aggregate a`,
+      );
+      for (const h of hist) expect(h.in_hist).toBe(h.failing);
       // Each distinct program was judged once and remembered.
       const { rows: judged } = await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM judged_program');
       expect(Number(judged[0]!.n)).toBeGreaterThan(0);

@@ -26,6 +26,20 @@ export async function recomputeAggregates(pool: pg.Pool, runIds: number[]): Prom
        GROUP BY run_id, problem_id`,
       [runIds],
     );
+    // Failing samples by the tier they first failed, where per-test results exist (judged here,
+    // or imported with tests): the evidence of the triage queue.
+    await client.query(
+      `WITH t AS (
+         SELECT run_id, problem_id, coverage_passed + 1 AS tier, count(*)::int AS n FROM sample
+         WHERE run_id = ANY($1::int[]) AND verdict NOT IN ('AC', 'IE') AND coverage_passed IS NOT NULL
+         GROUP BY 1, 2, 3),
+       m AS (SELECT run_id, problem_id, max(tier) AS k FROM t GROUP BY 1, 2)
+       UPDATE run_problem_aggregate a SET fail_tier_hist = (
+         SELECT array_agg(coalesce(t.n, 0) ORDER BY g) FROM generate_series(1, m.k) AS g
+         LEFT JOIN t ON t.run_id = m.run_id AND t.problem_id = m.problem_id AND t.tier = g)
+       FROM m WHERE a.run_id = m.run_id AND a.problem_id = m.problem_id`,
+      [runIds],
+    );
     await client.query(
       `UPDATE study SET data_version = data_version + 1, updated_at = now()
        WHERE id IN (SELECT c.study_id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id WHERE r.id = ANY($1::int[]))`,

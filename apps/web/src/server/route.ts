@@ -70,7 +70,9 @@ export function withRoute<P extends z.ZodType = z.ZodType<Record<string, never>>
     try {
       const params = parse(schemas.params, (await context.params) ?? {}, 'params');
       const query = parse(schemas.query, queryObject(request.nextUrl), 'query');
-      return NextResponse.json(await handler({ params, query, request }));
+      const result = await handler({ params, query, request });
+      // A handler that already built its response (e.g. a cached JSON string) passes it through.
+      return result instanceof NextResponse ? result : NextResponse.json(result);
     } catch (err) {
       return errorResponse(err);
     }

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
 import { OriginBadge, OriginBanner } from '@/components/origin-notice';
+import { StudyTabs } from '@/components/study-tabs';
 import { studyIdSchema } from '@/lib/study-id';
 import { HttpError } from '@/server/http-error';
 import { getStudy } from '@/server/studies';
@@ -35,6 +37,9 @@ export default async function StudyLayout({ params, children }: LayoutProps<'/st
         </div>
       </div>
       <OriginBanner origin={study.origin} />
+      <Suspense>
+        <StudyTabs studyId={study.id} />
+      </Suspense>
       {children}
     </>
   );

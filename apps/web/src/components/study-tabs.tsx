@@ -1,0 +1,40 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { FILTER_KEYS } from '@/lib/filters';
+
+// The study's views. Filters (difficulty, setting, scale) travel from tab to tab in the URL;
+// each view keeps its own other parameters.
+const TABS = [
+  { href: '', label: 'Frontier', testId: 'tab-frontier' },
+  { href: '/matrix', label: 'Solve matrix', testId: 'tab-matrix' },
+  { href: '/triage', label: 'Triage', testId: 'tab-triage' },
+  { href: '/ensembles', label: 'Ensembles', testId: 'tab-ensembles' },
+  { href: '/jobs', label: 'Jobs', testId: 'tab-jobs' },
+] as const;
+
+export function StudyTabs({ studyId }: { studyId: number }) {
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const kept = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const v = search.get(key);
+    if (v !== null) kept.set(key, v);
+  }
+  const suffix = kept.size ? `?${kept.toString()}` : '';
+  const base = `/studies/${studyId}`;
+  return (
+    <nav className="study-tabs" aria-label="Study views">
+      {TABS.map((t) => {
+        const href = `${base}${t.href}`;
+        const active = t.href === '' ? pathname === base : pathname.startsWith(href);
+        return (
+          <Link key={t.href} href={`${href}${suffix}`} data-testid={t.testId} aria-current={active ? 'page' : undefined} className={active ? 'active' : undefined}>
+            {t.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
