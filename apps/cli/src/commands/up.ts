@@ -14,7 +14,8 @@ export function registerUp(program: Command): void {
   program
     .command('up')
     .description('run the product: Postgres (embedded unless DATABASE_URL), migrations, worker and web (what `npm start` runs)')
-    .action(async () => {
+    .option('--no-web', 'run Postgres, migrations, seeding and the worker, but not the web app (for `next dev` beside it)')
+    .action(async (flags: { web: boolean }) => {
       const e = env();
       const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.FRONTIER_DATA_DIR, port: e.FRONTIER_PG_PORT, log }).catch((err: Error) => {
         throw new CliError(err.message);
@@ -39,14 +40,18 @@ export function registerUp(program: Command): void {
         await seedDemoIfEmpty(opened, e.FRONTIER_DATA_DIR, log);
         // The worker starts first so the demo pipeline runs while the web app builds.
         children.push(startChild('worker', bin('tsx'), ['apps/worker/src/main.ts'], { cwd: REPO_ROOT, env: childEnv }));
-        buildWebIfStale(REPO_ROOT, log);
+        if (flags.web) buildWebIfStale(REPO_ROOT, log);
       } catch (err) {
         await stopChildren(children);
         await opened.close();
         throw new CliError((err as Error).message);
       }
-      children.push(startChild('web', bin('next'), ['start', '-p', String(e.PORT)], { cwd: join(REPO_ROOT, 'apps/web'), env: childEnv }));
-      log(`web on http://localhost:${e.PORT}`);
+      if (flags.web) {
+        children.push(startChild('web', bin('next'), ['start', '-p', String(e.PORT)], { cwd: join(REPO_ROOT, 'apps/web'), env: childEnv }));
+        log(`web on http://localhost:${e.PORT}`);
+      } else {
+        log(`database ready (URL in ${join(e.FRONTIER_DATA_DIR, 'database-url')}); worker running; no web app`);
+      }
       const first = await Promise.race(children.map(async (c) => ({ name: c.name, code: await c.exited })));
       if (!stopping) {
         log(`${first.name} exited with code ${first.code}; stopping the rest`);
