@@ -8,9 +8,12 @@ export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 // The CLI's whole configuration (also what `npm start` passes on to web and worker), parsed once;
 // nothing else in the CLI reads process.env.
 const schema = z.object({
+  // Empty counts as unset, as shells and compose files often leave it.
   DATABASE_URL: z
     .string()
-    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional())
     .optional(),
   FRONTIER_DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
   FRONTIER_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
