@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 
 // Syntax-level lint for every package and app (type errors are tsc's job).
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/.next/**', '**/generated/**', '**/dist/**', '.data/**', '.bench/**', 'scratch/**', 'e2e/artifacts/**', 'test-results/**', '**/next-env.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/.next*/**', '**/generated/**', '**/dist/**', '.data/**', '.bench/**', 'scratch/**', 'e2e/artifacts/**', 'test-results/**', '**/next-env.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {
