@@ -54,3 +54,45 @@ export interface FrontierResponse {
 export interface ApiErrorBody {
   error: { message: string; issues?: { path: string; message: string }[] };
 }
+
+// Pipeline jobs (merge -> generate -> judge -> aggregate per alpha), as /api/jobs sends them.
+
+export type JobKind = 'merge' | 'generate' | 'judge' | 'aggregate';
+export type JobState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+
+export interface JobSummary {
+  id: number;
+  studyId: number;
+  studyName: string;
+  kind: JobKind;
+  alpha: number | null;
+  checkpointId: number | null;
+  /** The step this one waits for; null for the first step of a chain. */
+  dependsOnId: number | null;
+  state: JobState;
+  progressDone: number;
+  progressTotal: number;
+  attempts: number;
+  maxAttempts: number;
+  /** The last failed attempt's message (also set while a retry waits), or why it was cancelled. */
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface JobsResponse {
+  jobs: JobSummary[];
+}
+
+export interface EvaluateResponse {
+  chains: { alpha: number; jobIds: number[]; /** Already queued or running: not queued again. */ existing: boolean }[];
+}
+
+/** GET /api/studies/:id/facets: what the explorer needs before it reads data (filter values, pipeline progress). */
+export interface StudyFacetsResponse {
+  facets: Facets;
+  /** Samples still waiting for the judge (the pipeline is running when > 0). */
+  pending: number;
+  dataVersion: number;
+}

@@ -4,16 +4,20 @@ import { z } from 'zod';
 import type { ApiErrorBody } from '../lib/api-types';
 import { HttpError, type ApiIssue } from './http-error';
 
-type Source = 'params' | 'query';
+type Source = 'params' | 'query' | 'body';
 
-interface RouteSchemas<P extends z.ZodType, Q extends z.ZodType> {
+interface RouteSchemas<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
   params?: P;
   query?: Q;
+  /** A JSON request body (POST): without this schema the body is not read. */
+  body?: B;
 }
 
-interface RouteInput<P, Q> {
+interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
+  /** The parsed JSON body; undefined unless the route declares a body schema. */
+  body: B;
   request: NextRequest;
 }
 
@@ -42,9 +46,20 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, sourc
     if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: `${source}.${key}`, message: 'unknown parameter' }));
     return [{ path: [source, ...issue.path.map(String)].join('.'), message: issue.message }];
   });
-  const label = source === 'params' ? 'path parameter' : 'query parameter';
+  const label = source === 'params' ? 'path parameter' : source === 'query' ? 'query parameter' : 'body field';
   const first = issues[0]!;
   throw new HttpError(400, `invalid ${label} '${first.path.slice(source.length + 1)}': ${first.message}`, issues);
+}
+
+/** The request's JSON body; an empty or malformed body is a 400 that says so. */
+async function readJsonBody(request: NextRequest): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '') throw new HttpError(400, 'the request body is empty; send a JSON object');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new HttpError(400, `the request body is not valid JSON: ${(err as Error).message}`);
+  }
 }
 
 function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
@@ -58,19 +73,22 @@ function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
 }
 
 /**
- * Wraps a route handler: validates path params and the query string with Zod, serialises the
- * result as JSON, and maps errors to `{ error: { message, issues? } }` with a status code
- * (400 bad input, 404 unknown resource, 500 anything else, never with a stack trace).
+ * Wraps a route handler: validates path params, the query string and (when the route declares a
+ * body schema) the JSON body with Zod, serialises the result as JSON, and maps errors to
+ * `{ error: { message, issues? } }` with a status code (400 bad input, 404 unknown resource,
+ * 500 anything else, never with a stack trace).
  */
-export function withRoute<P extends z.ZodType = z.ZodType<Record<string, never>>, Q extends z.ZodType = z.ZodType<Record<string, never>>>(
-  schemas: RouteSchemas<P, Q>,
-  handler: (input: RouteInput<z.infer<P>, z.infer<Q>>) => Promise<unknown>,
-) {
+export function withRoute<
+  P extends z.ZodType = z.ZodType<Record<string, never>>,
+  Q extends z.ZodType = z.ZodType<Record<string, never>>,
+  B extends z.ZodType = z.ZodType<undefined>,
+>(schemas: RouteSchemas<P, Q, B>, handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>) {
   return async (request: NextRequest, context: RouteContext): Promise<NextResponse> => {
     try {
       const params = parse(schemas.params, (await context.params) ?? {}, 'params');
       const query = parse(schemas.query, queryObject(request.nextUrl), 'query');
-      const result = await handler({ params, query, request });
+      const body = schemas.body ? parse(schemas.body, await readJsonBody(request), 'body') : (undefined as z.infer<B>);
+      const result = await handler({ params, query, body, request });
       // A handler that already built its response (e.g. a cached JSON string) passes it through.
       return result instanceof NextResponse ? result : NextResponse.json(result);
     } catch (err) {

@@ -1,10 +1,13 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
+import { EvaluateAlpha } from '@/components/evaluate/evaluate-alpha';
+import { PipelineStatus } from '@/components/jobs/pipeline-status';
 import { OriginBadge, OriginBanner } from '@/components/origin-notice';
 import { StudyTabs } from '@/components/study-tabs';
 import { studyIdSchema } from '@/lib/study-id';
 import { HttpError } from '@/server/http-error';
+import { studyEvaluable } from '@/server/jobs';
 import { getStudy } from '@/server/studies';
 
 async function findStudy(rawId: string) {
@@ -37,6 +40,8 @@ export default async function StudyLayout({ params, children }: LayoutProps<'/st
         </div>
       </div>
       <OriginBanner origin={study.origin} />
+      <PipelineStatus studyId={study.id} />
+      <EvaluateAlpha studyId={study.id} evaluable={await studyEvaluable(study.id)} />
       <Suspense>
         <StudyTabs studyId={study.id} />
       </Suspense>

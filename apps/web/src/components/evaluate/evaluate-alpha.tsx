@@ -1,0 +1,104 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { parseAlphaInput } from '@/lib/alpha-input';
+import { apiPost } from '@/lib/api-post';
+import type { EvaluateResponse } from '@/lib/api-types';
+import { formatAlpha } from '@/lib/format';
+import { groupChains } from '@/lib/job-chains';
+import { jobsQuery } from '@/lib/job-queries';
+import { JobChainCard } from '../jobs/job-chain-card';
+
+/**
+ * "Evaluate alpha": queues merge -> generate -> judge -> aggregate for one alpha or a list, then
+ * follows those chains inline. The point reaches the frontier when its chain completes
+ * (PipelineStatus refreshes the study's queries then).
+ */
+export function EvaluateAlpha({ studyId, evaluable }: { studyId: number; evaluable: boolean }) {
+  const queryClient = useQueryClient();
+  const errorId = useId();
+  const [text, setText] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<EvaluateResponse['chains']>([]);
+  const { data: jobs } = useQuery({ ...jobsQuery(studyId), enabled: submitted.length > 0 });
+
+  const evaluate = useMutation({
+    mutationFn: (alphas: string) => apiPost<EvaluateResponse>(`/api/studies/${studyId}/evaluate`, { alphas }),
+    onSuccess: (res) => {
+      setSubmitted((prev) => [...res.chains, ...prev.filter((c) => !res.chains.some((n) => n.alpha === c.alpha))]);
+      setText('');
+      return queryClient.invalidateQueries({ queryKey: ['jobs'] });
+    },
+    onError: (err) => setInputError(err.message),
+  });
+
+  if (!evaluable) {
+    return (
+      <p className="muted evaluate-unavailable" data-testid="evaluate-unavailable">
+        This study has no evaluation settings (its results were imported), so new alphas cannot be evaluated here.
+      </p>
+    );
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseAlphaInput(text);
+    if (parsed.ok) {
+      setInputError(null);
+      evaluate.mutate(text);
+    } else {
+      setInputError(parsed.message);
+    }
+  };
+
+  const submittedIds = new Set(submitted.flatMap((c) => c.jobIds));
+  const chains = groupChains(jobs ?? []).filter((c) => c.jobs.some((j) => submittedIds.has(j.id)));
+  const existing = submitted.filter((c) => c.existing);
+  return (
+    <section className="card evaluate-alpha" data-testid="evaluate-alpha">
+      <form className="evaluate-form" onSubmit={submit} noValidate>
+        <label htmlFor={`${errorId}-input`}>Evaluate alpha</label>
+        <input
+          id={`${errorId}-input`}
+          data-testid="evaluate-alpha-input"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setInputError(null);
+          }}
+          placeholder="e.g. 2.5 or 2.5, 3"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={inputError !== null}
+          aria-describedby={inputError ? errorId : undefined}
+        />
+        <button type="submit" data-testid="evaluate-alpha-submit" disabled={evaluate.isPending}>
+          {evaluate.isPending ? 'Queuing…' : 'Evaluate'}
+        </button>
+        {inputError ? (
+          <span id={errorId} className="field-error" role="alert" data-testid="evaluate-alpha-error">
+            {inputError}
+          </span>
+        ) : (
+          <span className="muted evaluate-hint">Merges the endpoints at each alpha, then generates, judges and aggregates; the point joins the frontier when done.</span>
+        )}
+      </form>
+      {existing.length > 0 && (
+        <p className="muted" data-testid="evaluate-existing">
+          Already in progress, not queued again: {existing.map((c) => `α = ${formatAlpha(c.alpha)}`).join(', ')}.
+        </p>
+      )}
+      {chains.length > 0 && (
+        <div className="evaluate-chains" data-testid="evaluate-chains">
+          {chains.map((chain) => (
+            <JobChainCard key={chain.id} chain={chain} />
+          ))}
+          <button type="button" className="link-button" onClick={() => setSubmitted([])} data-testid="evaluate-dismiss">
+            Hide these jobs
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

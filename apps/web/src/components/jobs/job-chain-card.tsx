@@ -1,0 +1,95 @@
+'use client';
+
+import Link from 'next/link';
+import type { JobSummary } from '@/lib/api-types';
+import { formatAlpha } from '@/lib/format';
+import { isActive, type JobChain } from '@/lib/job-chains';
+import { formatDuration, jobDurationMs } from '@/lib/job-format';
+import { ProgressBar } from './progress-bar';
+import { StateBadge } from './state-badge';
+import { useCancelJob } from './use-cancel-job';
+import { useNow } from './use-now';
+
+function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: number | null; onCancel: () => void; cancelling: boolean }) {
+  const duration = now === null ? null : jobDurationMs(job, now);
+  // While a retry waits, the row is still RUNNING and carries the failed attempt's message.
+  const retrying = job.state === 'RUNNING' && job.error !== null;
+  return (
+    <>
+      <tr data-testid="job-row" data-job-id={job.id} data-kind={job.kind} data-state={job.state}>
+        <td className="job-kind">{job.kind}</td>
+        <td>
+          <StateBadge state={job.state} />
+        </td>
+        <td className="job-progress-cell">
+          <ProgressBar job={job} />
+        </td>
+        <td data-testid="job-attempts" data-value={job.attempts}>
+          {job.attempts} / {job.maxAttempts}
+        </td>
+        <td data-testid="job-duration">{duration === null ? '—' : formatDuration(duration)}</td>
+        <td className="job-actions">
+          {isActive(job.state) && (
+            <button type="button" data-testid="job-cancel" onClick={onCancel} disabled={cancelling} title="Cancel this step and the steps after it">
+              {cancelling ? 'Cancelling…' : 'Cancel'}
+            </button>
+          )}
+        </td>
+      </tr>
+      {job.error && job.state !== 'SUCCEEDED' && (
+        <tr className={`job-error-row ${job.state === 'CANCELLED' ? 'job-error-quiet' : ''}`}>
+          <td colSpan={6} data-testid="job-error">
+            {job.state === 'FAILED' && <strong>Failed after {job.attempts} attempt{job.attempts === 1 ? '' : 's'}: </strong>}
+            {retrying && <strong>Attempt {job.attempts} failed, retrying: </strong>}
+            {job.state === 'CANCELLED' && <strong>Cancelled: </strong>}
+            <span className="job-error-text">{job.error}</span>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** One alpha's chain, merge -> generate -> judge -> aggregate, with a row per step. */
+export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; showStudy?: boolean }) {
+  const now = useNow();
+  const cancel = useCancelJob();
+  return (
+    <section className="card job-chain" data-testid="job-chain" data-chain-id={chain.id} data-alpha={chain.alpha ?? ''} data-state={chain.state}>
+      <header className="job-chain-head">
+        <h3>α = {formatAlpha(chain.alpha)}</h3>
+        <StateBadge state={chain.state} testId="chain-state" />
+        <span className="muted" data-testid="chain-done">
+          {chain.done} of {chain.jobs.length} steps done
+        </span>
+        {showStudy && (
+          <Link href={`/studies/${chain.studyId}/jobs`} className="job-chain-study">
+            {chain.studyName}
+          </Link>
+        )}
+      </header>
+      {cancel.error && (
+        <p className="job-cancel-error" role="alert">
+          Could not cancel: {cancel.error.message}
+        </p>
+      )}
+      <table className="jobs-table">
+        <thead>
+          <tr>
+            <th>Step</th>
+            <th>State</th>
+            <th>Progress</th>
+            <th>Attempts</th>
+            <th>Duration</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {chain.jobs.map((job) => (
+            <JobRow key={job.id} job={job} now={now} onCancel={() => cancel.mutate(job.id)} cancelling={cancel.isPending && cancel.variables === job.id} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { JobSummary } from '@/lib/api-types';
+import { formatProgress, progressFraction } from '@/lib/job-format';
+
+/** A job's progress: a bar and "done / total (pct%)"; the exact numbers ride on data attributes. */
+export function ProgressBar({ job }: { job: Pick<JobSummary, 'progressDone' | 'progressTotal' | 'state'> }) {
+  const fraction = progressFraction(job);
+  const pct = Math.floor(fraction * 100);
+  return (
+    <div className="job-progress" data-testid="job-progress" data-done={job.progressDone} data-total={job.progressTotal} data-percent={pct}>
+      <div
+        className={`job-progress-bar job-progress-${job.state}`}
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
+        <span style={{ width: `${fraction * 100}%` }} />
+      </div>
+      <span className="job-progress-text">{formatProgress(job)}</span>
+    </div>
+  );
+}

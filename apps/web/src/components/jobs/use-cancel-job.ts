@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/lib/api-post';
+import type { JobSummary } from '@/lib/api-types';
+
+/** Cancels a job (and the steps after it), then refreshes every job list. */
+export function useCancelJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiPost<{ job: JobSummary; cancelled: number }>(`/api/jobs/${id}/cancel`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
+  });
+}
