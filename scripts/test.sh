@@ -13,6 +13,7 @@ run npx tsc -p tsconfig.json
 run npx tsc -p packages/core/tsconfig.json   # core alone: no Node types, so no I/O can creep in
 run npx eslint .
 run npm run lint -w @frontier/web   # Next's own rules (React hooks, Next)
+run npm run typecheck -w @frontier/web
 run npx vitest run
 run npx playwright test
 exit $status
