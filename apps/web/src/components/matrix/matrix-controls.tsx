@@ -1,0 +1,58 @@
+'use client';
+
+import { formatAlpha } from '@/lib/format';
+import type { MatrixSort, SolveMatrixModel } from '@/lib/matrix';
+import type { MatrixViewState } from '@/lib/matrix-params';
+
+const SORT_LABELS: Record<MatrixSort, string> = {
+  difficulty: 'Difficulty',
+  flip: 'Flip alpha (unsolved → solved)',
+  spread: 'Spread across alphas',
+  cluster: 'Clustered (solved pattern)',
+  problem: 'Problem id',
+};
+
+interface Props {
+  state: MatrixViewState;
+  model: SolveMatrixModel;
+  onChange: (next: MatrixViewState) => void;
+}
+
+export function MatrixControls({ state, model, onChange }: Props) {
+  const alphas = [...new Set(model.columns.flatMap((c) => (c.alpha === null ? [] : [c.alpha])))].sort((a, b) => a - b);
+  const alphaValue = state.alpha === null ? '' : String(state.alpha);
+  return (
+    <div className="filters mx-controls">
+      <label>
+        Sort rows by
+        <select data-testid="matrix-sort" value={state.sort} onChange={(e) => onChange({ ...state, sort: e.target.value as MatrixSort })}>
+          {(Object.keys(SORT_LABELS) as MatrixSort[]).map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Highlight α
+        <select data-testid="matrix-alpha" value={alphaValue} onChange={(e) => onChange({ ...state, alpha: e.target.value === '' ? null : Number(e.target.value) })}>
+          <option value="">None</option>
+          {state.alpha !== null && !alphas.includes(state.alpha) && <option value={alphaValue}>{formatAlpha(state.alpha)} (no checkpoint)</option>}
+          {alphas.map((a) => (
+            <option key={a} value={String(a)}>
+              {formatAlpha(a)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="mx-check">
+        <input type="checkbox" data-testid="matrix-differs" checked={state.differs} onChange={(e) => onChange({ ...state, differs: e.target.checked })} />
+        Differs across alphas
+      </label>
+      <label className="mx-check">
+        <input type="checkbox" data-testid="matrix-unstable" checked={state.unstable} onChange={(e) => onChange({ ...state, unstable: e.target.checked })} />
+        Unstable only ⟲
+      </label>
+    </div>
+  );
+}

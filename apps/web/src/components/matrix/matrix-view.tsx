@@ -1,0 +1,111 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useMemo, useRef, useTransition } from 'react';
+import { FilterBar } from '@/components/filter-bar';
+import { EmptyState, ErrorState, Loading } from '@/components/status';
+import { FILTER_KEYS, filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
+import { buildMatrix, filterRows, sortRows, type MatrixRow } from '@/lib/matrix';
+import { parseMatrixSearch, withMatrixState, type MatrixViewState } from '@/lib/matrix-params';
+import { frontierQuery, studyDataQuery } from '@/lib/queries';
+import { MatrixControls } from './matrix-controls';
+import { MatrixExport } from './matrix-export';
+import { MatrixGrid, type VisibleWindow } from './matrix-grid';
+import { MatrixLegend } from './matrix-legend';
+
+/** The solve-matrix tab's body: filters, sort and selection in the URL, the heatmap below. */
+export function MatrixView({ studyId }: { studyId: number }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [navigating, startTransition] = useTransition();
+  const parsedFilters = parsePageFilters(searchParams);
+  const filters: Filters = parsedFilters.success ? parsedFilters.data : {};
+  const parsedState = parseMatrixSearch(searchParams);
+  const state: MatrixViewState = parsedState.success ? parsedState.data : { sort: 'difficulty', differs: false, unstable: false, alpha: null };
+
+  const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
+  const facets = useQuery({ ...frontierQuery(studyId, filters), placeholderData: keepPreviousData });
+
+  const model = useMemo(() => (data.data ? buildMatrix(data.data) : null), [data.data]);
+  const sorted = useMemo(() => (model ? sortRows(model.rows, state.sort) : []), [model, state.sort]);
+  const rows = useMemo(() => filterRows(sorted, state), [sorted, state.differs, state.unstable]); // eslint-disable-line react-hooks/exhaustive-deps
+  const windowRef = useRef<VisibleWindow>({ first: 0, last: 0 });
+  const onWindow = useCallback((w: VisibleWindow) => {
+    windowRef.current = w;
+  }, []);
+
+  const navigate = (search: string) => startTransition(() => router.replace(`${pathname}${search}`, { scroll: false }));
+  const setState = (next: MatrixViewState) => navigate(withMatrixState(new URLSearchParams(searchParams), next));
+  const setFilters = (next: Filters) => {
+    const params = new URLSearchParams(searchParams);
+    for (const k of FILTER_KEYS) params.delete(k);
+    for (const [k, v] of new URLSearchParams(filtersToSearch(next))) params.set(k, v);
+    navigate(params.size ? `?${params}` : '');
+  };
+
+  // The drill-down keeps the setting and scale filters (they narrow its counts) and preselects the checkpoint.
+  const cellHref = (row: MatrixRow, column: number) => {
+    const params = new URLSearchParams();
+    if (filters.setting) params.set('setting', filters.setting);
+    if (filters.scale) params.set('scale', filters.scale);
+    params.set('checkpoint', String(model!.columns[column]!.id));
+    return `/studies/${studyId}/problems/${row.problem.id}?${params}`;
+  };
+
+  const issues = [...(parsedFilters.success ? [] : parsedFilters.error.issues), ...(parsedState.success ? [] : parsedState.error.issues)];
+  if (issues.length > 0) {
+    return (
+      <div className="banner banner-error" role="alert" data-testid="bad-matrix-params">
+        <strong>This link has invalid parameters.</strong>
+        <ul>
+          {issues.map((issue) => (
+            <li key={issue.path.join('.')}>
+              <code>{issue.path.join('.')}</code>: {issue.message}
+            </li>
+          ))}
+        </ul>
+        <Link href={`/studies/${studyId}/matrix`}>Show the matrix with default settings</Link>
+      </div>
+    );
+  }
+  if (data.isPending) return <Loading what="the solve matrix" />;
+  if (data.error) return <ErrorState title="Could not load this study's data." message={data.error.message} onRetry={() => void data.refetch()} />;
+  if (!model) return null;
+
+  const total = model.rows.length;
+  return (
+    <div className={data.isFetching || navigating ? 'fetching' : undefined} data-testid="matrix-view" data-filters={filtersToSearch(filters)} data-shown-filters={filtersToSearch(data.data.filters)}>
+      <section className="card">
+        {facets.data && <FilterBar filters={filters} facets={facets.data.facets} onChange={setFilters} />}
+        <MatrixControls state={state} model={model} onChange={setState} />
+      </section>
+      <section className="card">
+        <div className="mx-toolbar">
+          <p className="muted" data-testid="matrix-summary" data-shown={rows.length} data-total={total}>
+            {rows.length === total ? `${total} problems` : `${rows.length} of ${total} problems`} × {model.columns.length} checkpoints. Click a cell for
+            the problem&apos;s samples at that checkpoint.
+          </p>
+          <MatrixExport
+            model={model}
+            rows={rows}
+            visibleRows={() => rows.slice(windowRef.current.first, windowRef.current.last)}
+            selectedAlpha={state.alpha}
+            filename={`study-${studyId}-solve-matrix`}
+            title={`Solve matrix, study ${studyId}${filtersToSearch(filters) ? ` (${filtersToSearch(filters).slice(1)})` : ''}`}
+          />
+        </div>
+        <MatrixLegend />
+        {total === 0 ? (
+          <EmptyState title="No judged samples match these filters">Choose other filters above.</EmptyState>
+        ) : rows.length === 0 ? (
+          <EmptyState title="No problem passes the row filters">Untick &ldquo;Differs across alphas&rdquo; or &ldquo;Unstable only&rdquo;.</EmptyState>
+        ) : (
+          <MatrixGrid model={model} rows={rows} selectedAlpha={state.alpha} onSelectAlpha={(alpha) => setState({ ...state, alpha })} cellHref={cellHref} onWindow={onWindow} />
+        )}
+      </section>
+    </div>
+  );
+}
