@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet } from './api-fetch';
+import { filtersSchema, filtersToSearch, type Filters } from './filters';
+import { studyIdSchema } from './study-id';
+import type { FailTiers } from './triage';
+
+// GET /api/studies/:id/evidence?a=&b= : the triage queue's evidence that the columnar study data
+// does not carry, the first-failing-tier histograms of two checkpoints, from the aggregates.
+
+const checkpointId = studyIdSchema;
+
+export const evidenceQuerySchema = filtersSchema.extend({ a: checkpointId, b: checkpointId });
+
+export type EvidenceQuery = z.infer<typeof evidenceQuerySchema>;
+
+export interface TriageEvidenceResponse {
+  /**
+   * failTiers[checkpointId][problemId]: judged failing samples by the tier they first failed
+   * (index 0 = tier 1), summed over the runs that match the filters. A problem whose runs carry
+   * no tier data (e.g. imported results) is absent.
+   */
+  failTiers: Record<string, FailTiers>;
+}
+
+export const triageEvidenceQuery = (studyId: number, filters: Filters, a: number, b: number) =>
+  queryOptions({
+    queryKey: ['studies', studyId, 'evidence', filtersToSearch(filters), a, b] as const,
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams(filtersToSearch(filters));
+      search.set('a', String(a));
+      search.set('b', String(b));
+      return apiGet<TriageEvidenceResponse>(`/api/studies/${studyId}/evidence?${search.toString()}`, signal);
+    },
+    staleTime: 30_000,
+  });
