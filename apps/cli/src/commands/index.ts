@@ -7,8 +7,9 @@ import { registerJudge } from './judge';
 import { registerMerge } from './merge';
 import { registerMigrate } from './migrate';
 import { registerStudies } from './studies';
+import { registerStudy } from './study';
 import { registerUp } from './up';
 import { registerWorker } from './worker';
 
 // Each command lives in its own module and registers itself on the program.
-export const commands: Array<(program: Command) => void> = [registerImport, registerJudge, registerStudies, registerExport, registerMigrate, registerMerge, registerEvaluate, registerJobs, registerWorker, registerUp];
+export const commands: Array<(program: Command) => void> = [registerImport, registerJudge, registerStudies, registerExport, registerMigrate, registerMerge, registerStudy, registerEvaluate, registerJobs, registerWorker, registerUp];

@@ -19,6 +19,7 @@ export async function createBackend(cfg: StudyConfig, target: { checkpointDir: s
     maxTokens: b.maxTokens,
     concurrency: b.concurrency,
     timeoutMs: b.timeoutMs,
+    maxRetries: b.maxRetries,
     ...(b.promptTemplate ? { promptTemplate: b.promptTemplate } : {}),
   });
 }

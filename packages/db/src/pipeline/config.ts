@@ -13,6 +13,8 @@ export const backendConfigSchema = z.discriminatedUnion('kind', [
     maxTokens: z.number().int().positive().default(2048),
     concurrency: z.number().int().positive().max(256).default(8),
     timeoutMs: z.number().int().positive().default(120_000),
+    /** Retries of one request on 429, 5xx, timeouts and network errors, with backoff. */
+    maxRetries: z.number().int().min(0).max(20).default(5),
     promptTemplate: z.string().optional(),
   }),
 ]);

@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { findStudy, importBenchmark, parseAlphaList, queueEvaluation, studyConfigSchema, type StudyConfig } from '@frontier/db';
+import { JudgeInputError, loadBenchmark } from '@frontier/judge';
+import { withDatabase } from '../database';
+import { env } from '../env';
+import { CliError } from '../errors';
+import { parseInteger, parseNumber } from '../parse';
+
+interface CreateFlags {
+  benchmark: string;
+  lo: string;
+  hi: string;
+  base?: string;
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  temperature: number;
+  maxTokens: number;
+  concurrency: number;
+  maxRetries: number;
+  samples: number;
+  setting: string;
+  scale: string;
+  seed: number;
+  checkpointsDir?: string;
+  alphas?: string;
+}
+
+// frontier study create: a study that the pipeline can evaluate. It stores the benchmark with its
+// hidden tests, the two trained endpoints, and the OpenAI-compatible server to sample from.
+export function registerStudy(program: Command): void {
+  const study = program.command('study').description('create studies that the evaluation pipeline can run');
+  study
+    .command('create')
+    .argument('<name>', 'study name')
+    .requiredOption('--benchmark <file>', 'benchmark with hidden tests (our JSON format or LiveCodeBench problems)')
+    .requiredOption('--lo <dir>', 'low-coverage endpoint checkpoint (Hugging Face layout)')
+    .requiredOption('--hi <dir>', 'high-coverage endpoint checkpoint')
+    .option('--base <dir>', 'shared initialisation, for the task-vector form of merging')
+    .requiredOption('--base-url <url>', 'OpenAI-compatible server, e.g. http://localhost:8000/v1')
+    .requiredOption('--model <name>', 'served model name; {alpha} is replaced by each checkpoint\'s alpha')
+    .option('--api-key <key>', 'API key for the server (stored with the study settings in the database)')
+    .option('--temperature <t>', 'sampling temperature', (v) => parseNumber('--temperature', v), 0.8)
+    .option('--max-tokens <n>', 'max tokens per reply', (v) => parseInteger('--max-tokens', v), 2048)
+    .option('--concurrency <n>', 'requests in flight', (v) => parseInteger('--concurrency', v), 8)
+    .option('--max-retries <n>', 'retries of a failed request (429, 5xx, timeouts), with backoff', (v) => parseInteger('--max-retries', v, 0), 5)
+    .option('--samples <n>', 'samples per problem', (v) => parseInteger('--samples', v), 16)
+    .option('--setting <s>', 'inference setting', 'reasoning')
+    .option('--scale <m>', 'model scale, e.g. 7B', '')
+    .option('--seed <n>', 'sampling seed', (v) => parseInteger('--seed', v, 0), 1)
+    .option('--checkpoints-dir <dir>', 'where merged checkpoints are written (default: data dir/checkpoints/<study>)')
+    .option('--alphas <list>', 'queue these alphas right away, e.g. -0.5,0,0.5,1,1.5')
+    .action(async (name: string, f: CreateFlags) => {
+      for (const [flag, dir] of [['--lo', f.lo], ['--hi', f.hi], ['--base', f.base]] as const) {
+        if (dir && !existsSync(dir)) throw new CliError(`${flag}: checkpoint directory ${dir} does not exist`);
+      }
+      const alphas = f.alphas === undefined ? [] : parseAlphasFlag(f.alphas);
+      let benchmark;
+      try {
+        benchmark = await loadBenchmark(f.benchmark);
+      } catch (err) {
+        if (err instanceof JudgeInputError) throw new CliError(err.message);
+        throw err;
+      }
+      const benchmarkName = benchmark.name ?? basename(f.benchmark);
+      const parsed = studyConfigSchema.safeParse({
+        benchmark: benchmarkName,
+        setting: f.setting,
+        scale: f.scale,
+        language: 'python',
+        samplesPerProblem: f.samples,
+        seed: f.seed,
+        backend: { kind: 'openai', baseUrl: f.baseUrl, model: f.model, apiKey: f.apiKey, temperature: f.temperature, maxTokens: f.maxTokens, concurrency: f.concurrency, maxRetries: f.maxRetries },
+        endpoints: { lo: resolve(f.lo), hi: resolve(f.hi), ...(f.base ? { base: resolve(f.base) } : {}) },
+        checkpointsDir: resolve(f.checkpointsDir ?? join(env().FRONTIER_DATA_DIR, 'checkpoints', name.replace(/[^\w.-]+/g, '_'))),
+      });
+      if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `--${String(i.path.at(-1))}: ${i.message}`).join('; '));
+      const config: StudyConfig = parsed.data;
+      await withDatabase(async ({ db }) => {
+        if (await findStudy(db.pool, name)) throw new CliError(`a study named ${JSON.stringify(name)} exists already`);
+        await importBenchmark(db.pool, {
+          name: benchmarkName,
+          tiering: [...benchmark.problems.values()].some((p) => p.tierDerivation) ? 'derived from input bytes' : 'given',
+          problems: [...benchmark.problems.values()].map((p) => ({
+            externalId: p.id,
+            title: p.title,
+            difficulty: p.difficulty,
+            timeLimitMs: p.limits.timeS ? Math.round(p.limits.timeS * 1000) : undefined,
+            memoryLimitMb: p.limits.memoryMib,
+            checker: p.checker,
+            tests: p.tests.map((t) => ({ tier: t.tier, input: t.input, expected: t.output })),
+          })),
+        });
+        const { rows } = await db.pool.query<{ id: number }>(`INSERT INTO study (name, origin, config) VALUES ($1, 'pipeline', $2) RETURNING id`, [name, config]);
+        const studyId = rows[0]!.id;
+        await db.pool.query(
+          `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale, uri) VALUES ($1, $2, 'LOW', 0, $4, $5), ($1, $3, 'HIGH', 1, $4, $6)`,
+          [studyId, f.scale ? `${f.scale} alpha=0` : 'alpha=0', f.scale ? `${f.scale} alpha=1` : 'alpha=1', f.scale, config.endpoints.lo, config.endpoints.hi],
+        );
+        process.stdout.write(`created study "${name}" (id ${studyId}) on ${benchmark.problems.size} problems\n`);
+        if (alphas.length) {
+          const chains = await queueEvaluation(db.pool, studyId, alphas);
+          process.stdout.write(`queued ${chains.length} alphas; a worker runs them (\`frontier jobs\` shows progress)\n`);
+        }
+      });
+    });
+}
+
+function parseAlphasFlag(text: string): number[] {
+  try {
+    return parseAlphaList(text);
+  } catch (err) {
+    throw new CliError(`--alphas: ${(err as Error).message}`);
+  }
+}
