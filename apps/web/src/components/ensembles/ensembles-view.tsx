@@ -1,0 +1,146 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AllocationStrategy } from '@frontier/core';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useMemo, useRef, useTransition } from 'react';
+import { ExportButtons } from '@/components/export-buttons';
+import { FilterBar } from '@/components/filter-bar';
+import { PlotlyChart } from '@/components/plotly-chart';
+import { EmptyState, ErrorState, Loading } from '@/components/status';
+import { formatAlpha } from '@/lib/format';
+import { ensembleCsv, ensembleFigure } from '@/lib/ensemble-figure';
+import { ensembleSearch, parseEnsembleParams } from '@/lib/ensemble-params';
+import { filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
+import { frontierQuery, studyDataQuery } from '@/lib/queries';
+import { budgetNote, EnsembleSummary } from './ensemble-summary';
+import { NextCheckpoints } from './next-checkpoints';
+import { useEnsembleView } from './use-ensemble-view';
+
+/** Ensembles of checkpoints at a matched sample budget. Selection, budget, allocation and filters live in the URL. */
+export function EnsemblesView({ studyId }: { studyId: number }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [navigating, startTransition] = useTransition();
+  const parsed = parsePageFilters(searchParams);
+  const filters: Filters = parsed.success ? parsed.data : {};
+  const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
+  const facets = useQuery({ ...frontierQuery(studyId, filters), placeholderData: keepPreviousData });
+  const checkpoints = data.data?.checkpoints ?? [];
+  const params = parseEnsembleParams(searchParams, checkpoints);
+  const { selected, budget, alloc, defaultedSelection } = params;
+  // The hook keys its computation on the inputs' values, so a fresh object per render is fine.
+  const state = useEnsembleView(data.data, { selected, budget, alloc });
+  const plotRef = useRef<HTMLDivElement>(null);
+  const view = state.view;
+  const figure = useMemo(() => (view ? ensembleFigure(view) : null), [view]);
+
+  const go = (next: { selected?: readonly number[]; budget?: number | null; alloc?: AllocationStrategy }) =>
+    startTransition(() =>
+      router.replace(
+        `${pathname}${ensembleSearch(searchParams, {
+          selected: next.selected ?? selected,
+          budget: next.budget === null ? undefined : (next.budget ?? budget),
+          alloc: next.alloc ?? alloc,
+        })}`,
+        { scroll: false },
+      ),
+    );
+
+  // The default selection and allocation go into the URL, so a copied link reproduces the view.
+  useEffect(() => {
+    if ((defaultedSelection || searchParams.get('alloc') === null) && selected.length > 0) go({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the defaults are known
+  }, [defaultedSelection, selected.length]);
+
+  if (data.isPending) return <Loading what="the study's data" />;
+  if (data.error) return <ErrorState title="Could not load this study's data." message={data.error.message} onRetry={() => void data.refetch()} />;
+
+  const setFilters = (next: Filters) => {
+    const search = new URLSearchParams(filtersToSearch(next));
+    for (const key of ['c', 'budget', 'alloc']) {
+      const v = searchParams.get(key);
+      if (v !== null) search.set(key, v);
+    }
+    startTransition(() => router.replace(`${pathname}?${search.toString().replace(/(^|&)c=[^&]*/, (m) => m.replaceAll('%2C', ','))}`, { scroll: false }));
+  };
+  const toggle = (id: number) => go({ selected: selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id] });
+  const busy = data.isFetching || navigating || state.computing;
+  const ready = view !== null && !state.computing;
+
+  return (
+    <div className={busy ? 'fetching' : undefined} data-testid="ensembles-view"
+      data-filters={filtersToSearch(filters)} data-shown-filters={filtersToSearch(data.data.filters)}
+      data-state={ready ? 'ready' : 'computing'} data-where={state.where} data-ms={state.ms ?? ''}
+    >
+      <section className="card">
+        {facets.data && <FilterBar filters={filters} facets={facets.data.facets} onChange={setFilters} />}
+        <div className="checkpoint-chips" role="group" aria-label="Checkpoints in the ensemble" data-testid="ensemble-pickers">
+          {checkpoints.map((c) => (
+            <label key={c.id} className={selected.includes(c.id) ? 'selected' : undefined}>
+              <input type="checkbox" data-testid="ensemble-pick" data-checkpoint-id={c.id} checked={selected.includes(c.id)} onChange={() => toggle(c.id)} />
+              {c.name} <span className="muted">α = {formatAlpha(c.alpha)}</span>
+            </label>
+          ))}
+        </div>
+        <div className="ensemble-controls">
+          <label>
+            Budget B (samples in total)
+            <input type="number" min={1} step={1} data-testid="ensemble-budget" defaultValue={budget ?? view?.budget ?? ''} key={`${budget}-${view?.budget}`}
+              onBlur={(e) => { const b = Number(e.target.value); if (Number.isSafeInteger(b) && b > 0 && b !== budget) go({ budget: b }); }}
+              onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.blur(); }} />
+          </label>
+          <label>
+            Allocation
+            <select data-testid="ensemble-alloc" value={alloc} onChange={(e) => go({ alloc: e.target.value as AllocationStrategy })}>
+              <option value="uniform">uniform (even split)</option>
+              <option value="optimised">optimised (greedy by marginal gain)</option>
+            </select>
+          </label>
+          {budget !== undefined && <button type="button" onClick={() => go({ budget: null })}>Default budget</button>}
+        </div>
+        {view && <p className="muted" data-testid="budget-note" data-budget={view.budget} data-max={view.maxBudget}>{budgetNote(view)}</p>}
+        {(params.problems.length > 0 || (view && view.unknown.length > 0)) && (
+          <div className="banner banner-error" role="alert" data-testid="ensemble-link-problems">
+            {params.problems.map((p) => <div key={p}>{p}</div>)}
+            {view && view.unknown.length > 0 && <div>c: no data for checkpoint {view.unknown.join(', ')} under these filters; left out.</div>}
+          </div>
+        )}
+      </section>
+      {selected.length === 0 || (!view && !state.computing && !state.error) ? (
+        <section className="card">
+          <EmptyState title="Choose checkpoints for the ensemble">Tick one or more checkpoints above.</EmptyState>
+        </section>
+      ) : state.error ? (
+        <ErrorState title="The ensemble could not be computed." message={state.error} />
+      ) : !view ? (
+        <Loading what={`the ensemble (in a ${state.where})`} />
+      ) : (
+        <>
+          <section className="card">
+            <h2>Ensemble at B = {view.budget} ({alloc})</h2>
+            {view.error ? <p className="banner banner-error">{view.error}</p> : <EnsembleSummary view={view} />}
+          </section>
+          {figure && (
+            <section className="card">
+              <h2>pass@k: members and ensemble</h2>
+              <div ref={plotRef}>
+                <PlotlyChart testId="ensemble-plot" points={figure.points} data={figure.data} layout={figure.layout}
+                  label={`pass@k against k on a log axis for ${view.singles.length} checkpoints and the ensemble`} />
+              </div>
+              <ExportButtons plot={() => plotRef.current} filename={`study-${studyId}-ensemble-b${view.budget}-${alloc}`} csv={() => ensembleCsv(view)} />
+              <p className="muted">
+                Computed {state.where === 'web worker' ? 'in a Web Worker' : 'on the main thread'}{state.ms !== null && ` in ${Math.round(state.ms)} ms`}.
+              </p>
+            </section>
+          )}
+          <section className="card">
+            <h2>Best next checkpoint to add</h2>
+            <NextCheckpoints view={view} onAdd={(id) => go({ selected: [...selected, id] })} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

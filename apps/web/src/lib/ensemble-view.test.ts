@@ -1,0 +1,94 @@
+import { mulberry32 } from '@frontier/core';
+import { describe, expect, it } from 'vitest';
+import { computeEnsembleView } from './ensemble-view';
+import { COUNT_FIELDS, type StudyData } from './study-data';
+
+/** Synthetic study data: `cps` checkpoints x `problems` problems, n samples each, seeded. */
+function synthetic(cps: number, problems: number, n: number, seed = 7): StudyData {
+  const rng = mulberry32(seed);
+  const size = cps * problems;
+  const counts = Object.fromEntries(COUNT_FIELDS.map((f) => [f, new Array<number>(size).fill(0)])) as StudyData['counts'];
+  const difficulty = Array.from({ length: problems }, () => rng());
+  for (let c = 0; c < cps; c++) {
+    for (let p = 0; p < problems; p++) {
+      // Each checkpoint is good at a different slice of the problems, so ensembles help.
+      const affinity = Math.abs(((p % cps) - c) / cps) < 0.2 ? 0.3 : 0;
+      const rate = Math.max(0, Math.min(1, 1 - difficulty[p]! * 1.3 + affinity - 0.2));
+      let solved = 0;
+      for (let s = 0; s < n; s++) if (rng() < rate) solved++;
+      counts.n[c * problems + p] = n;
+      counts.solved[c * problems + p] = solved;
+      counts.wa[c * problems + p] = n - solved;
+    }
+  }
+  return {
+    studyId: 1,
+    dataVersion: 1,
+    filters: {},
+    checkpoints: Array.from({ length: cps }, (_, c) => ({ id: 1 + c, name: `cp${c}`, role: c === 0 ? 'LOW' : c === 1 ? 'HIGH' : 'MERGED', alpha: c / 10, scale: '' })),
+    problems: Array.from({ length: problems }, (_, p) => ({ id: 1000 + p, externalId: `p${String(p).padStart(4, '0')}`, title: '', difficulty: 'hard' })),
+    counts,
+  };
+}
+
+/** 1 - prod C(n-c, k)/C(n, k), directly as a product of ratios, averaged over problems. */
+function bruteEnsemble(data: StudyData, ids: number[], allocation: number[]): number {
+  let sum = 0;
+  data.problems.forEach((_, p) => {
+    let fail = 1;
+    ids.forEach((id, j) => {
+      const c = data.checkpoints.findIndex((x) => x.id === id);
+      const n = data.counts.n[c * data.problems.length + p]!;
+      const s = data.counts.solved[c * data.problems.length + p]!;
+      for (let i = 0; i < allocation[j]!; i++) fail *= (n - s - i) / (n - i);
+    });
+    sum += 1 - fail;
+  });
+  return sum / data.problems.length;
+}
+
+describe('computeEnsembleView', () => {
+  const data = synthetic(5, 60, 40);
+
+  it('caps the default budget of 250 at the smallest n and says so', () => {
+    const v = computeEnsembleView(data, { selected: [3, 1], alloc: 'uniform' })!;
+    expect(v.budget).toBe(40);
+    expect(v.budgetSource).toBe('capped-default');
+    expect(v.members.map((m) => m.id)).toEqual([1, 3]);
+    expect(v.allocation).toEqual([20, 20]);
+  });
+
+  it('matches the direct product formula and defines the gain as ensemble minus best single', () => {
+    for (const alloc of ['uniform', 'optimised'] as const) {
+      const v = computeEnsembleView(data, { selected: [1, 2, 4], budget: 30, alloc })!;
+      expect(v.allocation.reduce((s, k) => s + k, 0)).toBe(30);
+      expect(v.ensemble).toBeCloseTo(bruteEnsemble(data, [1, 2, 4], v.allocation), 12);
+      expect(v.gain!.estimate).toBe(v.ensemble - v.bestSingle!.pass);
+      expect(v.gain!.lo).toBeLessThanOrEqual(v.gain!.estimate + 1e-12);
+      expect(v.ensembleCurve.at(-1)).toEqual({ k: 30, pass: v.ensemble });
+      expect(v.next.map((n) => n.checkpoint.id).sort()).toEqual([3, 5]);
+    }
+  });
+
+  it('the optimised ensemble is at least as good as the best single checkpoint it contains', () => {
+    const v = computeEnsembleView(data, { selected: [1, 2, 3, 4, 5], budget: 40, alloc: 'optimised' })!;
+    expect(v.ensemble).toBeGreaterThanOrEqual(v.bestSingle!.pass - 1e-12);
+  });
+
+  it('reports unknown ids and returns null with nothing selected', () => {
+    expect(computeEnsembleView(data, { selected: [], alloc: 'uniform' })).toBeNull();
+    expect(computeEnsembleView(data, { selected: [99, 2], alloc: 'uniform' })!.unknown).toEqual([99]);
+  });
+
+  it('stays under a few hundred ms for 41 checkpoints x 1000 problems at B = 250', () => {
+    const big = synthetic(41, 1000, 250, 3);
+    for (const alloc of ['uniform', 'optimised'] as const) {
+      const t0 = performance.now();
+      const v = computeEnsembleView(big, { selected: [1, 21, 41], alloc })!;
+      const ms = performance.now() - t0;
+      console.log(`41 x 1000, B = ${v.budget}, 3 members, ${alloc}: ${ms.toFixed(0)} ms`);
+      expect(v.budget).toBe(250);
+      expect(ms).toBeLessThan(5000);
+    }
+  });
+});
