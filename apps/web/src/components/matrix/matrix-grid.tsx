@@ -52,12 +52,6 @@ export function MatrixGrid({ model, rows, selectedAlpha, onSelectAlpha, cellHref
     return () => observer.disconnect();
   }, []);
 
-  // A new row set (sort, filter) starts at the top.
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-    setTop(0);
-  }, [rows]);
-
   const { first, last } = visibleWindow(top, height, rows.length);
   useEffect(() => onWindow?.(visibleWindow(top, height, rows.length, 0)), [top, height, rows.length, onWindow]);
 

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useMemo, useRef, useTransition } from 'react';
+import { useCallback, useMemo, useOptimistic, useRef, useTransition } from 'react';
 import { FilterBar } from '@/components/filter-bar';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { FILTER_KEYS, filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
@@ -24,21 +24,28 @@ export function MatrixView({ studyId }: { studyId: number }) {
   const parsedFilters = parsePageFilters(searchParams);
   const filters: Filters = parsedFilters.success ? parsedFilters.data : {};
   const parsedState = parseMatrixSearch(searchParams);
-  const state: MatrixViewState = parsedState.success ? parsedState.data : { sort: 'difficulty', differs: false, unstable: false, alpha: null };
+  const urlState: MatrixViewState = parsedState.success ? parsedState.data : { sort: 'difficulty', differs: false, unstable: false, alpha: null };
+  // The URL is the source of truth; while a change to it is in flight the view shows it already.
+  const [state, setOptimisticState] = useOptimistic(urlState);
 
   const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
   const facets = useQuery({ ...frontierQuery(studyId, filters), placeholderData: keepPreviousData });
 
   const model = useMemo(() => (data.data ? buildMatrix(data.data) : null), [data.data]);
   const sorted = useMemo(() => (model ? sortRows(model.rows, state.sort) : []), [model, state.sort]);
-  const rows = useMemo(() => filterRows(sorted, state), [sorted, state.differs, state.unstable]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { differs, unstable } = state;
+  const rows = useMemo(() => filterRows(sorted, { differs, unstable }), [sorted, differs, unstable]);
   const windowRef = useRef<VisibleWindow>({ first: 0, last: 0 });
   const onWindow = useCallback((w: VisibleWindow) => {
     windowRef.current = w;
   }, []);
 
   const navigate = (search: string) => startTransition(() => router.replace(`${pathname}${search}`, { scroll: false }));
-  const setState = (next: MatrixViewState) => navigate(withMatrixState(new URLSearchParams(searchParams), next));
+  const setState = (next: MatrixViewState) =>
+    startTransition(() => {
+      setOptimisticState(next);
+      router.replace(`${pathname}${withMatrixState(new URLSearchParams(searchParams), next)}`, { scroll: false });
+    });
   const setFilters = (next: Filters) => {
     const params = new URLSearchParams(searchParams);
     for (const k of FILTER_KEYS) params.delete(k);
@@ -103,7 +110,10 @@ export function MatrixView({ studyId }: { studyId: number }) {
         ) : rows.length === 0 ? (
           <EmptyState title="No problem passes the row filters">Untick &ldquo;Differs across alphas&rdquo; or &ldquo;Unstable only&rdquo;.</EmptyState>
         ) : (
-          <MatrixGrid model={model} rows={rows} selectedAlpha={state.alpha} onSelectAlpha={(alpha) => setState({ ...state, alpha })} cellHref={cellHref} onWindow={onWindow} />
+          <MatrixGrid
+            // A new row set (sort, row filters, data filters) starts again at the top.
+            key={`${state.sort}|${differs}|${unstable}|${filtersToSearch(filters)}`}
+            model={model} rows={rows} selectedAlpha={state.alpha} onSelectAlpha={(alpha) => setState({ ...state, alpha })} cellHref={cellHref} onWindow={onWindow} />
         )}
       </section>
     </div>

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useTransition } from 'react';
+import { useOptimistic, useTransition } from 'react';
 import { ErrorState, Loading } from '@/components/status';
 import { formatAlpha } from '@/lib/format';
 import { CodeView } from './code-view';
@@ -21,8 +21,7 @@ interface Props {
 }
 
 /** The drill-down's URL state: checkpoint, verdict and page of the sample list, and the open sample. */
-function useDrillState() {
-  const search = useSearchParams();
+function drillState(search: URLSearchParams) {
   const int = (k: string) => (/^[1-9]\d{0,9}$/.test(search.get(k) ?? '') ? Number(search.get(k)) : null);
   return {
     search,
@@ -39,7 +38,9 @@ export function ProblemView({ studyId, problemId }: Props) {
   const router = useRouter();
   const pathname = usePathname();
   const [navigating, startTransition] = useTransition();
-  const state = useDrillState();
+  const urlState = drillState(new URLSearchParams(useSearchParams()));
+  // The URL is the source of truth; while a change to it is in flight the view shows it already.
+  const [state, setOptimisticState] = useOptimistic(urlState);
   const scope = { setting: state.setting, scale: state.scale };
   const detail = useQuery(problemQuery(studyId, problemId, scope));
   // The sample shown: the one in the URL, else the first of the list as it stands.
@@ -56,7 +57,10 @@ export function ProblemView({ studyId, problemId }: Props) {
     }
     // A new list (checkpoint, verdict) drops the open sample unless one is being chosen.
     if (next.sample === undefined && (next.checkpoint !== undefined || next.verdict !== undefined)) params.delete('sample');
-    startTransition(() => router.replace(`${pathname}${params.size ? `?${params}` : ''}`, { scroll: false }));
+    startTransition(() => {
+      setOptimisticState(drillState(params));
+      router.replace(`${pathname}${params.size ? `?${params}` : ''}`, { scroll: false });
+    });
   };
 
   if (detail.isPending) return <Loading what="the problem" />;
