@@ -1,75 +1,79 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useTransition } from 'react';
+import { useMemo, useState, useTransition } from 'react';
+import type { SeriesInput } from '@/lib/frontier-model';
 import { filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
-import { frontierQuery } from '@/lib/queries';
-import { CheckpointTable } from './checkpoint-table';
-import { FrontierChart, SolveRateChart } from './charts';
-import { FilterBar } from './filter-bar';
-import { EmptyState, ErrorState, Loading } from './status';
+import { frontierDatasets, studyFacetsQuery } from '@/lib/frontier-queries';
+import { frontierSearch, parseFrontierState, type FrontierViewState } from '@/lib/frontier-state';
+import { studyDataQuery } from '@/lib/queries';
+import { FrontierExplorer } from './frontier-explorer';
+import { ShareButton } from './share/share-button';
+import { ErrorState, Loading } from './status';
 
-/** The study page's body (the layout has the header). Filters live in the URL, so a copied link reproduces the view. */
+/**
+ * The Frontier tab (the layout has the header). Its whole state (filters, alpha, k, log axes)
+ * lives in the URL, so a copied link reproduces the view; the server prefetches the same queries.
+ */
 export function StudyView({ studyId }: { studyId: number }) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const [navigating, startTransition] = useTransition();
   const parsed = parsePageFilters(searchParams);
-  const filters: Filters = parsed.success ? parsed.data : {};
-  const { data, error, isPending, isFetching, refetch } = useQuery({ ...frontierQuery(studyId, filters), placeholderData: keepPreviousData });
+  const filters: Filters = useMemo(() => (parsed.success ? parsed.data : {}), [parsed.success, parsed.data]);
+  const state = parseFrontierState(searchParams);
 
-  const setFilters = (next: Filters) =>
-    startTransition(() => router.replace(`${pathname}${filtersToSearch(next)}`, { scroll: false }));
+  const meta = useQuery({ ...studyFacetsQuery(studyId) });
+  const specs = meta.data ? frontierDatasets(filters, meta.data.facets.settings) : [];
+  const results = useQueries({ queries: specs.map((s) => ({ ...studyDataQuery(studyId, s.filters), placeholderData: keepPreviousData })) });
 
-  if (isPending) return <Loading what="the frontier" />;
-  if (error) return <ErrorState title="Could not load this study's frontier." message={error.message} onRetry={() => void refetch()} />;
+  const data = results.map((r) => r.data);
+  const ready = data.every((d) => d !== undefined);
+  // One array identity per set of data objects (React Query keeps an unchanged object's identity),
+  // so the costly precomputation downstream runs once per change of the data, not per render.
+  const fresh = ready ? specs.map((s, i) => ({ setting: s.setting, data: data[i]! })) : [];
+  const [datasets, setDatasets] = useState(fresh);
+  if (!sameDatasets(datasets, fresh)) setDatasets(fresh);
 
-  const { facets, points, checkpointsWithoutData } = data;
+  const go = (f: Filters, s: FrontierViewState) =>
+    startTransition(() => router.replace(`${pathname}${frontierSearch(f, s)}`, { scroll: false }));
+
+  const error = meta.error ?? results.find((r) => r.error)?.error;
+  const retry = () => {
+    void meta.refetch();
+    for (const r of results) void r.refetch();
+  };
+  if (error) return <ErrorState title="Could not load this study's data." message={error.message} onRetry={retry} />;
+  if (!meta.data || !ready) return <Loading what={`the study's data${specs.length > 1 ? ` (${specs.length} inference settings)` : ''}`} />;
+
+  const fetching = meta.isFetching || results.some((r) => r.isFetching) || navigating;
+  const shown = datasets[0]?.data.filters ?? filters;
+  const shownFilters = specs.length > 1 ? { ...shown, setting: filters.setting } : shown;
   return (
-    <div className={isFetching || navigating ? 'fetching' : undefined} data-testid="study-view"
+    <div className={fetching ? 'fetching' : undefined} data-testid="study-view"
       // The URL's filters and those of the data on screen: equal once the view has caught up.
       data-filters={filtersToSearch(filters)}
-      data-shown-filters={filtersToSearch(data.filters)}
+      data-shown-filters={filtersToSearch(shownFilters)}
     >
-      <section className="card">
-        <FilterBar filters={filters} facets={facets} onChange={setFilters} />
-        <p className="muted" data-testid="points-summary">
-          {points.length} checkpoint{points.length === 1 ? '' : 's'} plotted
-          {checkpointsWithoutData > 0 && `; ${checkpointsWithoutData} without judged samples under these filters`}.
-        </p>
-      </section>
-      {points.length === 0 ? (
-        <section className="card">
-          {Object.keys(filters).length > 0 ? (
-            <EmptyState title="No judged samples match these filters">
-              Choose other values above, or <button onClick={() => setFilters({})}>clear the filters</button>.
-            </EmptyState>
-          ) : (
-            <EmptyState title="This study has no judged samples yet">
-              Import results with <code>npm run frontier -- import FILE</code>, or wait for the worker to judge pending samples.
-            </EmptyState>
-          )}
-        </section>
-      ) : (
-        <>
-          <div className="grid-2">
-            <section className="card">
-              <h2>Frontier</h2>
-              <FrontierChart points={points} />
-            </section>
-            <section className="card">
-              <h2>Solve rate against alpha</h2>
-              <SolveRateChart points={points} />
-            </section>
-          </div>
-          <section className="card">
-            <h2>Plotted numbers</h2>
-            <CheckpointTable points={points} />
-          </section>
-        </>
-      )}
+      <FrontierExplorer
+        studyId={studyId}
+        datasets={datasets}
+        facets={meta.data.facets}
+        pending={meta.data.pending}
+        filters={filters}
+        state={state}
+        readOnly={false}
+        // Filters change the data: drop the alpha only if the new data lacks it (the view snaps).
+        onFiltersChange={(f) => go(f, state)}
+        onStateChange={(s) => go(filters, s)}
+        share={(current) => <ShareButton studyId={studyId} view={() => `${pathname}${frontierSearch(filters, current)}`} />}
+      />
     </div>
   );
+}
+
+function sameDatasets(a: SeriesInput[], b: SeriesInput[]): boolean {
+  return a.length === b.length && a.every((x, i) => x.data === b[i]!.data && x.setting === b[i]!.setting);
 }

@@ -4,12 +4,14 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { StudyView } from '@/components/study-view';
 import { parsePageFilters } from '@/lib/filters';
+import { frontierDatasets, studyFacetsQuery } from '@/lib/frontier-queries';
 import { getQueryClient } from '@/lib/query-client';
-import { frontierQuery } from '@/lib/queries';
+import { studyDataQuery } from '@/lib/queries';
 import { studyIdSchema } from '@/lib/study-id';
-import { getFrontier } from '@/server/frontier';
 import { HttpError } from '@/server/http-error';
 import { getStudy } from '@/server/studies';
+import { getStudyData } from '@/server/study-data';
+import { getStudyFacets } from '@/server/study-facets';
 
 export async function generateMetadata(props: PageProps<'/studies/[id]'>): Promise<Metadata> {
   const id = studyIdSchema.safeParse((await props.params).id);
@@ -17,8 +19,9 @@ export async function generateMetadata(props: PageProps<'/studies/[id]'>): Promi
   return { title: study?.name ?? 'Study' };
 }
 
-// A study: the frontier, solve rate against alpha and the plotted numbers, filtered by the query
-// string. The server fetches the data for exactly this URL and hydrates the browser's cache.
+// The Frontier tab: alpha sweep, frontier, solve rate and verdicts along alpha, filtered by the
+// query string. The server reads exactly the data this URL needs (facets, then one dataset per
+// inference setting) under the browser's query keys and hydrates its cache: no request waterfall.
 export default async function StudyPage(props: PageProps<'/studies/[id]'>) {
   const id = studyIdSchema.safeParse((await props.params).id);
   if (!id.success) notFound();
@@ -40,7 +43,12 @@ export default async function StudyPage(props: PageProps<'/studies/[id]'>) {
   }
   const queryClient = getQueryClient();
   try {
-    await queryClient.fetchQuery({ ...frontierQuery(id.data, filters.data), queryFn: () => getFrontier(id.data, filters.data) });
+    const meta = await queryClient.fetchQuery({ ...studyFacetsQuery(id.data), queryFn: () => getStudyFacets(id.data) });
+    await Promise.all(
+      frontierDatasets(filters.data, meta.facets.settings).map((d) =>
+        queryClient.fetchQuery({ ...studyDataQuery(id.data, d.filters), queryFn: () => getStudyData(id.data, d.filters) }),
+      ),
+    );
   } catch (err) {
     if (err instanceof HttpError && err.status === 404) notFound();
     throw err;

@@ -1,0 +1,239 @@
+'use client';
+
+import type { Layout } from 'plotly.js';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Facets, FrontierPoint } from '@/lib/api-types';
+import type { Filters } from '@/lib/filters';
+import { formatAlpha, formatCount } from '@/lib/format';
+import { frontierFigure, highlightEdits } from '@/lib/frontier-figure';
+import { buildSeries, nearestAlpha, sweepAlphas, type SeriesInput, type SeriesModel } from '@/lib/frontier-model';
+import type { FrontierViewState } from '@/lib/frontier-state';
+import { loadPlotly } from '@/lib/plotly';
+import { solveRateFigure } from '@/lib/solve-rate-figure';
+import { STACK_ORDER, verdictFigure } from '@/lib/verdict-figure';
+import { AlphaSweep } from './alpha-sweep';
+import { CheckpointTable } from './checkpoint-table';
+import { ExportButtons } from './export-buttons';
+import { FilterBar } from './filter-bar';
+import { SweepPlot } from './sweep-plot';
+import { EmptyState } from './status';
+
+export interface FrontierExplorerProps {
+  studyId: number;
+  datasets: SeriesInput[];
+  facets: Facets;
+  /** Samples still waiting for the judge. */
+  pending: number;
+  filters: Filters;
+  state: FrontierViewState;
+  /** A new view state; `alpha` changes come here debounced (the URL follows the slider). */
+  onStateChange: (next: FrontierViewState) => void;
+  onFiltersChange?: (next: Filters) => void;
+  readOnly: boolean;
+  /** The share button (live view only), rendered in the controls. */
+  share?: (currentState: FrontierViewState) => ReactNode;
+}
+
+const URL_DEBOUNCE_MS = 250;
+
+function toTablePoints(series: SeriesModel[]): FrontierPoint[] {
+  return series.flatMap((s) =>
+    s.points.map((p) => ({
+      checkpointId: p.checkpointId, name: p.name, role: p.role, alpha: p.alpha, scale: p.scale,
+      solveRate: p.solve.estimate, correctnessRate: p.correctness.estimate, optimizationRate: p.optimization.estimate,
+      problems: p.problems, n: p.n,
+    })),
+  );
+}
+
+function pointRows(series: SeriesModel[]) {
+  return {
+    header: ['series', 'setting', 'scale', 'checkpoint', 'role', 'alpha', 'solve_rate', 'solve_lo', 'solve_hi', 'correctness_rate', 'correctness_lo', 'correctness_hi', 'optimization_rate', 'optimization_lo', 'optimization_hi', 'pareto', 'problems', 'n'],
+    rows: series.flatMap((s) =>
+      s.points.map((p) => [s.label, s.setting, s.scale, p.name, p.role, p.alpha, p.solve.estimate, p.solve.lo, p.solve.hi, p.correctness.estimate, p.correctness.lo, p.correctness.hi, p.optimization.estimate, p.optimization.lo, p.optimization.hi, p.pareto ? 1 : 0, p.problems, p.n]),
+    ),
+  };
+}
+
+/**
+ * The Frontier tab's body, fed with study data (live from React Query, or pinned in a shared
+ * link). All numbers are computed here, once per data change; an alpha step updates the
+ * headline numbers and moves the highlights with restyle/relayout, never a full redraw.
+ */
+export function FrontierExplorer({ studyId, datasets, facets, pending, filters, state, onStateChange, onFiltersChange, readOnly, share }: FrontierExplorerProps) {
+  const series = useMemo(() => buildSeries(datasets), [datasets]);
+  const alphas = useMemo(() => sweepAlphas(series), [series]);
+  const urlAlpha = nearestAlpha(alphas, state.alpha);
+  // The slider's alpha is local so a step renders at once; the URL follows, debounced. A URL
+  // alpha that differs from what this view last wrote (a new link, a filter change) wins.
+  const [local, setLocal] = useState<{ alpha: number | undefined; from: number | undefined; written?: number }>({ alpha: urlAlpha, from: urlAlpha });
+  let alpha = local.alpha;
+  if (local.from !== urlAlpha) {
+    // Our own debounced write coming back keeps the slider where it is (it may have moved on).
+    if (urlAlpha === undefined || urlAlpha !== local.written || !alphas.includes(local.alpha ?? Number.NaN)) alpha = urlAlpha;
+    setLocal({ alpha, from: urlAlpha });
+  } else if (alpha !== undefined && !alphas.includes(alpha)) {
+    alpha = urlAlpha;
+    setLocal({ alpha, from: urlAlpha });
+  }
+
+  const frontierEl = useRef<HTMLDivElement | null>(null);
+  const solveEl = useRef<HTMLDivElement | null>(null);
+  const verdictEls = useMemo(() => new Map(series.map((s) => [s.key, { current: null } as { current: HTMLDivElement | null }])), [series]);
+  const stepPending = useRef(false);
+  const stateRef = useRef(state);
+  const alphaRef = useRef(alpha);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    stateRef.current = state;
+    alphaRef.current = alpha;
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const frontier = useMemo(() => frontierFigure(series, { log: state.log }), [series, state.log]);
+  const solve = useMemo(() => solveRateFigure(series), [series]);
+  const verdicts = useMemo(() => series.map((s) => ({ key: s.key, label: s.label, fig: verdictFigure(s) })), [series]);
+
+  /**
+   * Moves every highlight to alpha a: one relayout per plot of layout shapes only (the ring on
+   * the frontier, the marker line elsewhere). With the axes' ranges frozen Plotly redraws just
+   * those shapes, no trace is recomputed.
+   */
+  const applyHighlight = useCallback(
+    async (a: number | undefined) => {
+      const Plotly = await loadPlotly();
+      const jobs: Promise<unknown>[] = [];
+      // Attribute-path keys ('shapes[0].x0') are Plotly's partial-update syntax, outside its Layout type.
+      const edit = (el: HTMLDivElement | null, edits: Record<string, unknown>) => {
+        if (el) jobs.push(Plotly.relayout(el, edits as Partial<Layout>));
+      };
+      edit(frontierEl.current, highlightEdits(series, a));
+      const marker = { 'shapes[0].x0': a ?? 0, 'shapes[0].x1': a ?? 0, 'shapes[0].visible': a !== undefined };
+      for (const el of [solveEl.current, ...[...verdictEls.values()].map((r) => r.current)]) edit(el, marker);
+      await Promise.all(jobs);
+    },
+    [series, verdictEls],
+  );
+  const redrawn = useCallback(() => void applyHighlight(alphaRef.current), [applyHighlight]);
+
+  useEffect(() => {
+    let live = true;
+    const stepping = stepPending.current;
+    // Breakdown for diagnosis: React's render and commit, then the plot updates.
+    if (stepping) performance.measure('sweep-step-render', 'sweep-step-start');
+    const plotsStart = performance.now();
+    void applyHighlight(alpha).then(() => {
+      if (!live || !stepping || !stepPending.current) return;
+      stepPending.current = false;
+      performance.measure('sweep-step-plots', { start: plotsStart });
+      // What a step costs, from the input event to the plots updated (read by e2e and bench:sweep).
+      performance.measure('sweep-step', 'sweep-step-start');
+    });
+    return () => {
+      live = false;
+    };
+  }, [alpha, applyHighlight]);
+
+  const step = (index: number) => {
+    const next = alphas[Math.max(0, Math.min(alphas.length - 1, index))];
+    if (next === undefined || next === alpha) return;
+    performance.mark('sweep-step-start');
+    stepPending.current = true;
+    setLocal({ alpha: next, from: urlAlpha });
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setLocal((l) => ({ ...l, written: l.alpha }));
+      onStateChange({ ...stateRef.current, alpha: alphaRef.current });
+    }, URL_DEBOUNCE_MS);
+  };
+
+  const total = series.reduce((n, s) => n + s.points.length + s.withoutData, 0);
+  const evaluated = series.reduce((n, s) => n + s.points.length, 0);
+  const base = `study-${studyId}`;
+
+  return (
+    <>
+      <section className="card">
+        <fieldset disabled={readOnly} className="plain">
+          <FilterBar filters={filters} facets={facets} onChange={(f) => onFiltersChange?.(f)} />
+        </fieldset>
+        <div className="view-options">
+          <label>
+            <input type="checkbox" data-testid="log-axes" checked={state.log} onChange={(e) => onStateChange({ ...state, alpha, log: e.target.checked })} /> Log axes on the frontier
+          </label>
+          {series.length > 1 && <span className="muted">{series.length} series: one line per inference setting × model scale.</span>}
+          {share?.({ ...state, alpha })}
+        </div>
+        <p className="muted" data-testid="points-summary">
+          {evaluated} checkpoint{evaluated === 1 ? '' : 's'} plotted{series.length > 1 ? ` in ${series.length} series` : ''}
+          {total > evaluated && `; ${total - evaluated} without judged samples under these filters`}.
+        </p>
+      </section>
+      {(pending > 0 || total > evaluated) && evaluated > 0 && (
+        <div className="banner banner-info" data-testid="pipeline-progress">
+          {evaluated} of {total} alphas evaluated so far{pending > 0 && `; ${formatCount(pending)} samples waiting for the judge`} — the Jobs tab shows progress.
+        </div>
+      )}
+      {evaluated === 0 ? (
+        <section className="card">
+          {pending > 0 || total > 0 ? (
+            <EmptyState title={`0 of ${total} alphas evaluated so far`}>
+              {pending > 0 ? `${formatCount(pending)} samples are waiting for the judge. ` : ''}The Jobs tab shows progress; this page shows each alpha as soon as it is judged (reload).
+            </EmptyState>
+          ) : Object.keys(filters).length > 0 ? (
+            <EmptyState title="No judged samples match these filters">
+              Choose other values above{!readOnly && onFiltersChange && <>, or <button onClick={() => onFiltersChange({})}>clear the filters</button></>}.
+            </EmptyState>
+          ) : (
+            <EmptyState title="This study has no judged samples yet">
+              Import results with <code>npm run frontier -- import FILE</code>, or wait for the worker to judge pending samples.
+            </EmptyState>
+          )}
+        </section>
+      ) : (
+        <>
+          <section className="card">
+            <AlphaSweep series={series} alphas={alphas} alpha={alpha!} k={state.k} onStep={step} onK={(k) => onStateChange({ ...state, alpha, k })} />
+          </section>
+          <div className="grid-2">
+            <section className="card">
+              <div className="card-head">
+                <h2>Frontier</h2>
+                <ExportButtons plot={() => frontierEl.current} filename={`${base}-frontier`} csv={() => pointRows(series)} />
+              </div>
+              <SweepPlot testId="frontier-plot" graphRef={frontierEl} onDrawn={redrawn} points={frontier.plotted} data={frontier.data} layout={frontier.layout}
+                label={`Frontier: correctness-failure rate against optimization-failure rate for ${frontier.plotted} checkpoints, with 95% intervals; selected alpha ${formatAlpha(alpha ?? null)}`} />
+            </section>
+            <section className="card">
+              <div className="card-head">
+                <h2>Solve rate against alpha</h2>
+                <ExportButtons plot={() => solveEl.current} filename={`${base}-solve-rate`} csv={() => pointRows(series)} />
+              </div>
+              <SweepPlot testId="solve-rate-plot" graphRef={solveEl} onDrawn={redrawn} points={solve.plotted} data={solve.data} layout={solve.layout}
+                label={`Solve rate against alpha for ${solve.plotted} checkpoints with 95% intervals`} />
+            </section>
+          </div>
+          {verdicts.map(({ key, label, fig }) => (
+            <section className="card" key={key} data-testid="verdict-card" data-series={key}>
+              <div className="card-head">
+                <h2>Verdicts along alpha{verdicts.length > 1 ? `: ${label}` : ''}</h2>
+                <ExportButtons plot={() => verdictEls.get(key)?.current ?? null} filename={`${base}-verdicts-${label}`} csv={() => verdictRows(series.find((s) => s.key === key)!)} />
+              </div>
+              <SweepPlot testId="verdict-plot" points={fig.plotted} data={fig.data} layout={fig.layout} onDrawn={redrawn}
+                graphRef={verdictEls.get(key)!}
+                label="Shares of solved, WA, RE, CE, OLE (correctness) and TLE, MLE (optimization) per alpha, stacked to 100%" />
+            </section>
+          ))}
+          <section className="card">
+            <h2>Plotted numbers</h2>
+            <CheckpointTable points={toTablePoints(series)} />
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+function verdictRows(series: SeriesModel) {
+  return { header: ['alpha', ...STACK_ORDER], rows: series.points.map((p) => [p.alpha, ...STACK_ORDER.map((v) => p.shares[v])]) };
+}

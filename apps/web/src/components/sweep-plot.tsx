@@ -1,0 +1,84 @@
+'use client';
+
+import type { Config, Data, Layout } from 'plotly.js';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { loadPlotly } from '@/lib/plotly';
+
+interface Props {
+  data: Data[];
+  layout: Partial<Layout>;
+  testId: string;
+  /** What the chart shows, for screen readers. */
+  label: string;
+  /** Number of data points drawn, exposed as `data-points` for tests and tooling. */
+  points: number;
+  /** Set to the Plotly graph div once it has been drawn (null before and after). */
+  graphRef: RefObject<HTMLDivElement | null>;
+  /** Called after every full draw, e.g. to put the selected alpha's highlight back. */
+  onDrawn?: () => void;
+}
+
+const CONFIG: Partial<Config> = { responsive: true, displaylogo: false, modeBarButtonsToRemove: ['select2d', 'lasso2d'] };
+
+type Status = 'loading' | 'ready' | 'error';
+
+/**
+ * A Plotly chart whose figure is drawn in full (`Plotly.react`) only when `data` or `layout`
+ * change. Small, frequent updates (the alpha sweep) go straight to the graph div through
+ * `graphRef` with `Plotly.restyle` / `relayout`, without React re-rendering the figure.
+ */
+export function SweepPlot({ data, layout, testId, label, points, graphRef, onDrawn }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const drawnRef = useRef(onDrawn);
+
+  useEffect(() => {
+    drawnRef.current = onDrawn;
+  }, [onDrawn]);
+
+  useEffect(() => {
+    const el = ref.current;
+    let cancelled = false;
+    loadPlotly()
+      .then(async (Plotly) => {
+        if (cancelled || !el) return;
+        await Plotly.react(el, data, layout, CONFIG);
+        if (cancelled) return;
+        // Freeze the ranges Plotly just chose: later shape moves then redraw only the shapes
+        // instead of recomputing autorange over every trace ("Autoscale" unfreezes them).
+        await Plotly.relayout(el, { 'xaxis.autorange': false, 'yaxis.autorange': false } as Partial<Layout>);
+        if (cancelled) return;
+        graphRef.current = el;
+        drawnRef.current?.();
+        setStatus('ready');
+      })
+      .catch((err: unknown) => {
+        console.error('chart failed', err);
+        if (!cancelled) setStatus('error');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, layout, graphRef]);
+
+  useEffect(() => {
+    const el = ref.current;
+    return () => {
+      graphRef.current = null;
+      if (el) void loadPlotly().then((Plotly) => Plotly.purge(el));
+    };
+  }, [graphRef]);
+
+  return (
+    <div className="plot" data-testid={testId} data-points={points} data-status={status} role="img" aria-label={label}>
+      <div ref={ref} />
+      {status === 'loading' && (
+        <div className="plot-loading">
+          <span className="spinner" aria-hidden />
+          Loading chart…
+        </div>
+      )}
+      {status === 'error' && <div className="plot-loading">The chart could not be drawn; the numbers above and the CSV download have the same data.</div>}
+    </div>
+  );
+}

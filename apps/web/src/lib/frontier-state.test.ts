@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { frontierSearch, parseFrontierState } from './frontier-state';
+
+describe('frontier view state in the URL', () => {
+  it('round-trips', () => {
+    const state = { alpha: -0.3, k: 5, log: true };
+    const search = frontierSearch({ difficulty: 'hard' }, state);
+    expect(search).toBe('?difficulty=hard&alpha=-0.3&k=5&log=1');
+    expect(parseFrontierState(new URLSearchParams(search))).toEqual(state);
+  });
+  it('leaves defaults out and ignores junk', () => {
+    expect(frontierSearch({}, { k: 1, log: false })).toBe('');
+    expect(parseFrontierState({ alpha: 'abc', k: '0', log: 'yes' })).toEqual({ k: 1, log: false });
+    expect(parseFrontierState({ alpha: '', k: '2.5' })).toEqual({ k: 1, log: false });
+    expect(parseFrontierState({ alpha: ['0.5', '1'] })).toEqual({ alpha: 0.5, k: 1, log: false });
+  });
+  it('writes float alphas without binary noise', () => {
+    expect(frontierSearch({}, { alpha: 0.1 + 0.2, k: 1, log: false })).toBe('?alpha=0.3');
+  });
+});

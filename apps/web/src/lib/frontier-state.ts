@@ -1,0 +1,47 @@
+import { filtersToSearch, parsePageFilters, type Filters } from './filters';
+
+// The Frontier tab's state beyond the filters, all in the URL so a link reproduces the view:
+// ?alpha= (the swept checkpoint), ?k= (pass@k), ?log=1 (log axes on the frontier).
+
+export interface FrontierViewState {
+  alpha?: number;
+  k: number;
+  log: boolean;
+}
+
+export const DEFAULT_K = 1;
+const MAX_K = 100_000;
+
+type SearchLike = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function get(search: SearchLike, key: string): string | undefined {
+  if (search instanceof URLSearchParams) return search.get(key) ?? undefined;
+  const v = search[key];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Lenient: a malformed alpha, k or log is ignored (the view falls back to its default), never an error page. */
+export function parseFrontierState(search: SearchLike): FrontierViewState {
+  const alphaText = get(search, 'alpha');
+  const alpha = alphaText === undefined || alphaText.trim() === '' ? Number.NaN : Number(alphaText);
+  const k = Number(get(search, 'k'));
+  return {
+    ...(Number.isFinite(alpha) && { alpha }),
+    k: Number.isSafeInteger(k) && k >= 1 && k <= MAX_K ? k : DEFAULT_K,
+    log: get(search, 'log') === '1',
+  };
+}
+
+/** Query string of the whole view, keys in a fixed order (filters first) so equal views have equal URLs. */
+export function frontierSearch(filters: Filters, state: FrontierViewState): string {
+  const params = new URLSearchParams(filtersToSearch(filters));
+  if (state.alpha !== undefined) params.set('alpha', String(Number(state.alpha.toFixed(6))));
+  if (state.k !== DEFAULT_K) params.set('k', String(state.k));
+  if (state.log) params.set('log', '1');
+  const s = params.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
+export function parseFrontierView(search: SearchLike): { filters: ReturnType<typeof parsePageFilters>; state: FrontierViewState } {
+  return { filters: parsePageFilters(search), state: parseFrontierState(search) };
+}

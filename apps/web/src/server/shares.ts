@@ -1,0 +1,69 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { datasetKey, datasetsForView, parseView, SHARE_TOKEN_PATTERN, type CreateShareResponse, type SharePayload } from '../lib/share';
+import { getDb } from './db';
+import { HttpError, notFound } from './http-error';
+import { getStudyDataJson } from './study-data';
+import { getStudyFacets } from './study-facets';
+
+/**
+ * Pins a view of a study: stores the view string and, as the payload, every dataset the view
+ * reads at the study's current data version. Built from the cached JSON strings, so a share of
+ * a big study costs no parse/serialise round trip.
+ */
+export async function createShare(studyId: number, view: string): Promise<CreateShareResponse> {
+  const parsed = parseView(view, studyId);
+  if (!parsed.ok) throw new HttpError(400, `invalid view: ${parsed.message}`, [{ path: 'body.view', message: parsed.message }]);
+  const meta = await getStudyFacets(studyId); // 404 for an unknown study
+  const filters = datasetsForView(parsed.subpath, parsed.filters, meta.facets);
+  const jsons = await Promise.all(filters.map((f) => getStudyDataJson(studyId, f)));
+  // Every dataset must come from one data version; a write between the reads makes us say so.
+  // The version is the JSON's second key (see StudyData): read it without parsing megabytes.
+  const versions = new Set(jsons.map((j) => Number(/"dataVersion":(\d+)/.exec(j.slice(0, 100))?.[1])));
+  if (versions.size > 1) throw new HttpError(409, 'the study data changed while the link was being made; try again');
+  const [dataVersion] = versions;
+  const payload = `{"facets":${JSON.stringify(meta.facets)},"datasets":{${filters.map((f, i) => `${JSON.stringify(datasetKey(f))}:${jsons[i]}`).join(',')}}}`;
+  const token = randomBytes(18).toString('base64url');
+  const db = await getDb();
+  await db.pool.query('INSERT INTO share (token, study_id, view, data_version, payload) VALUES ($1, $2, $3, $4, $5::jsonb)', [
+    token,
+    studyId,
+    `${parsed.path}${parsed.search.size ? `?${parsed.search.toString()}` : ''}`,
+    dataVersion ?? meta.dataVersion,
+    payload,
+  ]);
+  return { token, url: `/s/${token}` };
+}
+
+export interface StoredShare {
+  token: string;
+  studyId: number;
+  studyName: string;
+  view: string;
+  dataVersion: number;
+  currentVersion: number;
+  createdAt: string;
+  payload: SharePayload;
+}
+
+export async function getShare(token: string): Promise<StoredShare> {
+  if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound('no such shared link');
+  const db = await getDb();
+  const { rows } = await db.pool.query<{ study_id: number; name: string; view: string; data_version: number; current: number; created_at: Date; payload: SharePayload }>(
+    `SELECT sh.study_id, s.name, sh.view, sh.data_version, s.data_version AS current, sh.created_at, sh.payload
+     FROM share sh JOIN study s ON s.id = sh.study_id WHERE sh.token = $1`,
+    [token],
+  );
+  const row = rows[0];
+  if (!row) throw notFound('no such shared link (it may have been deleted with its study)');
+  return {
+    token,
+    studyId: row.study_id,
+    studyName: row.name,
+    view: row.view,
+    dataVersion: row.data_version,
+    currentVersion: row.current,
+    createdAt: row.created_at.toISOString(),
+    payload: row.payload,
+  };
+}

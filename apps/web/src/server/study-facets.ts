@@ -1,0 +1,16 @@
+import 'server-only';
+import type { StudyFacetsResponse } from '../lib/api-types';
+import { getDb } from './db';
+import { getFacets } from './facets';
+import { getStudy } from './studies';
+
+/** Filter values and pipeline progress of a study; 404 for an unknown one. */
+export async function getStudyFacets(studyId: number): Promise<StudyFacetsResponse> {
+  const study = await getStudy(studyId);
+  const db = await getDb();
+  const [facets, version] = await Promise.all([
+    getFacets(studyId),
+    db.pool.query<{ data_version: number }>('SELECT data_version FROM study WHERE id = $1', [studyId]),
+  ]);
+  return { facets, pending: study.pending, dataVersion: version.rows[0]!.data_version };
+}
