@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseUrlSchema } from '@frontier/db';
 import { z } from 'zod';
 import { CliError } from './errors';
 
@@ -8,13 +9,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 // The CLI's whole configuration (also what `npm start` passes on to web and worker), parsed once;
 // nothing else in the CLI reads process.env.
 const schema = z.object({
-  // Empty counts as unset, as shells and compose files often leave it.
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional())
-    .optional(),
+  DATABASE_URL: databaseUrlSchema,
   FRONTIER_DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
   FRONTIER_PG_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -11,3 +11,4 @@ export { listStudies, findStudy, type StudySummary } from './queries/studies';
 export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-rows';
 export * from './pipeline';
 export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark';
+export { databaseUrlSchema } from './database-url';
