@@ -88,6 +88,8 @@ async function main() {
         `${web.base}/api/studies/${id}`,
         `${web.base}/api/studies/${id}/frontier`,
         `${web.base}/api/studies/${id}/frontier?difficulty=hard`,
+        `${web.base}/api/studies/${id}/data`,
+        `${web.base}/api/studies/${id}/data?difficulty=hard`,
       ];
       await loadTest(urls, 4, 5); // warm-up
       const stats = await loadTest(urls, 20, 40);
