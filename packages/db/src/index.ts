@@ -6,7 +6,7 @@ export * from './generated/client';
 export { importStudy } from './ingest/import-study';
 export type * from './ingest/types';
 export { recomputeAggregates } from './aggregate';
-export { addJob, enqueueAggregate, jobByKey, type JobState } from './jobs';
+export { addJob, enqueueAggregate, enqueueJudge, jobByKey, type JobState } from './jobs';
 export { listStudies, findStudy, type StudySummary } from './queries/studies';
 export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-rows';
 export * from './pipeline';

@@ -35,3 +35,11 @@ export async function jobByKey(client: Queryable, jobKey: string): Promise<JobSt
   const r = rows[0];
   return r && { attempts: r.attempts, maxAttempts: r.max_attempts, lastError: r.last_error };
 }
+
+/** Queues judging of imported samples that have no verdict yet (the task aggregates after). */
+export async function enqueueJudge(client: Queryable, runIds: number[]): Promise<string> {
+  const ids = [...new Set(runIds)].sort((a, b) => a - b);
+  const jobKey = `judge:${ids.join(',')}`;
+  await addJob(client, 'judge', { runIds: ids }, { jobKey });
+  return jobKey;
+}

@@ -25,6 +25,9 @@ export function registerImport(program: Command): void {
         process.stdout.write(
           `imported study "${input.study.name}": ${summary.problems} problems, ${summary.runs} runs${unchanged}, ${summary.samples} samples\n`,
         );
+        if (summary.unjudgedSamples) {
+          process.stdout.write(`${summary.unjudgedSamples} samples have no verdict: queued for judging against the benchmark's hidden tests (a worker runs it)\n`);
+        }
       } catch (err) {
         if (err instanceof FormatError) throw new CliError(`${err.message}\nnothing was imported`);
         if (err instanceof CliError) throw err;

@@ -9,6 +9,7 @@ import { frontierFigure, highlightEdits } from '@/lib/frontier-figure';
 import { buildSeries, nearestAlpha, sweepAlphas, type SeriesInput, type SeriesModel } from '@/lib/frontier-model';
 import type { FrontierViewState } from '@/lib/frontier-state';
 import { loadPlotly } from '@/lib/plotly';
+import { placeOverlay } from '@/lib/plot-overlay';
 import { solveRateFigure } from '@/lib/solve-rate-figure';
 import { STACK_ORDER, verdictFigure } from '@/lib/verdict-figure';
 import { AlphaSweep } from './alpha-sweep';
@@ -28,13 +29,15 @@ export interface FrontierExplorerProps {
   state: FrontierViewState;
   /** A new view state; `alpha` changes come here debounced (the URL follows the slider). */
   onStateChange: (next: FrontierViewState) => void;
-  onFiltersChange?: (next: Filters) => void;
+  /** New filters; `state` carries the view's current alpha, k and axes along. */
+  onFiltersChange?: (next: Filters, state: FrontierViewState) => void;
   readOnly: boolean;
   /** The share button (live view only), rendered in the controls. */
   share?: (currentState: FrontierViewState) => ReactNode;
 }
 
 const URL_DEBOUNCE_MS = 250;
+const SHAPE_SYNC_MS = 300;
 
 function toTablePoints(series: SeriesModel[]): FrontierPoint[] {
   return series.flatMap((s) =>
@@ -66,15 +69,17 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
   const urlAlpha = nearestAlpha(alphas, state.alpha);
   // The slider's alpha is local so a step renders at once; the URL follows, debounced. A URL
   // alpha that differs from what this view last wrote (a new link, a filter change) wins.
-  const [local, setLocal] = useState<{ alpha: number | undefined; from: number | undefined; written?: number }>({ alpha: urlAlpha, from: urlAlpha });
+  const [local, setLocal] = useState<{ alpha: number | undefined; from: number | undefined; written: number[] }>({ alpha: urlAlpha, from: urlAlpha, written: [] });
   let alpha = local.alpha;
   if (local.from !== urlAlpha) {
-    // Our own debounced write coming back keeps the slider where it is (it may have moved on).
-    if (urlAlpha === undefined || urlAlpha !== local.written || !alphas.includes(local.alpha ?? Number.NaN)) alpha = urlAlpha;
-    setLocal({ alpha, from: urlAlpha });
+    // One of our own debounced writes coming back keeps the slider where it is (it may have
+    // moved on since); any other URL alpha (a link, back/forward) wins.
+    const ours = urlAlpha !== undefined && local.written.includes(urlAlpha) && alphas.includes(local.alpha ?? Number.NaN);
+    if (!ours) alpha = urlAlpha;
+    setLocal({ alpha, from: urlAlpha, written: ours ? local.written : [] });
   } else if (alpha !== undefined && !alphas.includes(alpha)) {
     alpha = urlAlpha;
-    setLocal({ alpha, from: urlAlpha });
+    setLocal({ alpha, from: urlAlpha, written: [] });
   }
 
   const frontierEl = useRef<HTMLDivElement | null>(null);
@@ -90,16 +95,35 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
   });
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const base = `study-${studyId}`;
   const frontier = useMemo(() => frontierFigure(series, { log: state.log }), [series, state.log]);
   const solve = useMemo(() => solveRateFigure(series), [series]);
   const verdicts = useMemo(() => series.map((s) => ({ key: s.key, label: s.label, fig: verdictFigure(s) })), [series]);
 
+  const frontierOverlay = useRef<HTMLDivElement | null>(null);
+  const solveOverlay = useRef<HTMLDivElement | null>(null);
+  const verdictOverlays = useMemo(() => new Map(series.map((s) => [s.key, { current: null } as { current: HTMLDivElement | null }])), [series]);
+  const shapeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(shapeTimer.current), []);
+
+  /** The step's visible update: overlay marks moved by CSS transforms, no Plotly redraw. */
+  const placeAll = useCallback(
+    (a: number | undefined) => {
+      const rings = series.flatMap((s) => s.points.filter((p) => p.alpha === a).map((p) => ({ kind: 'ring' as const, x: p.correctness.estimate, y: p.optimization.estimate })));
+      placeOverlay(frontierEl.current, frontierOverlay.current, rings);
+      const line = a === undefined ? [] : [{ kind: 'vline' as const, x: a }];
+      placeOverlay(solveEl.current, solveOverlay.current, line);
+      for (const [key, ref] of verdictEls) placeOverlay(ref.current, verdictOverlays.get(key)?.current ?? null, line);
+    },
+    [series, verdictEls, verdictOverlays],
+  );
+
   /**
-   * Moves every highlight to alpha a: one relayout per plot of layout shapes only (the ring on
-   * the frontier, the marker line elsewhere). With the axes' ranges frozen Plotly redraws just
-   * those shapes, no trace is recomputed.
+   * The same marks as layout shapes in the figures themselves, so PNG/SVG exports show the
+   * selected alpha. A relayout of shapes only, but Plotly still redraws the chart: run once the
+   * slider rests, outside the step's budget.
    */
-  const applyHighlight = useCallback(
+  const syncShapes = useCallback(
     async (a: number | undefined) => {
       const Plotly = await loadPlotly();
       const jobs: Promise<unknown>[] = [];
@@ -114,48 +138,87 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
     },
     [series, verdictEls],
   );
-  const redrawn = useCallback(() => void applyHighlight(alphaRef.current), [applyHighlight]);
+  const afterPlot = useCallback(() => placeAll(alphaRef.current), [placeAll]);
+  const drawn = useCallback(() => {
+    placeAll(alphaRef.current);
+    void syncShapes(alphaRef.current);
+  }, [placeAll, syncShapes]);
 
   useEffect(() => {
-    let live = true;
-    const stepping = stepPending.current;
-    // Breakdown for diagnosis: React's render and commit, then the plot updates.
-    if (stepping) performance.measure('sweep-step-render', 'sweep-step-start');
-    const plotsStart = performance.now();
-    void applyHighlight(alpha).then(() => {
-      if (!live || !stepping || !stepPending.current) return;
+    placeAll(alpha);
+    if (stepPending.current) {
       stepPending.current = false;
-      performance.measure('sweep-step-plots', { start: plotsStart });
-      // What a step costs, from the input event to the plots updated (read by e2e and bench:sweep).
+      // What a step costs, from the input event to the view updated (read by e2e and bench:sweep).
       performance.measure('sweep-step', 'sweep-step-start');
-    });
-    return () => {
-      live = false;
-    };
-  }, [alpha, applyHighlight]);
+    }
+    clearTimeout(shapeTimer.current);
+    shapeTimer.current = setTimeout(() => void syncShapes(alpha), SHAPE_SYNC_MS);
+  }, [alpha, placeAll, syncShapes]);
 
   const step = (index: number) => {
     const next = alphas[Math.max(0, Math.min(alphas.length - 1, index))];
     if (next === undefined || next === alpha) return;
     performance.mark('sweep-step-start');
     stepPending.current = true;
-    setLocal({ alpha: next, from: urlAlpha });
+    setLocal((l) => ({ ...l, alpha: next }));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      setLocal((l) => ({ ...l, written: l.alpha }));
+      setLocal((l) => ({ ...l, written: l.alpha === undefined ? l.written : [...l.written.slice(-15), l.alpha] }));
       onStateChange({ ...stateRef.current, alpha: alphaRef.current });
     }, URL_DEBOUNCE_MS);
   };
 
+  // Everything that does not depend on the selected alpha, as one memoised element: a step
+  // re-renders the slider and the headline numbers only.
+  const charts = useMemo(
+    () => (
+      <>
+            <div className="grid-2">
+              <section className="card">
+                <div className="card-head">
+                  <h2>Frontier</h2>
+                  <ExportButtons plot={() => frontierEl.current} filename={`${base}-frontier`} csv={() => pointRows(series)} />
+                </div>
+                <SweepPlot testId="frontier-plot" graphRef={frontierEl} overlayRef={frontierOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={frontier.plotted} data={frontier.data} layout={frontier.layout}
+                  label={`Frontier: correctness-failure rate against optimization-failure rate for ${frontier.plotted} checkpoints, with 95% intervals and the selected alpha ringed`} />
+              </section>
+              <section className="card">
+                <div className="card-head">
+                  <h2>Solve rate against alpha</h2>
+                  <ExportButtons plot={() => solveEl.current} filename={`${base}-solve-rate`} csv={() => pointRows(series)} />
+                </div>
+                <SweepPlot testId="solve-rate-plot" graphRef={solveEl} overlayRef={solveOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={solve.plotted} data={solve.data} layout={solve.layout}
+                  label={`Solve rate against alpha for ${solve.plotted} checkpoints with 95% intervals`} />
+              </section>
+            </div>
+            {verdicts.map(({ key, label, fig }) => (
+              <section className="card" key={key} data-testid="verdict-card" data-series={key}>
+                <div className="card-head">
+                  <h2>Verdicts along alpha{verdicts.length > 1 ? `: ${label}` : ''}</h2>
+                  <ExportButtons plot={() => verdictEls.get(key)?.current ?? null} filename={`${base}-verdicts-${label}`} csv={() => verdictRows(series.find((s) => s.key === key)!)} />
+                </div>
+                <SweepPlot testId="verdict-plot" points={fig.plotted} data={fig.data} layout={fig.layout} onDrawn={drawn} onAfterPlot={afterPlot} overlayRef={verdictOverlays.get(key)!}
+                  graphRef={verdictEls.get(key)!}
+                  label="Shares of solved, WA, RE, CE, OLE (correctness) and TLE, MLE (optimization) per alpha, stacked to 100%" />
+              </section>
+            ))}
+            <section className="card">
+              <h2>Plotted numbers</h2>
+              <CheckpointTable points={toTablePoints(series)} />
+            </section>
+      </>
+    ),
+    [frontier, solve, verdicts, series, base, drawn, afterPlot, verdictEls, verdictOverlays],
+  );
+
   const total = series.reduce((n, s) => n + s.points.length + s.withoutData, 0);
   const evaluated = series.reduce((n, s) => n + s.points.length, 0);
-  const base = `study-${studyId}`;
 
   return (
     <>
       <section className="card">
         <fieldset disabled={readOnly} className="plain">
-          <FilterBar filters={filters} facets={facets} onChange={(f) => onFiltersChange?.(f)} />
+          <FilterBar filters={filters} facets={facets} onChange={(f) => onFiltersChange?.(f, { ...state, alpha })} />
         </fieldset>
         <div className="view-options">
           <label>
@@ -182,7 +245,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
             </EmptyState>
           ) : Object.keys(filters).length > 0 ? (
             <EmptyState title="No judged samples match these filters">
-              Choose other values above{!readOnly && onFiltersChange && <>, or <button onClick={() => onFiltersChange({})}>clear the filters</button></>}.
+              Choose other values above{!readOnly && onFiltersChange && <>, or <button onClick={() => onFiltersChange({}, { ...state, alpha })}>clear the filters</button></>}.
             </EmptyState>
           ) : (
             <EmptyState title="This study has no judged samples yet">
@@ -195,39 +258,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
           <section className="card">
             <AlphaSweep series={series} alphas={alphas} alpha={alpha!} k={state.k} onStep={step} onK={(k) => onStateChange({ ...state, alpha, k })} />
           </section>
-          <div className="grid-2">
-            <section className="card">
-              <div className="card-head">
-                <h2>Frontier</h2>
-                <ExportButtons plot={() => frontierEl.current} filename={`${base}-frontier`} csv={() => pointRows(series)} />
-              </div>
-              <SweepPlot testId="frontier-plot" graphRef={frontierEl} onDrawn={redrawn} points={frontier.plotted} data={frontier.data} layout={frontier.layout}
-                label={`Frontier: correctness-failure rate against optimization-failure rate for ${frontier.plotted} checkpoints, with 95% intervals; selected alpha ${formatAlpha(alpha ?? null)}`} />
-            </section>
-            <section className="card">
-              <div className="card-head">
-                <h2>Solve rate against alpha</h2>
-                <ExportButtons plot={() => solveEl.current} filename={`${base}-solve-rate`} csv={() => pointRows(series)} />
-              </div>
-              <SweepPlot testId="solve-rate-plot" graphRef={solveEl} onDrawn={redrawn} points={solve.plotted} data={solve.data} layout={solve.layout}
-                label={`Solve rate against alpha for ${solve.plotted} checkpoints with 95% intervals`} />
-            </section>
-          </div>
-          {verdicts.map(({ key, label, fig }) => (
-            <section className="card" key={key} data-testid="verdict-card" data-series={key}>
-              <div className="card-head">
-                <h2>Verdicts along alpha{verdicts.length > 1 ? `: ${label}` : ''}</h2>
-                <ExportButtons plot={() => verdictEls.get(key)?.current ?? null} filename={`${base}-verdicts-${label}`} csv={() => verdictRows(series.find((s) => s.key === key)!)} />
-              </div>
-              <SweepPlot testId="verdict-plot" points={fig.plotted} data={fig.data} layout={fig.layout} onDrawn={redrawn}
-                graphRef={verdictEls.get(key)!}
-                label="Shares of solved, WA, RE, CE, OLE (correctness) and TLE, MLE (optimization) per alpha, stacked to 100%" />
-            </section>
-          ))}
-          <section className="card">
-            <h2>Plotted numbers</h2>
-            <CheckpointTable points={toTablePoints(series)} />
-          </section>
+          {charts}
         </>
       )}
     </>

@@ -66,7 +66,7 @@ export function StudyView({ studyId }: { studyId: number }) {
         state={state}
         readOnly={false}
         // Filters change the data: drop the alpha only if the new data lacks it (the view snaps).
-        onFiltersChange={(f) => go(f, state)}
+        onFiltersChange={(f, s) => go(f, s)}
         onStateChange={(s) => go(filters, s)}
         share={(current) => <ShareButton studyId={studyId} view={() => `${pathname}${frontierSearch(filters, current)}`} />}
       />

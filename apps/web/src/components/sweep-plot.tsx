@@ -14,8 +14,12 @@ interface Props {
   points: number;
   /** Set to the Plotly graph div once it has been drawn (null before and after). */
   graphRef: RefObject<HTMLDivElement | null>;
-  /** Called after every full draw, e.g. to put the selected alpha's highlight back. */
+  /** Called after every full draw of a new figure. */
   onDrawn?: () => void;
+  /** Called after every Plotly draw, including zoom, pan, resize and relayouts. */
+  onAfterPlot?: () => void;
+  /** An absolutely positioned layer over the chart for marks moved without a Plotly redraw. */
+  overlayRef?: RefObject<HTMLDivElement | null>;
 }
 
 const CONFIG: Partial<Config> = { responsive: true, displaylogo: false, modeBarButtonsToRemove: ['select2d', 'lasso2d'] };
@@ -27,14 +31,16 @@ type Status = 'loading' | 'ready' | 'error';
  * change. Small, frequent updates (the alpha sweep) go straight to the graph div through
  * `graphRef` with `Plotly.restyle` / `relayout`, without React re-rendering the figure.
  */
-export function SweepPlot({ data, layout, testId, label, points, graphRef, onDrawn }: Props) {
+export function SweepPlot({ data, layout, testId, label, points, graphRef, onDrawn, onAfterPlot, overlayRef }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
   const drawnRef = useRef(onDrawn);
+  const afterPlotRef = useRef(onAfterPlot);
 
   useEffect(() => {
     drawnRef.current = onDrawn;
-  }, [onDrawn]);
+    afterPlotRef.current = onAfterPlot;
+  }, [onDrawn, onAfterPlot]);
 
   useEffect(() => {
     const el = ref.current;
@@ -48,6 +54,7 @@ export function SweepPlot({ data, layout, testId, label, points, graphRef, onDra
         // instead of recomputing autorange over every trace ("Autoscale" unfreezes them).
         await Plotly.relayout(el, { 'xaxis.autorange': false, 'yaxis.autorange': false } as Partial<Layout>);
         if (cancelled) return;
+        if (!graphRef.current) (el as unknown as { on: (e: string, f: () => void) => void }).on('plotly_afterplot', () => afterPlotRef.current?.());
         graphRef.current = el;
         drawnRef.current?.();
         setStatus('ready');
@@ -72,6 +79,7 @@ export function SweepPlot({ data, layout, testId, label, points, graphRef, onDra
   return (
     <div className="plot" data-testid={testId} data-points={points} data-status={status} role="img" aria-label={label}>
       <div ref={ref} />
+      {overlayRef && <div className="plot-overlay" ref={overlayRef} aria-hidden />}
       {status === 'loading' && (
         <div className="plot-loading">
           <span className="spinner" aria-hidden />

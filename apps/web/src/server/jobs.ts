@@ -64,7 +64,8 @@ export async function cancelJob(id: number): Promise<{ job: JobSummary; cancelle
   const before = await getPipelineJob(db.pool, id);
   if (!before) throw notFound(`no job with id ${id}`);
   if (before.state !== 'QUEUED' && before.state !== 'RUNNING') {
-    throw new HttpError(409, `job ${id} cannot be cancelled: it is already ${before.state.toLowerCase()}`);
+    const past = before.state === 'CANCELLED' ? 'was already cancelled' : `has already ${before.state.toLowerCase()}`;
+    throw new HttpError(409, `job ${id} cannot be cancelled: it ${past}`);
   }
   const cancelled = await cancelPipelineJob(db.pool, id);
   return { job: await getJob(id), cancelled };

@@ -43,12 +43,15 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, sourc
   if (result.success) return result.data as z.infer<T>;
   const issues: ApiIssue[] = result.error.issues.flatMap((issue) => {
     // Unknown keys are reported by name, one issue each, so the message names the parameter.
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: `${source}.${key}`, message: 'unknown parameter' }));
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: `${source}.${key}`, message: source === 'body' ? 'unknown field' : 'unknown parameter' }));
     return [{ path: [source, ...issue.path.map(String)].join('.'), message: issue.message }];
   });
   const label = source === 'params' ? 'path parameter' : source === 'query' ? 'query parameter' : 'body field';
   const first = issues[0]!;
-  throw new HttpError(400, `invalid ${label} '${first.path.slice(source.length + 1)}': ${first.message}`, issues);
+  const name = first.path.slice(source.length + 1);
+  // A body that is not even an object has no field to name.
+  if (name === '') throw new HttpError(400, `invalid request ${source}: ${first.message}`, issues);
+  throw new HttpError(400, `invalid ${label} '${name}': ${first.message}`, issues);
 }
 
 /** The request's JSON body; an empty or malformed body is a 400 that says so. */

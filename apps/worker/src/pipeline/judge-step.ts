@@ -2,7 +2,8 @@ import { verdictCode } from '@frontier/core';
 import type { Sample, SampleResult } from '@frontier/judge';
 import { loadStoredBenchmark, programKey } from './judge-benchmark';
 import { cachedResults, rememberResults, storeVerdicts, type Judged } from './judged-rows';
-import type { Step } from './pipeline-task';
+import type { TaskContext } from '../tasks/context';
+import type { Step, StepHelpers } from './pipeline-task';
 import { ensureRun, findCheckpoint, studySettings } from './study-settings';
 
 const BATCH = 2000;
@@ -21,14 +22,19 @@ function toJudged(r: SampleResult): Judged {
 // An empty program (no code block in the reply) is a compile error without running anything.
 const EMPTY: Judged = { verdict: 'CE', coveragePassed: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], reruns: 0 };
 
-// judge: every unjudged sample of the run, in batches. A program already judged against the same
-// tests and limits (in any run) is looked up, not run again. Verdicts are written only onto
-// samples that are still unjudged, so a retry after a crash judges each sample exactly once.
+// judge: every unjudged sample of the run this chain produced.
 export const judgeStep: Step = async (job, ctx, h) => {
   const cfg = await studySettings(ctx, job.studyId);
   const checkpoint = await findCheckpoint(ctx, job.studyId, job.alpha!, cfg.scale);
   if (!checkpoint) throw new Error(`no checkpoint at alpha ${job.alpha}`);
   const { runId, benchmarkId } = await ensureRun(ctx, checkpoint.id, cfg);
+  await judgeRunSamples(ctx, runId, benchmarkId, h);
+};
+
+// Judges every unjudged sample of a run, in batches. A program already judged against the same
+// tests and limits (in any run) is looked up, not run again. Verdicts are written only onto
+// samples that are still unjudged, so a retry after a crash judges each sample exactly once.
+export async function judgeRunSamples(ctx: TaskContext, runId: number, benchmarkId: number, h: Pick<StepHelpers, 'progress' | 'log'>): Promise<void> {
   const stored = await loadStoredBenchmark(ctx.db.pool, benchmarkId);
   const { rows: count } = await ctx.db.pool.query<{ total: string; pending: string }>(
     'SELECT count(*) AS total, count(*) FILTER (WHERE verdict IS NULL) AS pending FROM sample WHERE run_id = $1',
@@ -48,6 +54,9 @@ export const judgeStep: Step = async (job, ctx, h) => {
     after = [rows.at(-1)!.problem_id, rows.at(-1)!.idx];
     const keyed = rows.map((r) => {
       const externalId = stored.externalIds.get(r.problem_id)!;
+      if (!stored.benchmark.problems.get(externalId)?.tests.length) {
+        throw new Error(`problem ${externalId} has no hidden tests in this benchmark: import the benchmark with its tests before judging`);
+      }
       return { ...r, externalId, key: programKey(stored.problemKeys.get(externalId)!, r.language, r.code) };
     });
     const known = await cachedResults(ctx.db.pool, [...new Set(keyed.map((k) => k.key))]);

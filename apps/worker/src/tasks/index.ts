@@ -5,6 +5,7 @@ import { judgeStep } from '../pipeline/judge-step';
 import { mergeStep } from '../pipeline/merge-step';
 import { pipelineTask } from '../pipeline/pipeline-task';
 import { aggregateTask } from './aggregate';
+import { judgeTask } from './judge';
 import type { TaskContext } from './context';
 
 export type { TaskContext };
@@ -13,6 +14,7 @@ export type { TaskContext };
 export function taskList(ctx: TaskContext): TaskList {
   return {
     aggregate: aggregateTask(ctx),
+    judge: judgeTask(ctx),
     'pipeline:merge': pipelineTask('merge', mergeStep, ctx),
     'pipeline:generate': pipelineTask('generate', generateStep, ctx),
     'pipeline:judge': pipelineTask('judge', judgeStep, ctx),

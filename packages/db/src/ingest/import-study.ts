@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { enqueueAggregate } from '../jobs';
+import { enqueueAggregate, enqueueJudge } from '../jobs';
 import { copySamples, type SampleRow } from './copy-samples';
 import type { ImportProgress, ImportSummary, ProblemSamples, StudyImport } from './types';
 import { linkParents, upsertBenchmark, upsertCheckpoint, upsertProblems, upsertRun, upsertStudy } from './upserts';
@@ -67,7 +67,18 @@ export async function importStudy(
     }
     await linkParents(client, studyId);
     const changed = summary.runs - summary.unchangedRuns;
-    if (changed > 0) summary.aggregateJobKey = await enqueueAggregate(client, summary.runIds);
+    if (changed > 0) {
+      summary.aggregateJobKey = await enqueueAggregate(client, summary.runIds);
+      // Samples imported without a verdict are judged by the worker against the benchmark's tests.
+      const { rows } = await client.query<{ run_id: number; n: string }>(
+        'SELECT run_id, count(*) AS n FROM sample WHERE run_id = ANY($1::int[]) AND verdict IS NULL GROUP BY run_id',
+        [summary.runIds],
+      );
+      if (rows.length) {
+        summary.unjudgedSamples = rows.reduce((sum, r) => sum + Number(r.n), 0);
+        summary.judgeJobKey = await enqueueJudge(client, rows.map((r) => r.run_id));
+      }
+    }
     await client.query('COMMIT');
     summary.problems = problemIds.size;
     return summary;

@@ -66,4 +66,7 @@ export interface ImportSummary {
   runIds: number[];
   /** Key of the queued aggregation job; absent when nothing changed. */
   aggregateJobKey?: string;
+  /** Samples imported without a verdict, queued for the worker's judge task. */
+  unjudgedSamples?: number;
+  judgeJobKey?: string;
 }

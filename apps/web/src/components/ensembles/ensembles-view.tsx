@@ -2,8 +2,8 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AllocationStrategy } from '@frontier/core';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useMemo, useRef, useTransition } from 'react';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useEffect, useMemo, useRef } from 'react';
 import { ExportButtons } from '@/components/export-buttons';
 import { FilterBar } from '@/components/filter-bar';
 import { PlotlyChart } from '@/components/plotly-chart';
@@ -19,10 +19,8 @@ import { useEnsembleView } from './use-ensemble-view';
 
 /** Ensembles of checkpoints at a matched sample budget. Selection, budget, allocation and filters live in the URL. */
 export function EnsemblesView({ studyId }: { studyId: number }) {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const [navigating, startTransition] = useTransition();
   const parsed = parsePageFilters(searchParams);
   const filters: Filters = parsed.success ? parsed.data : {};
   const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
@@ -36,16 +34,16 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
   const view = state.view;
   const figure = useMemo(() => (view ? ensembleFigure(view) : null), [view]);
 
+  // Client-only view state: the native history API updates the URL (and useSearchParams)
+  // without a server round trip, which router.replace would make for the page's RSC payload.
+  const replace = (search: string) => window.history.replaceState(null, '', `${pathname}${search}`);
   const go = (next: { selected?: readonly number[]; budget?: number | null; alloc?: AllocationStrategy }) =>
-    startTransition(() =>
-      router.replace(
-        `${pathname}${ensembleSearch(searchParams, {
-          selected: next.selected ?? selected,
-          budget: next.budget === null ? undefined : (next.budget ?? budget),
-          alloc: next.alloc ?? alloc,
-        })}`,
-        { scroll: false },
-      ),
+    replace(
+      ensembleSearch(searchParams, {
+        selected: next.selected ?? selected,
+        budget: next.budget === null ? undefined : (next.budget ?? budget),
+        alloc: next.alloc ?? alloc,
+      }),
     );
 
   // The default selection and allocation go into the URL, so a copied link reproduces the view.
@@ -63,10 +61,10 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
       const v = searchParams.get(key);
       if (v !== null) search.set(key, v);
     }
-    startTransition(() => router.replace(`${pathname}?${search.toString().replace(/(^|&)c=[^&]*/, (m) => m.replaceAll('%2C', ','))}`, { scroll: false }));
+    replace(`?${search.toString().replace(/(^|&)c=[^&]*/, (m) => m.replaceAll('%2C', ','))}`);
   };
   const toggle = (id: number) => go({ selected: selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id] });
-  const busy = data.isFetching || navigating || state.computing;
+  const busy = data.isFetching || state.computing;
   const ready = view !== null && !state.computing;
 
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { parseAlphaInput } from '@/lib/alpha-input';
 import { apiPost } from '@/lib/api-post';
 import type { EvaluateResponse } from '@/lib/api-types';
@@ -9,6 +9,11 @@ import { formatAlpha } from '@/lib/format';
 import { groupChains } from '@/lib/job-chains';
 import { jobsQuery } from '@/lib/job-queries';
 import { JobChainCard } from '../jobs/job-chain-card';
+
+const noSubscription = () => () => {};
+
+/** False in the server's markup and during hydration, true once React handles events. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /**
  * "Evaluate alpha": queues merge -> generate -> judge -> aggregate for one alpha or a list, then
@@ -18,6 +23,7 @@ import { JobChainCard } from '../jobs/job-chain-card';
 export function EvaluateAlpha({ studyId, evaluable }: { studyId: number; evaluable: boolean }) {
   const queryClient = useQueryClient();
   const errorId = useId();
+  const hydrated = useHydrated();
   const [text, setText] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<EvaluateResponse['chains']>([]);
@@ -70,10 +76,12 @@ export function EvaluateAlpha({ studyId, evaluable }: { studyId: number; evaluab
           placeholder="e.g. 2.5 or 2.5, 3"
           inputMode="decimal"
           autoComplete="off"
+          // Until hydrated a submit would be a plain GET of the page: keep the form inert until then.
+          disabled={!hydrated}
           aria-invalid={inputError !== null}
           aria-describedby={inputError ? errorId : undefined}
         />
-        <button type="submit" data-testid="evaluate-alpha-submit" disabled={evaluate.isPending}>
+        <button type="submit" data-testid="evaluate-alpha-submit" disabled={!hydrated || evaluate.isPending}>
           {evaluate.isPending ? 'Queuing…' : 'Evaluate'}
         </button>
         {inputError ? (

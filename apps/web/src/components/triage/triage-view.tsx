@@ -1,8 +1,8 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useMemo, useTransition } from 'react';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useEffect, useMemo } from 'react';
 import { FilterBar } from '@/components/filter-bar';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
@@ -16,10 +16,8 @@ import { TriageSummary } from './triage-summary';
 
 /** Triage of two checkpoints: which problems one solves and the other does not, and why. A, B and filters live in the URL. */
 export function TriageView({ studyId }: { studyId: number }) {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const [navigating, startTransition] = useTransition();
   const parsed = parsePageFilters(searchParams);
   const filters: Filters = parsed.success ? parsed.data : {};
   const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
@@ -33,7 +31,9 @@ export function TriageView({ studyId }: { studyId: number }) {
   const ready = data.data !== undefined && ia >= 0 && ib >= 0;
   const evidence = useQuery({ ...triageEvidenceQuery(studyId, filters, pair.a ?? 0, pair.b ?? 0), enabled: ready });
 
-  const replace = (search: string) => startTransition(() => router.replace(`${pathname}${search}`, { scroll: false }));
+  // Client-only view state: the native history API updates the URL (and useSearchParams)
+  // without a server round trip, which router.replace would make for the page's RSC payload.
+  const replace = (search: string) => window.history.replaceState(null, '', `${pathname}${search}`);
 
   // The defaults go into the URL, so a copied link names both checkpoints.
   useEffect(() => {
@@ -67,7 +67,7 @@ export function TriageView({ studyId }: { studyId: number }) {
   const shownSearch = filtersToSearch(data.data.filters);
 
   return (
-    <div className={data.isFetching || navigating ? 'fetching' : undefined} data-testid="triage-view"
+    <div className={data.isFetching ? 'fetching' : undefined} data-testid="triage-view"
       data-filters={filtersToSearch(filters)} data-shown-filters={shownSearch} data-a={pair.a ?? ''} data-b={pair.b ?? ''}
       data-evidence={evidence.data ? 'ready' : 'loading'}
     >
