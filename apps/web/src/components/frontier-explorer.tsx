@@ -4,7 +4,7 @@ import type { Layout } from 'plotly.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Facets, FrontierPoint } from '@/lib/api-types';
 import type { Filters } from '@/lib/filters';
-import { formatAlpha, formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { frontierFigure, highlightEdits } from '@/lib/frontier-figure';
 import { buildSeries, nearestAlpha, sweepAlphas, type SeriesInput, type SeriesModel } from '@/lib/frontier-model';
 import type { FrontierViewState } from '@/lib/frontier-state';
