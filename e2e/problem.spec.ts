@@ -232,3 +232,8 @@ test('bad parameters are 400s naming the parameter; unknown or foreign problems 
   const ok = await request.get(`${base}/samples?page=1`);
   expect(ok.status()).toBe(200);
 });
+
+test('the page of a problem outside the study says so', async ({ page }) => {
+  await page.goto(`/studies/${fixture.studyId}/problems/2000000000`);
+  await expect(page.getByTestId('problem-not-found')).toContainText('No such problem in this study');
+});
