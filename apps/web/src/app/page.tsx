@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { connection } from 'next/server';
+import { PipelineStatus } from '@/components/jobs/pipeline-status';
 import { StudyList } from '@/components/study-list';
 import { getQueryClient } from '@/lib/query-client';
 import { studiesQuery } from '@/lib/queries';
@@ -16,6 +17,7 @@ export default async function StudiesPage() {
       <h1>Studies</h1>
       <p className="muted">Each study is a sweep of checkpoints between a low- and a high-coverage endpoint.</p>
       <HydrationBoundary state={dehydrate(queryClient)}>
+        <PipelineStatus />
         <StudyList />
       </HydrationBoundary>
     </>
