@@ -50,3 +50,29 @@ setup('import the fixture sweep and wait for its aggregates', async () => {
     )
     .toBe(0);
 });
+
+// `npm start` builds the demo lab study through the worker pipeline on a fresh database. Views
+// tested on it (judged samples with per-test records, triage evidence, evaluate) need it done.
+setup('wait for the demo lab study that npm start builds', async () => {
+  setup.setTimeout(480_000);
+  const demo = await query<{ id: number }>(`SELECT id FROM study WHERE origin = 'demo' ORDER BY id LIMIT 1`);
+  expect(demo.length, 'npm start creates the demo lab study on an empty database').toBe(1);
+  await expect
+    .poll(
+      async () => {
+        const rows = await query<{ open: number; failed: number; alphas: number }>(
+          `SELECT count(*) FILTER (WHERE j.state IN ('QUEUED', 'RUNNING'))::int AS open,
+                  count(*) FILTER (WHERE j.state = 'FAILED')::int AS failed,
+                  (SELECT count(DISTINCT r.checkpoint_id)::int FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id
+                     JOIN run_problem_aggregate a ON a.run_id = r.id WHERE c.study_id = $1) AS alphas
+           FROM pipeline_job j WHERE j.study_id = $1`,
+          [demo[0]!.id],
+        );
+        const r = rows[0]!;
+        if (r.failed > 0) throw new Error(`${r.failed} demo pipeline job(s) failed`);
+        return r.open === 0 && r.alphas >= 13;
+      },
+      { timeout: 450_000, intervals: [2_000, 5_000], message: 'the worker finishes the demo lab pipeline' },
+    )
+    .toBe(true);
+});
