@@ -60,7 +60,10 @@ function expected(all: DbCell[], members: number[], allocation: Shown['allocatio
     const mine = problems.map((p) => cell.get(`${id}:${p}`));
     if (mine.some((x) => !x || x.n < budget)) continue;
     const pass = mine.reduce((s, x) => s + ensemblePass([{ ...x!, k: budget }]), 0) / problems.length;
-    if (pass > best + 1e-15) (best = pass), (bestId = id);
+    if (pass > best + 1e-15) {
+      best = pass;
+      bestId = id;
+    }
   }
   return { ensemble, smallestN, best, bestId, problems: problems.length };
 }
