@@ -155,6 +155,9 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
     shapeTimer.current = setTimeout(() => void syncShapes(alpha), SHAPE_SYNC_MS);
   }, [alpha, placeAll, syncShapes]);
 
+  // The alpha to carry into a new URL: only one the link or the user chose, not the default.
+  const chosenAlpha = state.alpha !== undefined || alpha !== urlAlpha ? alpha : undefined;
+
   const step = (index: number) => {
     const next = alphas[Math.max(0, Math.min(alphas.length - 1, index))];
     if (next === undefined || next === alpha) return;
@@ -218,14 +221,14 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
     <>
       <section className="card">
         <fieldset disabled={readOnly} className="plain">
-          <FilterBar filters={filters} facets={facets} onChange={(f) => onFiltersChange?.(f, { ...state, alpha })} />
+          <FilterBar filters={filters} facets={facets} onChange={(f) => onFiltersChange?.(f, { ...state, alpha: chosenAlpha })} />
         </fieldset>
         <div className="view-options">
           <label>
-            <input type="checkbox" data-testid="log-axes" checked={state.log} onChange={(e) => onStateChange({ ...state, alpha, log: e.target.checked })} /> Log axes on the frontier
+            <input type="checkbox" data-testid="log-axes" checked={state.log} onChange={(e) => onStateChange({ ...state, alpha: chosenAlpha, log: e.target.checked })} /> Log axes on the frontier
           </label>
           {series.length > 1 && <span className="muted">{series.length} series: one line per inference setting × model scale.</span>}
-          {share?.({ ...state, alpha })}
+          {share?.({ ...state, alpha: chosenAlpha })}
         </div>
         <p className="muted" data-testid="points-summary">
           {evaluated} checkpoint{evaluated === 1 ? '' : 's'} plotted{series.length > 1 ? ` in ${series.length} series` : ''}
@@ -245,7 +248,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
             </EmptyState>
           ) : Object.keys(filters).length > 0 ? (
             <EmptyState title="No judged samples match these filters">
-              Choose other values above{!readOnly && onFiltersChange && <>, or <button onClick={() => onFiltersChange({}, { ...state, alpha })}>clear the filters</button></>}.
+              Choose other values above{!readOnly && onFiltersChange && <>, or <button onClick={() => onFiltersChange({}, { ...state, alpha: chosenAlpha })}>clear the filters</button></>}.
             </EmptyState>
           ) : (
             <EmptyState title="This study has no judged samples yet">
@@ -256,7 +259,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
       ) : (
         <>
           <section className="card">
-            <AlphaSweep series={series} alphas={alphas} alpha={alpha!} k={state.k} onStep={step} onK={(k) => onStateChange({ ...state, alpha, k })} />
+            <AlphaSweep series={series} alphas={alphas} alpha={alpha!} k={state.k} onStep={step} onK={(k) => onStateChange({ ...state, alpha: chosenAlpha, k })} />
           </section>
           {charts}
         </>
