@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Facets } from '../lib/api-types';
 import { getDb } from './db';
+import { cachedByVersion, studyVersion } from './versioned-cache';
 
 // Values the study's filters can take: only those that have aggregated results.
 const FACETS_SQL = `
@@ -30,6 +31,10 @@ function byScale(a: string, b: string): number {
 }
 
 export async function getFacets(studyId: number): Promise<Facets> {
+  return cachedByVersion(`facets:${studyId}`, await studyVersion(studyId), () => readFacets(studyId));
+}
+
+async function readFacets(studyId: number): Promise<Facets> {
   const db = await getDb();
   const { rows } = await db.pool.query<{ facet: string; value: string }>(FACETS_SQL, [studyId]);
   const values = (facet: string) => rows.filter((r) => r.facet === facet).map((r) => r.value);

@@ -1,10 +1,11 @@
 import 'server-only';
 import type { CheckpointRole, FrontierPoint, FrontierResponse } from '../lib/api-types';
-import type { Filters } from '../lib/filters';
+import { filtersToSearch, type Filters } from '../lib/filters';
 import { checkpointRates, type ProblemOutcomeCounts } from '@frontier/core';
 import { getDb } from './db';
 import { getFacets } from './facets';
 import { getStudy } from './studies';
+import { cachedByVersion, studyVersion } from './versioned-cache';
 
 // Per checkpoint and problem, the verdict counts of every run that matches the filters, pooled
 // (runs of several settings or sampling keys add up when no setting is chosen). Which verdicts
@@ -86,6 +87,10 @@ function toPoints(rows: readonly CountsRow[]): FrontierPoint[] {
 
 /** The frontier of one study under the filters, with the facets the filters can take. */
 export async function getFrontier(studyId: number, filters: Filters): Promise<FrontierResponse> {
+  return cachedByVersion(`frontier:${studyId}${filtersToSearch(filters)}`, await studyVersion(studyId), () => readFrontier(studyId, filters));
+}
+
+async function readFrontier(studyId: number, filters: Filters): Promise<FrontierResponse> {
   const study = await getStudy(studyId);
   const db = await getDb();
   const [counts, inScale, facets] = await Promise.all([

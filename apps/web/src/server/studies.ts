@@ -3,6 +3,7 @@ import { cache } from 'react';
 import type { StudySummary } from '../lib/api-types';
 import { getDb } from './db';
 import { notFound } from './http-error';
+import { allStudiesVersion, cachedByVersion, studyVersion } from './versioned-cache';
 
 // Counts come from run_problem_aggregate: never from the raw sample table.
 const STUDY_SUMMARY_SQL = `
@@ -43,18 +44,22 @@ function toSummary(row: StudyRow): StudySummary {
   };
 }
 
-/** Every study, newest first. */
+/** Every study, newest first (computed once per version of the list). */
 export async function listStudies(): Promise<StudySummary[]> {
-  const db = await getDb();
-  const { rows } = await db.pool.query<StudyRow>(`${STUDY_SUMMARY_SQL} ORDER BY s.created_at DESC, s.id DESC`);
-  return rows.map(toSummary);
+  return cachedByVersion('studies', await allStudiesVersion(), async () => {
+    const db = await getDb();
+    const { rows } = await db.pool.query<StudyRow>(`${STUDY_SUMMARY_SQL} ORDER BY s.created_at DESC, s.id DESC`);
+    return rows.map(toSummary);
+  });
 }
 
-/** One study; a 404 HttpError when there is none with this id. Memoised per server request. */
-export const getStudy = cache(async (id: number): Promise<StudySummary> => {
-  const db = await getDb();
-  const { rows } = await db.pool.query<StudyRow>(`${STUDY_SUMMARY_SQL} WHERE s.id = $1`, [id]);
-  const row = rows[0];
-  if (!row) throw notFound(`no study with id ${id}`);
-  return toSummary(row);
-});
+/** One study; a 404 HttpError when there is none with this id. Memoised per request and per data version. */
+export const getStudy = cache(async (id: number): Promise<StudySummary> =>
+  cachedByVersion(`study:${id}`, await studyVersion(id), async () => {
+    const db = await getDb();
+    const { rows } = await db.pool.query<StudyRow>(`${STUDY_SUMMARY_SQL} WHERE s.id = $1`, [id]);
+    const row = rows[0];
+    if (!row) throw notFound(`no study with id ${id}`);
+    return toSummary(row);
+  }),
+);

@@ -3,13 +3,11 @@ import { COUNT_FIELDS, type StudyData } from '../lib/study-data';
 import type { Filters } from '../lib/filters';
 import { filtersToSearch } from '../lib/filters';
 import { getDb } from './db';
-import { getStudy } from './studies';
+import { cachedByVersion, studyVersion } from './versioned-cache';
 
 // Study data is immutable for a given data version, so it is read from the aggregates once per
 // (study, version, filters) and then served from memory as a ready JSON string: the read path
 // under load is a cache lookup, not a query.
-const cache = new Map<string, Promise<string>>();
-const MAX_ENTRIES = 64;
 
 const CELLS_SQL = `
   SELECT c.id AS checkpoint_id, a.problem_id,
@@ -71,19 +69,12 @@ async function read(studyId: number, dataVersion: number, filters: Filters): Pro
 
 /** The study's data as a JSON string (what the API sends), cached per data version. */
 export async function getStudyDataJson(studyId: number, filters: Filters): Promise<string> {
-  await getStudy(studyId); // 404 for an unknown study
-  const db = await getDb();
-  const { rows } = await db.pool.query<{ data_version: number }>('SELECT data_version FROM study WHERE id = $1', [studyId]);
-  const version = rows[0]!.data_version;
-  const key = `${studyId}:${version}:${filtersToSearch(filters)}`;
-  let entry = cache.get(key);
-  if (!entry) {
-    entry = read(studyId, version, filters).then((d) => JSON.stringify(d));
-    entry.catch(() => cache.delete(key));
-    cache.set(key, entry);
-    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  }
-  return entry;
+  const version = await studyVersion(studyId); // 404 for an unknown study
+  return cachedByVersion(`data:${studyId}${filtersToSearch(filters)}`, version, async () => {
+    const db = await getDb();
+    const { rows } = await db.pool.query<{ data_version: number }>('SELECT data_version FROM study WHERE id = $1', [studyId]);
+    return JSON.stringify(await read(studyId, rows[0]!.data_version, filters));
+  });
 }
 
 export async function getStudyData(studyId: number, filters: Filters): Promise<StudyData> {
