@@ -2,9 +2,9 @@
 # src/sandbox/zygote-slot.ts with a scrubbed environment; it reads one JSON request per line on
 # stdin and answers one JSON line per request on stdout.
 #
-# Per test it unshares fresh mount, pid, network and ipc namespaces, forks the test process
-# (pid 1 of the new pid namespace), and returns to its own namespaces with setns. The test
-# process mounts a fresh /tmp, /dev/shm and /proc, joins the slot's memory and pids cgroups,
+# Per test it unshares a fresh pid namespace, forks the test process (pid 1 of it) and returns
+# to its own pid namespace with setns. The test process unshares fresh mount, network and ipc
+# namespaces, mounts a fresh /tmp, /dev/shm and /proc, joins the slot's memory and pids cgroups,
 # sets rlimits, drops to uid/gid 65534 and then either runs Python source in-process (no
 # interpreter start-up: that is the fast path) or execs a binary through the reaper stub.
 # When pid 1 exits the kernel kills everything else in its pid namespace.
@@ -19,6 +19,8 @@ MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_RDONLY, MS_REC, MS_PRIVATE = 2, 4, 8, 1, 0x40
 AT_FDCWD, AT_RECURSIVE = -100, 0x8000
 MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID, MOUNT_ATTR_NODEV = 1, 2, 4
 SYS_mount_setattr = 442  # x86_64 and aarch64
+SYS_pivot_root = {'x86_64': 155, 'aarch64': 41}.get(os.uname().machine, 155)
+MS_BIND, MNT_DETACH = 0x1000, 2
 PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG = 38, 1
 VISIBLE = {'usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32', 'etc', 'dev', 'proc'}
 
@@ -66,16 +68,18 @@ class Slot:
         self.tick = os.sysconf('SC_CLK_TCK')
         self.reaper = os.open(cfg['reaper'], os.O_RDONLY | os.O_CLOEXEC) if cfg.get('reaper') else -1
         self.fresh_net = cfg.get('freshNetwork', True)
-        self.enter_template_namespace(cfg.get('hide'))
-        self.home = {f: os.open('/proc/self/ns/' + n, os.O_RDONLY | os.O_CLOEXEC)
-                     for f, n in ((CLONE_NEWNS, 'mnt'), (CLONE_NEWPID, 'pid'), (CLONE_NEWNET, 'net'), (CLONE_NEWIPC, 'ipc'))}
+        if cfg.get('hide') is None and cfg.get('minimalRoot', True):
+            self.enter_minimal_root()
+        else:
+            self.enter_template_namespace(cfg.get('hide'))
+        self.home = {CLONE_NEWPID: os.open('/proc/self/ns/pid', os.O_RDONLY | os.O_CLOEXEC)}
         self.flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET
         if not self.fresh_net:
             # One empty network namespace per slot, entered once: no interface is up and no
             # process of an earlier test survives it, so nothing carries over between tests.
             check(libc.unshare(CLONE_NEWNET), 'unshare net')
             self.flags &= ~CLONE_NEWNET
-        self.limit = None
+        self.limit = self.pids_max = self.oom_count = None
 
     def enter_template_namespace(self, hide):
         # A private mount namespace for this slot in which the whole tree is read-only and every
@@ -98,6 +102,37 @@ class Slot:
             if os.path.isdir(path):
                 mount('tmpfs', path, 'tmpfs', MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=4k,mode=555')
 
+    def enter_minimal_root(self):
+        # The same view as enter_template_namespace's with far fewer mounts (each test's mount
+        # namespace copies, then tears down, every one of them): a new read-only tmpfs root in
+        # which the system directories are bind mounts of the host's and every other top-level
+        # directory is an empty directory; top-level files are not carried over.
+        check(libc.unshare(CLONE_NEWNS), 'unshare mnt')
+        mount('none', '/', None, MS_REC | MS_PRIVATE)
+        new = '/tmp'  # only the mount point of the new root, inside this private namespace
+        mount('tmpfs', new, 'tmpfs', MS_NOSUID | MS_NODEV, 'size=64k,mode=755')
+        for name in sorted(os.listdir('/')):
+            src, dst = '/' + name, new + '/' + name
+            st = os.lstat(src)
+            if stat.S_ISLNK(st.st_mode):
+                if name in VISIBLE:
+                    os.symlink(os.readlink(src), dst)  # e.g. /bin -> usr/bin, resolved in the new root
+            elif stat.S_ISDIR(st.st_mode):
+                os.mkdir(dst, 0o555)
+                if name in VISIBLE:
+                    mount(src, dst, None, MS_BIND | MS_REC)
+        os.mkdir(new + '/.old')
+        check(libc.syscall(SYS_pivot_root, new.encode(), (new + '/.old').encode()), 'pivot_root')
+        os.chdir('/')
+        check(libc.umount2(b'/.old', MNT_DETACH), 'umount old root')
+        os.rmdir('/.old')
+        for path in ('/dev/shm', '/dev/mqueue'):
+            if os.path.isdir(path):
+                mount('tmpfs', path, 'tmpfs', MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=4k,mode=555')
+        attr = MountAttr(MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0, MS_PRIVATE, 0)
+        check(libc.syscall(SYS_mount_setattr, AT_FDCWD, b'/', AT_RECURSIVE, ctypes.byref(attr), ctypes.sizeof(attr)),
+              'mount_setattr /')
+
     def write_cg(self, key, value):
         os.pwrite(self.cg[key], str(value).encode(), 0)
 
@@ -108,7 +143,14 @@ class Slot:
         root, rel = ref
         return os.open(rel, flags | os.O_CLOEXEC, mode, dir_fd=self.roots[root])
 
-    def run(self, req):
+    def read_source(self, req):
+        fd = self.open_in(req['source'], os.O_RDONLY)
+        try:
+            return os.read(fd, 1 << 26)
+        finally:
+            os.close(fd)
+
+    def run(self, req, source=None):
         mem = int(req['memoryBytes'])
         if mem != self.limit:
             self.write_cg('limit', mem)
@@ -120,26 +162,31 @@ class Slot:
             self.write_cg('forceEmpty', 0)
         self.write_cg('max', 0)
         self.write_cg('failcnt', 0)
-        self.write_cg('pidsMax', int(req['processes']))
-        oom_before = self.oom_kills()
+        procs = int(req['processes'])
+        if procs != self.pids_max:
+            self.write_cg('pidsMax', procs)
+            self.pids_max = procs
+        oom_before = self.oom_count if self.oom_count is not None else self.oom_kills()
+        self.oom_count = None  # re-read next time unless this run completes
 
         stdin = self.open_in(req['stdin'], os.O_RDONLY) if req.get('stdin') else os.open('/dev/null', os.O_RDONLY | os.O_CLOEXEC)
         out_file = self.open_in(req['stdout'], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         out_r, out_w = os.pipe2(os.O_CLOEXEC)
         err_r, err_w = os.pipe2(os.O_CLOEXEC)
         ctl_r, ctl_w = os.pipe2(os.O_CLOEXEC)
-        rep_r, rep_w = os.pipe2(os.O_CLOEXEC)
+        # The reaper's report pipe is only needed for an exec'd program.
+        rep_r, rep_w = os.pipe2(os.O_CLOEXEC) if req['kind'] == 'exec' else (-1, -1)
         exe = self.open_in(req['exe'], os.O_RDONLY) if req.get('exe') else -1
-        source = None
-        if req['kind'] == 'python':
-            fd = self.open_in(req['source'], os.O_RDONLY)
-            try:
-                source = os.read(fd, 1 << 26)
-            finally:
-                os.close(fd)
+        if req['kind'] != 'python':
+            source = None
+        elif source is None:
+            source = self.read_source(req)
 
         started = time.monotonic()
-        check(libc.unshare(self.flags), 'unshare')
+        # Only the pid namespace is unshared here (it applies to our children only); the test
+        # process unshares its mount, ipc and network namespaces itself before anything else, so
+        # we never leave ours and need one setns back instead of four.
+        check(libc.unshare(CLONE_NEWPID), 'unshare pid')
         try:
             pid = os.fork()
         except BaseException:
@@ -155,27 +202,26 @@ class Slot:
                     pass
             os._exit(126)
         self.go_home()
-        for fd in (stdin, out_w, err_w, ctl_w, rep_w):
-            os.close(fd)
-        if exe >= 0:
-            os.close(exe)
+        for fd in (stdin, out_w, err_w, ctl_w, rep_w, exe):
+            if fd >= 0:
+                os.close(fd)
         try:
             res = self.supervise(req, pid, started, out_r, out_file, err_r, ctl_r, rep_r)
         finally:
             for fd in (out_r, err_r, ctl_r, rep_r, out_file):
-                os.close(fd)
+                if fd >= 0:
+                    os.close(fd)
         res['cgroupPeakKib'] = int(self.read_cg('max')) // 1024
         res['failcnt'] = int(self.read_cg('failcnt'))
-        res['oomKilled'] = self.oom_kills() > oom_before
+        self.oom_count = self.oom_kills()
+        res['oomKilled'] = self.oom_count > oom_before
         if res['oomKilled'] and res.get('setupError', '').startswith('reaper reported nothing'):
             del res['setupError']  # the OOM killer took the reaper itself
         res['leftoverProcesses'] = int(self.read_cg('pidsCurrent'))
         return res
 
     def go_home(self):
-        for flag, fd in self.home.items():
-            if self.flags & flag:
-                check(libc.setns(fd, flag), 'setns')
+        check(libc.setns(self.home[CLONE_NEWPID], CLONE_NEWPID), 'setns pid')
 
     def oom_kills(self):
         for line in self.read_cg('oom').splitlines():
@@ -188,9 +234,12 @@ class Slot:
         out_max, err_max = int(req['outputBytes']), int(req.get('stderrBytes', 8192))
         pidfd = os.pidfd_open(pid)
         poller = select.poll()
-        for fd in (out_r, err_r, ctl_r, rep_r):
+        # The control pipe is only written by our own code before the program starts (and is
+        # closed or close-on-exec by then), in a few small writes: it is read after the exit,
+        # which saves wake-ups.
+        open_fds = {fd for fd in (out_r, err_r, rep_r) if fd >= 0}
+        for fd in open_fds:
             poller.register(fd, select.POLLIN)
-        open_fds = {out_r, err_r, ctl_r, rep_r}
         out_bytes, err_tail, ctl, rep = 0, b'', b'', b''
         killed, wall_timeout, ole, exited = False, False, False, False
         wall_cpu = 0.0
@@ -225,11 +274,14 @@ class Slot:
                         killed = ole = True
                 elif fd == err_r:
                     err_tail = (err_tail + data)[-err_max:]
-                elif fd == ctl_r:
-                    ctl += data
                 else:
                     rep += data
         os.close(pidfd)
+        while True:
+            data = os.read(ctl_r, 65536)  # every writer has exited: never blocks
+            if not data:
+                break
+            ctl += data
         _, status, ru = os.wait4(pid, 0)
         wall_ms = (time.monotonic() - started) * 1000
         res = {'wallMs': round(wall_ms, 3), 'outputBytes': out_bytes, 'ole': ole, 'wallTimeout': wall_timeout,
@@ -282,7 +334,8 @@ def exit_of(status):
 
 
 def child(slot, req, stdin, out_w, err_w, ctl_w, rep_w, exe, source):
-    # Runs as pid 1 of a fresh pid namespace, still root, in fresh mount/ipc/net namespaces.
+    # Runs as pid 1 of a fresh pid namespace, still root; first enters fresh mount/ipc/net ones.
+    check(libc.unshare(slot.flags & ~CLONE_NEWPID), 'unshare')  # mount, ipc (and network) namespaces
     os.setsid()
     mount('tmpfs', '/tmp', 'tmpfs', MS_NOSUID | MS_NODEV, 'size=%d,mode=1777' % int(req['tmpBytes']))
     mount('tmpfs', '/dev/shm', 'tmpfs', MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=%d,mode=1777' % int(req['tmpBytes']))
@@ -397,6 +450,50 @@ def exit_code(e):
     return 1
 
 
+class Requests:
+    """Request lines from fd 0 with a buffer of our own, so that a pending cancel can be polled."""
+
+    def __init__(self):
+        self.buf, self.lines, self.eof, self.cancelled = b'', [], False, set()
+
+    def _fill(self, block):
+        if not block and not select.select([0], [], [], 0)[0]:
+            return False
+        data = os.read(0, 1 << 16)
+        if not data:
+            self.eof = True
+            return False
+        self.buf += data
+        *done, self.buf = self.buf.split(b'\n')
+        for line in done:
+            if line.strip():
+                msg = json.loads(line)
+                if 'cancel' in msg:
+                    self.cancelled.add(msg['cancel'])
+                else:
+                    self.lines.append(msg)
+        return True
+
+    def next(self):
+        while not self.lines:
+            if self.eof or not self._fill(True):
+                if self.eof:
+                    return None
+        return self.lines.pop(0)
+
+    def is_cancelled(self, rid):
+        while not self.eof and self._fill(False):
+            pass
+        return rid in self.cancelled
+
+
+def stops(res, limit):
+    # A run the judge will not call AC (first-failure mode): the rest of the batch is skipped.
+    return (res.get('exitCode') != 0 or res.get('signal') is not None or res.get('ole') or res.get('wallTimeout')
+            or 'setupError' in res or 'compileError' in res or res.get('oomKilled')
+            or (limit is not None and res.get('cpuMs', 0) > limit))
+
+
 def main():
     cfg = json.loads(sys.argv[1])
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # die with the Node process
@@ -404,14 +501,41 @@ def main():
     gc.collect()
     gc.freeze()  # keep forked children from touching (and copying) our objects' pages
     send({'ready': True, 'pid': os.getpid()})
-    for line in sys.stdin:
-        req = json.loads(line)
-        try:
-            res = slot.run(req)
-        except BaseException as e:
-            res = {'internalError': '%s: %s' % (type(e).__name__, e)}
-        res['id'] = req.get('id')
-        send(res)
+    reqs = Requests()
+    while True:
+        req = reqs.next()
+        if req is None:
+            break
+        rid = req.get('id')
+        if 'batch' not in req:
+            try:
+                res = slot.run(req)
+            except BaseException as e:
+                res = {'internalError': '%s: %s' % (type(e).__name__, e)}
+            res['id'] = rid
+            send(res)
+            continue
+        # A batch: one sample's tests in order, one reply line per test as it finishes; stops at
+        # the first run that cannot be AC (unless the judge runs all tests) or when cancelled.
+        base, ran = req['base'], 0
+        stop_on_failure, cpu_limit = req.get('stopOnFailure', False), req.get('stopCpuMs')
+        source = None
+        for k, item in enumerate(req['batch']):
+            run_req = dict(base)
+            run_req.update(item)
+            try:
+                if source is None and run_req['kind'] == 'python':
+                    source = slot.read_source(run_req)
+                res = slot.run(run_req, source)
+            except BaseException as e:
+                res = {'internalError': '%s: %s' % (type(e).__name__, e)}
+            res['id'], res['k'] = rid, k
+            ran += 1
+            send(res)
+            if 'internalError' in res or (stop_on_failure and stops(res, cpu_limit)) or reqs.is_cancelled(rid):
+                break
+        reqs.cancelled.discard(rid)
+        send({'id': rid, 'done': ran})
 
 
 if __name__ == '__main__':

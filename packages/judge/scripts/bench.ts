@@ -44,15 +44,23 @@ for (let p = 0; p < PROBLEMS; p++) {
 }
 const benchmark = parseBenchmark(JSON.stringify({ problems }), 'bench');
 
+// Busy fraction of all cores over an interval, from /proc/stat (idle + iowait vs total).
+const cpuTimes = () => {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: f[3]! + f[4]!, total: f.reduce((a, b) => a + b, 0) };
+};
+const busy = (a: { idle: number; total: number }, b: { idle: number; total: number }) => 1 - (b.idle - a.idle) / (b.total - a.total);
 const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const dir = mkdtempSync(join(tmpdir(), 'frontier-judge-bench-'));
 try {
   // Judge: every test of every sample.
   const judge = createJudge({ workers, freshNetwork, log: (m) => console.error(m) });
   await judge.judgeSamples(benchmark, samples.slice(0, 2)); // warm the slots
+  const c0 = cpuTimes();
   const t0 = performance.now();
   const results = await judge.judgeSamples(benchmark, samples, { allTests: true });
   const judgeMs = performance.now() - t0;
+  const judgeBusy = busy(c0, cpuTimes());
   await judge.close();
   const records = results.flatMap((r) => r.tests.map((t) => ({ sample: r.id, ...t })));
 
@@ -65,6 +73,7 @@ try {
     return [s.id, path];
   }));
   const baseline = new Map<string, Verdict>();
+  const c1 = cpuTimes();
   const t1 = performance.now();
   let next = 0;
   await Promise.all(Array.from({ length: workers }, async () => {
@@ -81,6 +90,7 @@ try {
     }
   }));
   const baseMs = performance.now() - t1;
+  const baseBusy = busy(c1, cpuTimes());
 
   let agree = 0;
   let compared = 0;
@@ -98,6 +108,7 @@ try {
   console.log(`workers                 ${workers}${freshNetwork ? '' : ' (shared network namespace per slot)'}; load average before: ${loadBefore}`);
   console.log(`judge                   ${records.length} tests in ${(judgeMs / 1000).toFixed(2)} s = ${judgeRate.toFixed(0)} tests/s`);
   console.log(`baseline (python3 p.py) ${jobs.length} tests in ${(baseMs / 1000).toFixed(2)} s = ${baseRate.toFixed(0)} tests/s`);
+  console.log(`cores busy              judge ${(100 * judgeBusy).toFixed(0)}%, baseline ${(100 * baseBusy).toFixed(0)}% (whole machine)`);
   console.log(`speed-up                ${(judgeRate / baseRate).toFixed(2)}x`);
   console.log(`verdict agreement       ${agree}/${compared} (${((100 * agree) / compared).toFixed(1)}%)`);
   console.log(`program CPU per test    mean ${cpu.toFixed(2)} ms`);

@@ -118,22 +118,23 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     return k;
   };
 
+  const baseRequest = (program: Program & { kind: 'python' | 'exec' }, limits: ResolvedLimits): RunRequest => ({
+    ...program,
+    stdout: ['work', ''],
+    // The CPU rlimit leaves room past the limit so that a borderline run is measured, not cut.
+    cpuSeconds: (limits.cpuMs * (1 + margin)) / 1000,
+    wallSeconds: limits.wallMs / 1000,
+    memoryBytes: limits.memoryBytes,
+    processes: limits.processes,
+    outputBytes: limits.outputBytes,
+    fileBytes: limits.fileBytes,
+    tmpBytes: limits.fileBytes,
+    stackBytes: limits.memoryBytes,
+    env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp' },
+  });
+
   async function runOnce(program: Program & { kind: 'python' | 'exec' }, problem: Problem, index: number, limits: ResolvedLimits) {
-    const req: RunRequest = {
-      ...program,
-      stdin: ['work', inputFile(problem, index)],
-      stdout: ['work', ''],
-      // The CPU rlimit leaves room past the limit so that a borderline run is measured, not cut.
-      cpuSeconds: (limits.cpuMs * (1 + margin)) / 1000,
-      wallSeconds: limits.wallMs / 1000,
-      memoryBytes: limits.memoryBytes,
-      processes: limits.processes,
-      outputBytes: limits.outputBytes,
-      fileBytes: limits.fileBytes,
-      tmpBytes: limits.fileBytes,
-      stackBytes: limits.memoryBytes,
-      env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp' },
-    };
+    const req: RunRequest = { ...baseRequest(program, limits), stdin: ['work', inputFile(problem, index)] };
     return pool.withSlot(async (slot) => {
       const out = join('out', `slot-${slot.index}`);
       const run = await slot.run({ ...req, stdout: ['work', out] });
@@ -156,8 +157,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     return checkOutput(problem.checker, output, expected) ? 'AC' : 'WA';
   }
 
-  async function runTest(program: Program & { kind: 'python' | 'exec' }, problem: Problem, index: number, limits: ResolvedLimits, sample: Sample): Promise<TestRecord & { compileError?: string }> {
-    let reruns = 0;
+  async function runTest(program: Program & { kind: 'python' | 'exec' }, problem: Problem, index: number, limits: ResolvedLimits, sample: Sample, firstReruns = 0): Promise<TestRecord & { compileError?: string }> {
+    let reruns = firstReruns;
     let attempt = 0;
     for (;;) {
       let run: RunResult;
@@ -172,26 +173,69 @@ export function createJudge(options: JudgeOptions = {}): Judge {
         return { index, tier: problem.tests[index]!.tier, verdict: 'IE', cpuMs: 0, peakKib: 0, wallMs: 0, reruns, detail: cause };
       }
       const verdict = verdictOf(run, output, problem, index, limits);
-      if (verdict === 'IE') log(`IE on sample ${sample.id} test ${index}: ${run.setupError}`);
-      if (run.leftoverProcesses > 0) log(`slot left ${run.leftoverProcesses} process(es) after sample ${sample.id} test ${index}`);
+      noteRun(run, verdict, sample, index);
       if (verdict === 'TLE' && reruns < maxReruns && isBorderlineTle(run, limits, margin)) {
         reruns++;
         continue;
       }
-      const record: TestRecord & { compileError?: string } = {
-        index,
-        tier: problem.tests[index]!.tier,
-        verdict,
-        cpuMs: Math.round(run.cpuMs * 1000) / 1000,
-        peakKib: peakKib(run),
-        wallMs: Math.round(run.wallMs * 1000) / 1000,
-        reruns,
-      };
-      if (verdict === 'IE') record.detail = run.setupError;
-      if (verdict === 'RE' || verdict === 'MLE') record.detail = run.stderr.slice(-500) || undefined;
-      if (verdict === 'CE') record.compileError = run.compileError;
-      return record;
+      return recordOf(run, verdict, problem, index, reruns);
     }
+  }
+
+  function noteRun(run: RunResult, verdict: Verdict, sample: Sample, index: number): void {
+    if (verdict === 'IE') log(`IE on sample ${sample.id} test ${index}: ${run.setupError}`);
+    if (run.leftoverProcesses > 0) log(`slot left ${run.leftoverProcesses} process(es) after sample ${sample.id} test ${index}`);
+  }
+
+  function recordOf(run: RunResult, verdict: Verdict, problem: Problem, index: number, reruns: number): TestRecord & { compileError?: string } {
+    const record: TestRecord & { compileError?: string } = {
+      index,
+      tier: problem.tests[index]!.tier,
+      verdict,
+      cpuMs: Math.round(run.cpuMs * 1000) / 1000,
+      peakKib: peakKib(run),
+      wallMs: Math.round(run.wallMs * 1000) / 1000,
+      reruns,
+    };
+    if (verdict === 'IE') record.detail = run.setupError;
+    if (verdict === 'RE' || verdict === 'MLE') record.detail = run.stderr.slice(-500) || undefined;
+    if (verdict === 'CE') record.compileError = run.compileError;
+    return record;
+  }
+
+  /**
+   * Runs `order` (test indices) on one slot in a single request, in order; the supervisor answers
+   * per test and the outputs are checked here as they arrive. Stops at the first non-AC unless
+   * `allTests`, and at a borderline TLE (to be re-run on its own). Returns the records of the
+   * prefix that was judged; an empty prefix only if the slot failed before any result.
+   */
+  async function runBatch(program: Program & { kind: 'python' | 'exec' }, problem: Problem, order: readonly number[], limits: ResolvedLimits, sample: Sample, allTests: boolean) {
+    const records: (TestRecord & { compileError?: string })[] = [];
+    let borderline: number | undefined;
+    let failed: Error | undefined;
+    await pool.withSlot(async (slot) => {
+      const outs = order.map((_, k) => join('out', `slot-${slot.index}-${k}`));
+      const items = order.map((index, k) => ({ stdin: ['work', inputFile(problem, index)] as const, stdout: ['work', outs[k]!] as const }));
+      try {
+        await slot.runBatch(baseRequest(program, limits), items, { stopOnFailure: !allTests, stopCpuMs: limits.cpuMs }, (k, run) => {
+          if (k !== records.length) return false; // never expected: results come in order
+          const index = order[k]!;
+          const output = run.ole ? '' : readFileSync(join(workDir, outs[k]!), 'utf8');
+          const verdict = verdictOf(run, output, problem, index, limits);
+          noteRun(run, verdict, sample, index);
+          if (verdict === 'TLE' && maxReruns > 0 && isBorderlineTle(run, limits, margin)) {
+            borderline = k;
+            return false;
+          }
+          const rec = recordOf(run, verdict, problem, index, 0);
+          records.push(rec);
+          return rec.compileError === undefined && (verdict === 'AC' || allTests);
+        });
+      } catch (err) {
+        failed = err as Error;
+      }
+    });
+    return { records, borderline, failed };
   }
 
   async function judgeOne(problem: Problem, sample: Sample, allTests: boolean): Promise<SampleResult> {
@@ -210,14 +254,34 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     }
     const tests: TestRecord[] = [];
     let compileError: string | undefined;
-    for (const index of judgingOrder(problem.tests)) {
-      const rec = await runTest(program, problem, index, limits, sample);
+    const order = judgingOrder(problem.tests);
+    // Returns false when judging stops here.
+    const take = (rec: TestRecord & { compileError?: string }): boolean => {
       if (rec.compileError !== undefined) {
         compileError = rec.compileError;
-        break; // a Python syntax error is the sample's, not one test's
+        return false; // a Python syntax error is the sample's, not one test's
       }
       tests.push(rec);
-      if (rec.verdict !== 'AC' && !allTests) break;
+      return rec.verdict === 'AC' || allTests;
+    };
+    let pos = 0;
+    judging: while (pos < order.length) {
+      // The remaining tests in one request to the slot's supervisor (no round trip per test).
+      const { records, borderline, failed } = await runBatch(program, problem, order.slice(pos), limits, sample, allTests);
+      for (const rec of records) {
+        pos++;
+        if (!take(rec)) break judging;
+      }
+      if (pos >= order.length) break;
+      if (borderline !== undefined || failed || records.length === 0) {
+        // A borderline TLE is re-run on its own (the batch's run was the first); after a
+        // supervisor failure the next test goes through the single-run path, which retries on a
+        // fresh slot and reports IE.
+        const rec = await runTest(program, problem, order[pos]!, limits, sample, borderline !== undefined ? 1 : 0);
+        pos++;
+        if (!take(rec)) break;
+      }
+      // Otherwise the supervisor stopped on a run judged AC here: the rest goes in a new batch.
     }
     const firstBad = compileError !== undefined ? 'CE' : tests.find((t) => t.verdict !== 'AC')?.verdict;
     const verdict: Verdict = firstBad ?? 'AC';

@@ -26,6 +26,9 @@ export class ZygoteSlot implements SandboxSlot {
   readonly index: number;
   private proc!: ChildProcess;
   private pending: { resolve: (r: RunResult) => void; reject: (e: Error) => void; timer: NodeJS.Timeout } | undefined;
+  private batch:
+    | { id: number; onResult: (k: number, r: RunResult) => boolean; resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout; arm: () => void; cancelled: boolean; error?: Error }
+    | undefined;
   private ready!: Promise<void>;
   private dead: Error | undefined;
   private stderrTail = '';
@@ -70,6 +73,39 @@ export class ZygoteSlot implements SandboxSlot {
         readyResolve();
         return;
       }
+      const b = this.batch;
+      if (b) {
+        let msg: RunResult & { internalError?: string; k?: number; done?: number };
+        try {
+          msg = JSON.parse(line);
+        } catch (err) {
+          this.batch = undefined;
+          clearTimeout(b.timer);
+          b.reject(err as Error);
+          return;
+        }
+        if (msg.done !== undefined) {
+          this.batch = undefined;
+          clearTimeout(b.timer);
+          if (b.error) b.reject(b.error);
+          else b.resolve();
+        } else if (msg.internalError) {
+          b.error = new Error(`sandbox supervisor: ${msg.internalError}`); // its 'done' line follows
+        } else if (!b.cancelled) {
+          b.arm();
+          let more = false;
+          try {
+            more = b.onResult(msg.k!, msg);
+          } catch (err) {
+            this.opts.log(`batch result handler failed: ${(err as Error).message}`);
+          }
+          if (!more) {
+            b.cancelled = true;
+            this.proc.stdin!.write(`${JSON.stringify({ cancel: b.id })}\n`);
+          }
+        }
+        return;
+      }
       const p = this.pending;
       this.pending = undefined;
       if (!p) return;
@@ -99,6 +135,12 @@ export class ZygoteSlot implements SandboxSlot {
       clearTimeout(p.timer);
       p.reject(err);
     }
+    const b = this.batch;
+    this.batch = undefined;
+    if (b) {
+      clearTimeout(b.timer);
+      b.reject(err);
+    }
   }
 
   async run(req: RunRequest): Promise<RunResult> {
@@ -113,6 +155,42 @@ export class ZygoteSlot implements SandboxSlot {
       }, req.wallSeconds * 1000 + 15_000);
       this.pending = { resolve, reject, timer };
       this.proc.stdin!.write(`${JSON.stringify({ id: this.nextId++, ...req, stdin: req.stdin ?? null })}\n`);
+    });
+  }
+
+  /**
+   * Runs `items` (each merged over `base`) in order in one request; the supervisor answers per
+   * run as it finishes. `onResult` returns false to cancel the rest (the supervisor may already
+   * have started the next run; its result is dropped). With `stopOnFailure` the supervisor itself
+   * stops after a run that cannot be AC (non-zero exit, signal, limits, CPU over `stopCpuMs`).
+   * Resolves once the supervisor has finished the batch; rejects if it died (results delivered
+   * so far stand).
+   */
+  async runBatch(
+    base: RunRequest,
+    items: Partial<RunRequest>[],
+    opts: { stopOnFailure: boolean; stopCpuMs?: number },
+    onResult: (k: number, r: RunResult) => boolean,
+  ): Promise<void> {
+    if (this.dead) throw this.dead;
+    await this.ready;
+    if (this.pending || this.batch) throw new Error('slot busy');
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      // As for run(): a supervisor silent well past one run's wall-clock cap is broken.
+      const arm = () => {
+        if (this.batch?.id !== id) return;
+        clearTimeout(this.batch.timer);
+        this.batch.timer = setTimeout(() => {
+          this.proc.kill('SIGKILL');
+          this.fail(new Error(`sandbox supervisor of slot ${this.index} did not answer`));
+        }, base.wallSeconds * 1000 + 15_000);
+      };
+      this.batch = { id, onResult, resolve, reject, timer: setTimeout(() => {}, 0), arm, cancelled: false };
+      arm();
+      this.proc.stdin!.write(
+        `${JSON.stringify({ id, base: { ...base, stdin: base.stdin ?? null }, batch: items, stopOnFailure: opts.stopOnFailure, stopCpuMs: opts.stopCpuMs ?? null })}\n`,
+      );
     });
   }
 
