@@ -22,6 +22,10 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: repoRoot,
   turbopack: { root: repoRoot },
   poweredByHeader: false,
+  // Next would gzip every response on every request; the large API bodies are compressed once per
+  // data version instead (see server/study-data.ts), and the app is served locally or behind a
+  // proxy that compresses static assets.
+  compress: false,
   reactStrictMode: true,
 };
 

@@ -77,12 +77,17 @@ async function main() {
     console.log(`importer peak RSS       ${run.peakRssMiB.toFixed(0)} MiB  (target < 1024 MiB: ${run.peakRssMiB < 1024 ? 'met' : 'NOT met'})`);
 
     if (args.has('--skip-api')) return;
-    console.log('\n== study page API, 20 concurrent clients');
+    console.log('\n== read API (every read endpoint of the study views), 20 concurrent clients');
     const { rows: study } = await db.pool.query<{ id: number }>(`SELECT id FROM study WHERE name = 'Import benchmark'`);
     // The copy above emptied `sample`, but every read path uses the aggregates, which are intact.
     const web = await startWeb(ROOT, url, 3190);
     try {
       const id = study[0]!.id;
+      const { rows: ends } = await db.pool.query<{ id: number }>(
+        `SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha LIMIT 2`, [id]);
+      const { rows: problem } = await db.pool.query<{ id: number }>('SELECT id FROM problem ORDER BY id LIMIT 1');
+      const [a, b] = [ends[0]!.id, ends[1]!.id];
+      const pid = problem[0]!.id;
       const urls = [
         `${web.base}/api/studies`,
         `${web.base}/api/studies/${id}`,
@@ -90,19 +95,25 @@ async function main() {
         `${web.base}/api/studies/${id}/frontier?difficulty=hard`,
         `${web.base}/api/studies/${id}/data`,
         `${web.base}/api/studies/${id}/data?difficulty=hard`,
+        `${web.base}/api/studies/${id}/facets`,
+        `${web.base}/api/studies/${id}/evidence?a=${a}&b=${b}`,
+        `${web.base}/api/studies/${id}/problems/${pid}`,
+        `${web.base}/api/studies/${id}/problems/${pid}/samples?checkpoint=${a}`,
+        `${web.base}/api/jobs?study=${id}`,
       ];
       await loadTest(urls, 4, 5); // warm-up
       const stats = await loadTest(urls, 20, 40);
       for (const [endpoint, s] of stats) {
         const met = s.p95 < 100 ? 'met' : 'NOT met';
-        console.log(`${endpoint.replace(web.base, '').padEnd(42)} p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  max ${s.max.toFixed(1)} ms  errors ${s.errors}/${s.requests}  (p95 < 100 ms: ${met})`);
+        console.log(`${endpoint.replace(web.base, '').padEnd(58)} p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  max ${s.max.toFixed(1)} ms  errors ${s.errors}/${s.requests}  (p95 < 100 ms: ${met})`);
       }
     } finally {
       await web.stop();
     }
   } finally {
     await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (args.has('--keep-db')) console.log(`\nkept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     await server?.stop();
   }

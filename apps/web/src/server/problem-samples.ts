@@ -38,20 +38,30 @@ async function assertCheckpointInStudy(studyId: number, checkpointId: number): P
   if (!rowCount) throw notFound(`no checkpoint with id ${checkpointId} in study ${studyId}`);
 }
 
+// The study's runs are listed first and passed as an array, so Postgres reads the samples through
+// the (run_id, problem_id, idx) primary key instead of scanning the table for the problem.
 const FROM = `
   FROM sample s
   JOIN eval_run r ON r.id = s.run_id
   JOIN checkpoint c ON c.id = r.checkpoint_id
-  WHERE c.study_id = $1 AND s.problem_id = $2
-    AND ($3::int IS NULL OR c.id = $3)
-    AND ($4::text IS NULL OR ($4 = 'PENDING' AND s.verdict IS NULL) OR s.verdict::text = $4)`;
+  WHERE s.run_id = ANY($1::int[]) AND s.problem_id = $2
+    AND ($3::text IS NULL OR ($3 = 'PENDING' AND s.verdict IS NULL) OR s.verdict::text = $3)`;
+
+async function runIdsOf(studyId: number, checkpointId: number | null): Promise<number[]> {
+  const db = await getDb();
+  const { rows } = await db.pool.query<{ id: number }>(
+    `SELECT r.id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1 AND ($2::int IS NULL OR c.id = $2)`,
+    [studyId, checkpointId],
+  );
+  return rows.map((r) => r.id);
+}
 
 export async function listProblemSamples(studyId: number, problemId: number, query: SamplesQuery): Promise<SampleListResponse> {
   await getProblemMeta(studyId, problemId);
   if (query.checkpoint !== undefined) await assertCheckpointInStudy(studyId, query.checkpoint);
   const page = query.page ?? 1;
   const db = await getDb();
-  const args = [studyId, problemId, query.checkpoint ?? null, query.verdict ?? null];
+  const args = [await runIdsOf(studyId, query.checkpoint ?? null), problemId, query.verdict ?? null];
   const [{ rows: countRows }, { rows }] = await Promise.all([
     db.pool.query<{ total: number }>(`SELECT count(*)::int AS total ${FROM}`, args),
     db.pool.query<SampleRow>(
@@ -59,7 +69,7 @@ export async function listProblemSamples(studyId: number, problemId: number, que
               coalesce(cardinality(s.test_verdicts), 0)::int AS tests_run
        ${FROM}
        ORDER BY c.model_scale, c.alpha NULLS LAST, c.id, r.setting, s.run_id, s.idx
-       LIMIT ${SAMPLES_PAGE_SIZE} OFFSET $5`,
+       LIMIT ${SAMPLES_PAGE_SIZE} OFFSET $4`,
       [...args, (page - 1) * SAMPLES_PAGE_SIZE],
     ),
   ]);

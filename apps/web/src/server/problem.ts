@@ -3,6 +3,7 @@ import type { ProblemCheckpointCounts, ProblemDetailResponse, ProblemMeta } from
 import { getDb } from './db';
 import { notFound } from './http-error';
 import { getStudy } from './studies';
+import { cachedByVersion, studyVersion } from './versioned-cache';
 
 // The problem drill-down's header and counts. Counts are pooled per checkpoint from
 // run_problem_aggregate (like the study data API), never counted from samples.
@@ -99,7 +100,11 @@ export async function getProblemCounts(studyId: number, problemId: number, filte
   return [...byCheckpoint.values()];
 }
 
+/** Metadata and per-checkpoint counts (from the aggregates), computed once per data version. */
 export async function getProblemDetail(studyId: number, problemId: number, filters: { setting?: string; scale?: string }): Promise<ProblemDetailResponse> {
-  const problem = await getProblemMeta(studyId, problemId);
-  return { studyId, problem, checkpoints: await getProblemCounts(studyId, problemId, filters) };
+  const key = `problem:${studyId}:${problemId}:${filters.setting ?? ''}:${filters.scale ?? ''}`;
+  return cachedByVersion(key, await studyVersion(studyId), async () => {
+    const problem = await getProblemMeta(studyId, problemId);
+    return { studyId, problem, checkpoints: await getProblemCounts(studyId, problemId, filters) };
+  });
 }
