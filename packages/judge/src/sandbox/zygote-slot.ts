@@ -20,7 +20,8 @@ export interface ZygoteSlotOptions {
 
 /**
  * One worker slot backed by a pre-started Python supervisor (runtime/zygote.py), which forks a
- * sandboxed process per run. Requests are served one at a time.
+ * sandboxed process per run. Requests (a single run, or a batch of runs answered run by run)
+ * are served one at a time.
  */
 export class ZygoteSlot implements SandboxSlot {
   readonly index: number;
@@ -146,7 +147,7 @@ export class ZygoteSlot implements SandboxSlot {
   async run(req: RunRequest): Promise<RunResult> {
     if (this.dead) throw this.dead;
     await this.ready;
-    if (this.pending) throw new Error('slot busy');
+    if (this.pending || this.batch) throw new Error('slot busy');
     return new Promise<RunResult>((resolve, reject) => {
       // A supervisor that does not answer well after the wall-clock cap is broken: kill it.
       const timer = setTimeout(() => {
