@@ -34,6 +34,10 @@ interface ProblemRow {
 
 /** The problem, if it belongs to the benchmark of one of the study's runs; a 404 otherwise. */
 export async function getProblemMeta(studyId: number, problemId: number): Promise<ProblemMeta> {
+  return cachedByVersion(`problem-meta:${studyId}:${problemId}`, await studyVersion(studyId), () => readProblemMeta(studyId, problemId));
+}
+
+async function readProblemMeta(studyId: number, problemId: number): Promise<ProblemMeta> {
   await getStudy(studyId);
   const db = await getDb();
   const { rows } = await db.pool.query<ProblemRow>(PROBLEM_SQL, [studyId, problemId]);
