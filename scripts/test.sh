@@ -15,6 +15,7 @@ run npx tsc -p packages/core/tsconfig.json   # core alone: no Node types, so no 
 run npx eslint .
 run npm run lint -w @frontier/web            # Next's own rules (React hooks, Next)
 run npm run typecheck -w @frontier/web
+run npx tsc -p e2e/tsconfig.json
 run npx vitest run
 run npx playwright test
 echo "stages: $passed passed, $failed failed"

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from '@playwright/test';
 import pg from 'pg';
 
 // The tests read the same database as the app, directly with `pg`, to compute what the pages
@@ -30,4 +31,22 @@ export async function query<R extends pg.QueryResultRow>(sql: string, params: un
 export async function closeDatabase(): Promise<void> {
   await pool?.end();
   pool = undefined;
+}
+
+/** Waits until the worker's aggregates account for every sample of every run of the study. */
+export async function waitForAggregates(studyId: number, what: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await query<{ incomplete: number }>(
+            `SELECT count(*)::int AS incomplete FROM checkpoint c JOIN eval_run r ON r.checkpoint_id = c.id
+             WHERE c.study_id = $1 AND (SELECT count(*) FROM sample x WHERE x.run_id = r.id) <>
+               (SELECT coalesce(sum(a.n + a.ie + a.pending), 0) FROM run_problem_aggregate a WHERE a.run_id = r.id)`,
+            [studyId],
+          )
+        )[0]!.incomplete,
+      { timeout: 240_000, intervals: [1_000, 2_000, 5_000], message: `the worker aggregates ${what}` },
+    )
+    .toBe(0);
 }

@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from '@playwright/test';
-import { dataDir, databaseUrl, query } from './database';
+import { dataDir, databaseUrl, query, waitForAggregates } from './database';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,19 +27,6 @@ export async function ensureEnsembleStudy(): Promise<number> {
     await query(`UPDATE study SET origin = 'synthetic' WHERE name = $1`, [ENSEMBLE_STUDY]);
   }
   const id = (await query<{ id: number }>('SELECT id FROM study WHERE name = $1', [ENSEMBLE_STUDY]))[0]!.id;
-  await expect
-    .poll(
-      async () =>
-        (
-          await query<{ incomplete: number }>(
-            `SELECT count(*)::int AS incomplete FROM checkpoint c JOIN eval_run r ON r.checkpoint_id = c.id
-             WHERE c.study_id = $1 AND (SELECT count(*) FROM sample x WHERE x.run_id = r.id) <>
-               (SELECT coalesce(sum(a.n + a.ie + a.pending), 0) FROM run_problem_aggregate a WHERE a.run_id = r.id)`,
-            [id],
-          )
-        )[0]!.incomplete,
-      { timeout: 240_000, intervals: [1_000, 2_000, 5_000], message: 'the worker aggregates the ensemble study' },
-    )
-    .toBe(0);
+  await waitForAggregates(id, 'the ensemble study');
   return id;
 }

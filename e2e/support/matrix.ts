@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { databaseUrl, dataDir, query } from './database';
+import { databaseUrl, dataDir, query, waitForAggregates } from './database';
 
 // The solve matrix as the tests expect it, computed from run_problem_aggregate with the
 // definitions of DESIGN.md and the issue, independently of the app's code.
@@ -151,20 +151,6 @@ export async function ensureLargeStudy(name: string): Promise<number> {
     }
   }
   const id = (await query<{ id: number }>('SELECT id FROM study WHERE name = $1', [name]))[0]!.id;
-  // The worker writes the aggregates; wait until every run's account for all its samples.
-  await expect
-    .poll(
-      async () =>
-        (
-          await query<{ incomplete: number }>(
-            `SELECT count(*)::int AS incomplete FROM checkpoint c JOIN eval_run r ON r.checkpoint_id = c.id
-             WHERE c.study_id = $1 AND (SELECT count(*) FROM sample x WHERE x.run_id = r.id) <>
-               (SELECT coalesce(sum(a.n + a.ie + a.pending), 0) FROM run_problem_aggregate a WHERE a.run_id = r.id)`,
-            [id],
-          )
-        )[0]!.incomplete,
-      { timeout: 240_000, intervals: [1_000, 2_000, 5_000], message: 'the worker aggregates the large study' },
-    )
-    .toBe(0);
+    await waitForAggregates(id, 'the large study');
   return id;
 }
