@@ -32,12 +32,6 @@ const toSummary = (r: SampleRow): SampleSummary => ({
   testsRun: r.tests_run,
 });
 
-async function assertCheckpointInStudy(studyId: number, checkpointId: number): Promise<void> {
-  const db = await getDb();
-  const { rowCount } = await db.pool.query('SELECT 1 FROM checkpoint WHERE id = $1 AND study_id = $2', [checkpointId, studyId]);
-  if (!rowCount) throw notFound(`no checkpoint with id ${checkpointId} in study ${studyId}`);
-}
-
 // The study's runs are listed first and passed as an array, so Postgres reads the samples through
 // the (run_id, problem_id, idx) primary key instead of scanning the table for the problem.
 const FROM = `
@@ -47,18 +41,20 @@ const FROM = `
   WHERE s.run_id = ANY($1::int[]) AND s.problem_id = $2
     AND ($3::text IS NULL OR ($3 = 'PENDING' AND s.verdict IS NULL) OR s.verdict::text = $3)`;
 
+/** The runs of the study (or of one of its checkpoints: a 404 when it is not the study's). */
 async function runIdsOf(studyId: number, checkpointId: number | null): Promise<number[]> {
   const db = await getDb();
-  const { rows } = await db.pool.query<{ id: number }>(
-    `SELECT r.id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1 AND ($2::int IS NULL OR c.id = $2)`,
+  const { rows } = await db.pool.query<{ run_id: number | null }>(
+    `SELECT r.id AS run_id FROM checkpoint c LEFT JOIN eval_run r ON r.checkpoint_id = c.id
+     WHERE c.study_id = $1 AND ($2::int IS NULL OR c.id = $2)`,
     [studyId, checkpointId],
   );
-  return rows.map((r) => r.id);
+  if (checkpointId !== null && rows.length === 0) throw notFound(`no checkpoint with id ${checkpointId} in study ${studyId}`);
+  return rows.flatMap((r) => (r.run_id === null ? [] : [r.run_id]));
 }
 
 export async function listProblemSamples(studyId: number, problemId: number, query: SamplesQuery): Promise<SampleListResponse> {
   await getProblemMeta(studyId, problemId);
-  if (query.checkpoint !== undefined) await assertCheckpointInStudy(studyId, query.checkpoint);
   const page = query.page ?? 1;
   const db = await getDb();
   const args = [await runIdsOf(studyId, query.checkpoint ?? null), problemId, query.verdict ?? null];

@@ -4,6 +4,7 @@ import type { FailTiers } from '../lib/triage';
 import { getDb } from './db';
 import { notFound } from './http-error';
 import { getStudy } from './studies';
+import { cachedByVersion, studyVersion } from './versioned-cache';
 
 // Element-wise sum of fail_tier_hist over the runs that match the filters, per checkpoint and
 // problem: read from run_problem_aggregate, never from samples.
@@ -21,7 +22,13 @@ const TIERS_SQL = `
   GROUP BY c.id, a.problem_id, t.tier`;
 
 export async function getTriageEvidence(studyId: number, query: EvidenceQuery): Promise<TriageEvidenceResponse> {
-  await getStudy(studyId); // 404 for an unknown study
+  const key = `evidence:${studyId}:${query.a}:${query.b}:${query.difficulty ?? ''}:${query.setting ?? ''}:${query.scale ?? ''}`;
+  // studyVersion is also the 404 for an unknown study.
+  return cachedByVersion(key, await studyVersion(studyId), () => readTriageEvidence(studyId, query));
+}
+
+async function readTriageEvidence(studyId: number, query: EvidenceQuery): Promise<TriageEvidenceResponse> {
+  await getStudy(studyId);
   const db = await getDb();
   const ids = [...new Set([query.a, query.b])];
   const { rows: found } = await db.pool.query<{ id: number }>('SELECT id FROM checkpoint WHERE study_id = $1 AND id = ANY($2::int[])', [studyId, ids]);
