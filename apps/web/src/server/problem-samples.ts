@@ -54,10 +54,11 @@ async function runIdsOf(studyId: number, checkpointId: number | null): Promise<n
 }
 
 export async function listProblemSamples(studyId: number, problemId: number, query: SamplesQuery): Promise<SampleListResponse> {
-  await getProblemMeta(studyId, problemId);
+  // Both may answer 404 (unknown problem, or a checkpoint of another study); run them together.
+  const [, runIds] = await Promise.all([getProblemMeta(studyId, problemId), runIdsOf(studyId, query.checkpoint ?? null)]);
   const page = query.page ?? 1;
   const db = await getDb();
-  const args = [await runIdsOf(studyId, query.checkpoint ?? null), problemId, query.verdict ?? null];
+  const args = [runIds, problemId, query.verdict ?? null];
   const [{ rows: countRows }, { rows }] = await Promise.all([
     db.pool.query<{ total: number }>(`SELECT count(*)::int AS total ${FROM}`, args),
     db.pool.query<SampleRow>(
