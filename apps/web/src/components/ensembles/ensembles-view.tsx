@@ -12,7 +12,8 @@ import { formatAlpha } from '@/lib/format';
 import { ensembleCsv, ensembleFigure } from '@/lib/ensemble-figure';
 import { ensembleSearch, parseEnsembleParams } from '@/lib/ensemble-params';
 import { filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
-import { frontierQuery, studyDataQuery } from '@/lib/queries';
+import { studyFacetsQuery } from '@/lib/frontier-queries';
+import { studyDataQuery } from '@/lib/queries';
 import { budgetNote, EnsembleSummary } from './ensemble-summary';
 import { NextCheckpoints } from './next-checkpoints';
 import { useEnsembleView } from './use-ensemble-view';
@@ -24,7 +25,8 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
   const parsed = parsePageFilters(searchParams);
   const filters: Filters = parsed.success ? parsed.data : {};
   const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
-  const facets = useQuery({ ...frontierQuery(studyId, filters), placeholderData: keepPreviousData });
+  // The filter values do not depend on the filters: one small query shared by every tab.
+  const facets = useQuery(studyFacetsQuery(studyId));
   const checkpoints = data.data?.checkpoints ?? [];
   const params = parseEnsembleParams(searchParams, checkpoints);
   const { selected, budget, alloc, defaultedSelection } = params;

@@ -9,7 +9,8 @@ import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { FILTER_KEYS, filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
 import { buildMatrix, filterRows, sortRows, type MatrixRow } from '@/lib/matrix';
 import { parseMatrixSearch, withMatrixState, type MatrixViewState } from '@/lib/matrix-params';
-import { frontierQuery, studyDataQuery } from '@/lib/queries';
+import { studyFacetsQuery } from '@/lib/frontier-queries';
+import { studyDataQuery } from '@/lib/queries';
 import { MatrixControls } from './matrix-controls';
 import { MatrixExport } from './matrix-export';
 import { MatrixGrid, type VisibleWindow } from './matrix-grid';
@@ -29,7 +30,8 @@ export function MatrixView({ studyId }: { studyId: number }) {
   const [state, setOptimisticState] = useOptimistic(urlState);
 
   const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
-  const facets = useQuery({ ...frontierQuery(studyId, filters), placeholderData: keepPreviousData });
+  // The filter values do not depend on the filters: one small query shared by every tab.
+  const facets = useQuery(studyFacetsQuery(studyId));
 
   const model = useMemo(() => (data.data ? buildMatrix(data.data) : null), [data.data]);
   const sorted = useMemo(() => (model ? sortRows(model.rows, state.sort) : []), [model, state.sort]);

@@ -6,7 +6,8 @@ import { useEffect, useMemo } from 'react';
 import { FilterBar } from '@/components/filter-bar';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
-import { frontierQuery, studyDataQuery } from '@/lib/queries';
+import { studyFacetsQuery } from '@/lib/frontier-queries';
+import { studyDataQuery } from '@/lib/queries';
 import { computeTriage } from '@/lib/triage';
 import { triageEvidenceQuery } from '@/lib/triage-evidence';
 import { resolvePair, triageSearch } from '@/lib/triage-params';
@@ -21,7 +22,8 @@ export function TriageView({ studyId }: { studyId: number }) {
   const parsed = parsePageFilters(searchParams);
   const filters: Filters = parsed.success ? parsed.data : {};
   const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
-  const facets = useQuery({ ...frontierQuery(studyId, filters), placeholderData: keepPreviousData });
+  // The filter values do not depend on the filters: one small query shared by every tab.
+  const facets = useQuery(studyFacetsQuery(studyId));
 
   const checkpoints = data.data?.checkpoints ?? [];
   const { a: pairA, b: pairB, defaulted, unknown } = resolvePair(searchParams, checkpoints);

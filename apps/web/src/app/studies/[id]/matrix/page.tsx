@@ -4,11 +4,12 @@ import { notFound } from 'next/navigation';
 import { MatrixView } from '@/components/matrix/matrix-view';
 import { parsePageFilters } from '@/lib/filters';
 import { getQueryClient } from '@/lib/query-client';
-import { frontierQuery, studyDataQuery } from '@/lib/queries';
+import { studyFacetsQuery } from '@/lib/frontier-queries';
+import { studyDataQuery } from '@/lib/queries';
 import { studyIdSchema } from '@/lib/study-id';
-import { getFrontier } from '@/server/frontier';
 import { HttpError } from '@/server/http-error';
 import { getStudyData } from '@/server/study-data';
+import { getStudyFacets } from '@/server/study-facets';
 
 export const metadata: Metadata = { title: 'Solve matrix' };
 
@@ -24,7 +25,7 @@ export default async function MatrixPage(props: PageProps<'/studies/[id]/matrix'
     try {
       await Promise.all([
         queryClient.fetchQuery({ ...studyDataQuery(id.data, filters.data), queryFn: () => getStudyData(id.data, filters.data) }),
-        queryClient.fetchQuery({ ...frontierQuery(id.data, filters.data), queryFn: () => getFrontier(id.data, filters.data) }),
+        queryClient.fetchQuery({ ...studyFacetsQuery(id.data), queryFn: () => getStudyFacets(id.data) }),
       ]);
     } catch (err) {
       if (err instanceof HttpError && err.status === 404) notFound();
