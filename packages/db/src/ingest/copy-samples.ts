@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { failureClassOf, verdictCode } from '@frontier/core';
-import { copyIntArray, copyText, copyValue } from './copy-text';
+import { copyIntArray, copyText } from './copy-text';
 import type { SampleRecord } from './types';
 
 export const SAMPLE_COLUMNS =
@@ -56,4 +56,3 @@ function* chunks(runId: number, rows: SampleRow[], judgedAt: string): Generator<
   if (buf.length) yield buf.join('\n') + '\n';
 }
 
-export { copyValue };

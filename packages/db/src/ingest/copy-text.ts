@@ -7,11 +7,6 @@ export function copyText(value: string): string {
   return value.replace(SPECIAL, (ch) => ESCAPES[ch]!);
 }
 
-export function copyValue(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '\\N';
-  return typeof value === 'number' ? String(value) : copyText(value);
-}
-
 export function copyIntArray(values: Array<number | null | undefined> | undefined): string {
   if (!values) return '\\N';
   return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : String(Math.round(v)))).join(',')}}`;
