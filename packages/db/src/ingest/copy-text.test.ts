@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { copyIntArray, copyText } from './copy-text';
+
+describe('COPY text encoding', () => {
+  it('escapes what the text format treats specially and maps NUL to U+FFFD', () => {
+    expect(copyText('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re');
+    expect(copyText('x\0y')).toBe('x\uFFFDy');
+    expect(copyText('plain "quotes", commas')).toBe('plain "quotes", commas');
+  });
+
+  it('writes int arrays as array literals, NULL for missing values, \\N for no array', () => {
+    expect(copyIntArray([0, 2.6, null, undefined])).toBe('{0,3,NULL,NULL}');
+    expect(copyIntArray([])).toBe('{}');
+    expect(copyIntArray(undefined)).toBe('\\N');
+  });
+});
