@@ -65,6 +65,11 @@ describe('frontier import', () => {
       return { alpha, external_id: p.id, n: p.codes.length - c(-5), solved: c(0), wa: c(-2), tle: c(-3), re: c(-4), ce: c(-1), ie: c(-5) };
     });
     expect(rows).toEqual(expected);
+    // Programs arrive byte for byte through COPY (newlines included).
+    const { rows: code } = await t.db.pool.query(
+      `SELECT s.code FROM sample s JOIN problem p ON p.id = s.problem_id WHERE p.external_id = 'p2' AND s.idx = 2 LIMIT 1`,
+    );
+    expect(code[0].code).toBe('# sample 2\nprint(-4)\n');
   });
 
   it('changes nothing when the same files are imported again', async () => {
