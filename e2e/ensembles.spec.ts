@@ -6,6 +6,7 @@ import { closeDatabase } from './support/database';
 import { ensureEnsembleStudy } from './support/ensemble-study';
 import { studyIdByName } from './support/expected';
 import { FIXTURE_STUDY } from './support/fixture';
+import { expectReadOnly, shareAndOpen } from './support/share';
 
 // Ensembles at a matched budget against the test's own computation from run_problem_aggregate:
 // 1 - prod C(n_i - c_i, k_i) / C(n_i, k_i) averaged over problems, for the allocation on the page.
@@ -149,4 +150,32 @@ test('adding the best next checkpoint, a chosen budget and the URL reproduce the
   await expect(page.getByTestId('budget-note')).toContainText('lowered from the budget in the link');
   expectAgreement(capped, e);
   await saveScreenshot(page, 'ensembles-fixture');
+});
+
+test('Share pins the ensemble: the link shows the same numbers read-only; the reader can still try other members', async ({ page, browser }) => {
+  const studyId = await studyIdByName(FIXTURE_STUDY);
+  const all = await cells(studyId);
+  const { low, high } = await endpoints(studyId);
+  const view = `/studies/${studyId}/ensembles?c=${low}%2C${high}&budget=4&alloc=optimised`;
+  await page.goto(view.replace('%2C', ','));
+  await waitForEnsemble(page);
+  const live = await readShown(page);
+  expectAgreement(live, expected(all, [low, high], live.allocation, 4));
+
+  const shared = await shareAndOpen(page, browser, view);
+  const other = shared.page;
+  await waitForEnsemble(other);
+  expect(await readShown(other)).toEqual(live);
+  await expectReadOnly(other);
+  expect(shared.apiRequests).toEqual([]);
+  await saveScreenshot(other, 'share-ensembles');
+
+  // Dropping a member is computed from the pinned data, in the page.
+  await other.locator(`[data-testid="ensemble-pick"][data-checkpoint-id="${high}"]`).uncheck();
+  await waitForEnsemble(other);
+  const alone = await readShown(other);
+  expect(alone.allocation).toEqual([{ checkpointId: low, k: 4 }]);
+  expectAgreement(alone, expected(all, [low], alone.allocation, 4));
+  expect(shared.apiRequests).toEqual([]);
+  await other.close();
 });

@@ -4,6 +4,7 @@ import { closeDatabase } from './support/database';
 import { studyIdByName } from './support/expected';
 import { FIXTURE_STUDY } from './support/fixture';
 import { ensureLargeStudy, expectedMatrix, readAllRows, waitForMatrix, type ExpectedRow } from './support/matrix';
+import { expectReadOnly, shareAndOpen } from './support/share';
 
 // The per-problem solve matrix: its cells, sorts, filters and flags against run_problem_aggregate.
 
@@ -126,6 +127,32 @@ test('the CSV export is the matrix as shown, and the PNG export is an image of t
   const bytes = await (await import('node:fs/promises')).readFile((await png.path())!);
   expect(bytes.subarray(1, 4).toString()).toBe('PNG');
   expect(bytes.length).toBeGreaterThan(2000);
+});
+
+test('Share pins the matrix: the link shows the same rows read-only, and its sort still works locally', async ({ page, browser }) => {
+  const view = `/studies/${studyId}/matrix?sort=spread&differs=1`;
+  await page.goto(view);
+  await waitForMatrix(page);
+  const live = await readAllRows(page);
+  expect(live.length).toBeGreaterThan(0);
+  const shared = await shareAndOpen(page, browser, view);
+  const other = shared.page;
+  await waitForMatrix(other);
+  expect(await readAllRows(other)).toEqual(live);
+  await expect(other.getByTestId('matrix-summary')).toHaveAttribute('data-shown', String(live.length));
+  await expectReadOnly(other);
+  expect(shared.apiRequests).toEqual([]);
+  await saveScreenshot(other, 'share-matrix');
+
+  // The reader may re-sort the pinned rows; the link's own URL does not change.
+  await other.getByTestId('matrix-sort').selectOption('problem');
+  await waitForMatrix(other);
+  const resorted = await readAllRows(other);
+  const want = expected.filter((e) => live.some((r) => r.problemId === e.problemId));
+  expect(resorted.map((r) => r.problemId)).toEqual(want.map((e) => e.problemId));
+  expect(other.url()).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
+  expect(shared.apiRequests).toEqual([]);
+  await other.close();
 });
 
 test('an invalid matrix parameter is reported, not guessed at', async ({ page }) => {

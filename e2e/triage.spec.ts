@@ -5,6 +5,7 @@ import { byKey, cells, endpoints, mcnemarP, parseCsv, type DbCell } from './supp
 import { closeDatabase, query } from './support/database';
 import { studyIdByName } from './support/expected';
 import { FIXTURE_STUDY } from './support/fixture';
+import { expectReadOnly, shareAndOpen } from './support/share';
 
 // Triage of two checkpoints against the aggregates: discordant counts and the exact McNemar p
 // computed here from SQL, the queue's ranking, the CSV export and the URL.
@@ -27,9 +28,9 @@ interface Expected {
 }
 
 /** The test's own triage of A and B: solved = c > 0, over problems both have judged samples for. */
-function expected(a: number, b: number): Expected {
-  const cell = byKey(all);
-  const problems = [...new Set(all.map((x) => x.problemId))];
+function expected(a: number, b: number, from: DbCell[] = all): Expected {
+  const cell = byKey(from);
+  const problems = [...new Set(from.map((x) => x.problemId))];
   let onlyA = 0;
   let onlyB = 0;
   const ranking: Expected['ranking'] = [];
@@ -151,4 +152,56 @@ test('first failing tier and dominant verdict come from the aggregates (demo stu
     expect(r.tier, `problem ${r.problemId}`).toBe(best ? String(best.tier) : '');
   }
   await saveScreenshot(page, 'triage-demo');
+});
+
+test('Share pins the pair and its evidence: read-only, and the pinned numbers after the data changes', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const ids = (await query<{ id: number }>('SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha NULLS LAST, id', [studyId])).map((r) => r.id);
+  const a = ids[1]!;
+  const b = ids[ids.length - 2]!;
+  const view = `/studies/${studyId}/triage?a=${a}&b=${b}`;
+  await page.goto(view);
+  await waitForTriage(page, a, b);
+  const e = expected(a, b);
+  await expectMatches(page, e);
+
+  const shared = await shareAndOpen(page, browser, view);
+  const other = shared.page;
+  // The evidence of the pair is pinned with the data, under the key the tab asks for.
+  const [row] = await query<{ keys: unknown[] }>(`SELECT jsonb_path_query_array(payload, '$.queries[*].key') AS keys FROM share WHERE token = $1`, [shared.token]);
+  expect(row!.keys).toEqual([['studies', studyId, 'evidence', '', a, b]]);
+  await waitForTriage(other, a, b);
+  await expectMatches(other, e);
+  await expectReadOnly(other);
+  await expect(other.getByTestId('triage-a')).toBeDisabled();
+  expect(shared.apiRequests).toEqual([]);
+  await saveScreenshot(other, 'share-triage');
+
+  // A problem both solve stops being solved by A, and the data version moves (as after new samples).
+  const cell = byKey(all);
+  const problem = [...new Set(all.map((x) => x.problemId))].find((p) => (cell.get(`${a}:${p}`)?.c ?? 0) > 0 && (cell.get(`${b}:${p}`)?.c ?? 0) > 0);
+  expect(problem).toBeDefined();
+  const changed = await query<{ run_id: number; solved: number; wa: number }>(
+    `SELECT a.run_id, a.solved, a.wa FROM run_problem_aggregate a JOIN eval_run r ON r.id = a.run_id WHERE r.checkpoint_id = $1 AND a.problem_id = $2`,
+    [a, problem],
+  );
+  await query(`UPDATE run_problem_aggregate SET wa = wa + solved, solved = 0 WHERE problem_id = $1 AND run_id = ANY($2::int[])`, [problem, changed.map((r) => r.run_id)]);
+  await query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [studyId]);
+  try {
+    await other.reload();
+    await expect(other.getByTestId('data-changed')).toBeVisible();
+    await waitForTriage(other, a, b);
+    await expectMatches(other, e);
+
+    await other.getByTestId('show-current').check();
+    await expect(other.getByTestId('shared-view')).toHaveAttribute('data-source', 'current');
+    await waitForTriage(other, a, b);
+    const now = expected(a, b, await cells(studyId));
+    expect(now.c).toBe(e.c + 1);
+    await expectMatches(other, now);
+  } finally {
+    for (const r of changed) await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [r.run_id, problem, r.solved, r.wa]);
+    await query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [studyId]);
+    await other.close();
+  }
 });

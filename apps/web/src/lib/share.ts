@@ -6,15 +6,16 @@ import type { StudyData } from './study-data';
 
 // Shared links pinned to a snapshot (POST /api/shares, page /s/[token]).
 //
-// How a view plugs in (the matrix, triage and ensembles tabs at /studies/<id>/<tab>):
+// How a view plugs in (every study tab: the Frontier, matrix, triage and ensembles):
 //  1. Its state lives in the page URL (path + query): the share stores exactly that string.
 //  2. The share stores the study data the view reads, keyed by `datasetKey(filters)`. By default
 //     that is one read under the view's filters; a view that reads more (the Frontier reads one
-//     per inference setting) adds an entry to VIEW_DATASETS below.
-//  3. The view registers a component in `components/share/registry.tsx` that takes
-//     `SharedViewProps` (`data: StudyData` under the view's filters, `datasets` for extra reads,
-//     `search` for its other URL state, `readOnly: true`) and renders without mutations (no
-//     evaluate form, no share button). A view without an entry is not shareable: the API says so.
+//     per inference setting) adds an entry to VIEW_DATASETS below, and other reads (the triage
+//     evidence) are pinned as `queries` under their React Query keys (server/shares.ts).
+//  3. The view registers a component in `components/share/registry.tsx` that renders read-only
+//     from `SharedViewProps`; the matrix, triage and ensembles tabs run unchanged inside
+//     `pinnedStudyView`, which answers their queries from the pinned data and keeps their URL
+//     state local. A view without an entry is not shareable: the API says so.
 
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -30,10 +31,18 @@ export interface CreateShareResponse {
   url: string;
 }
 
-/** What a share pins: the filter values of the time and every dataset the view read. */
+/** A query result a view read besides the study data, under its React Query key. */
+export interface PinnedQuery {
+  key: readonly unknown[];
+  data: unknown;
+}
+
+/** What a share pins: the filter values of the time, every dataset the view read, other reads. */
 export interface SharePayload {
   facets: Facets;
   datasets: Record<string, StudyData>;
+  /** Absent in links made before views other than the Frontier could be shared. */
+  queries?: PinnedQuery[];
 }
 
 export const datasetKey = (filters: Filters): string => filtersToSearch(filters);

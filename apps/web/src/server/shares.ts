@@ -1,10 +1,14 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { datasetKey, datasetsForView, parseView, SHARE_TOKEN_PATTERN, type CreateShareResponse, type SharePayload } from '../lib/share';
+import { datasetKey, datasetsForView, parseView, SHARE_TOKEN_PATTERN, type CreateShareResponse, type ParsedView, type PinnedQuery, type SharePayload } from '../lib/share';
+import type { StudyData } from '../lib/study-data';
+import { triageEvidenceQuery } from '../lib/triage-evidence';
+import { resolvePair } from '../lib/triage-params';
 import { getDb } from './db';
 import { HttpError, notFound } from './http-error';
 import { getStudyDataJson } from './study-data';
 import { getStudyFacets } from './study-facets';
+import { getTriageEvidence } from './triage-evidence';
 
 /**
  * Pins a view of a study: stores the view string and, as the payload, every dataset the view
@@ -22,7 +26,8 @@ export async function createShare(studyId: number, view: string): Promise<Create
   const versions = new Set(jsons.map((j) => Number(/"dataVersion":(\d+)/.exec(j.slice(0, 100))?.[1])));
   if (versions.size > 1) throw new HttpError(409, 'the study data changed while the link was being made; try again');
   const [dataVersion] = versions;
-  const payload = `{"facets":${JSON.stringify(meta.facets)},"datasets":{${filters.map((f, i) => `${JSON.stringify(datasetKey(f))}:${jsons[i]}`).join(',')}}}`;
+  const queries = await pinnedQueries(studyId, parsed, jsons[0]!);
+  const payload = `{"facets":${JSON.stringify(meta.facets)},"datasets":{${filters.map((f, i) => `${JSON.stringify(datasetKey(f))}:${jsons[i]}`).join(',')}},"queries":${JSON.stringify(queries)}}`;
   const token = randomBytes(18).toString('base64url');
   const db = await getDb();
   await db.pool.query('INSERT INTO share (token, study_id, view, data_version, payload) VALUES ($1, $2, $3, $4, $5::jsonb)', [
@@ -33,6 +38,19 @@ export async function createShare(studyId: number, view: string): Promise<Create
     payload,
   ]);
   return { token, url: `/s/${token}` };
+}
+
+/**
+ * What a view reads besides the study data, under the keys it asks for them. The triage tab
+ * reads the first-failing-tier evidence of its pair: the one in the view, else the default pair
+ * the tab would pick from this data.
+ */
+async function pinnedQueries(studyId: number, view: ParsedView & { ok: true }, dataJson: string): Promise<PinnedQuery[]> {
+  if (view.subpath !== '/triage') return [];
+  const { a, b, unknown } = resolvePair(view.search, (JSON.parse(dataJson) as StudyData).checkpoints);
+  if (a === null || b === null || unknown.length > 0) return [];
+  const evidence = await getTriageEvidence(studyId, { ...view.filters, a, b });
+  return [{ key: triageEvidenceQuery(studyId, view.filters, a, b).queryKey, data: evidence }];
 }
 
 export interface StoredShare {

@@ -1,32 +1,24 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AllocationStrategy } from '@frontier/core';
-import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useRef } from 'react';
 import { ExportButtons } from '@/components/export-buttons';
-import { FilterBar } from '@/components/filter-bar';
 import { PlotlyChart } from '@/components/plotly-chart';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
+import { TabFilters } from '@/components/tab-filters';
+import { useStudyTab } from '@/components/use-study-tab';
 import { formatAlpha } from '@/lib/format';
 import { ensembleCsv, ensembleFigure } from '@/lib/ensemble-figure';
 import { ensembleSearch, parseEnsembleParams } from '@/lib/ensemble-params';
-import { filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
-import { studyFacetsQuery } from '@/lib/frontier-queries';
-import { studyDataQuery } from '@/lib/queries';
+import { filtersToSearch, type Filters } from '@/lib/filters';
 import { budgetNote, EnsembleSummary } from './ensemble-summary';
 import { NextCheckpoints } from './next-checkpoints';
 import { useEnsembleView } from './use-ensemble-view';
 
 /** Ensembles of checkpoints at a matched sample budget. Selection, budget, allocation and filters live in the URL. */
 export function EnsemblesView({ studyId }: { studyId: number }) {
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const parsed = parsePageFilters(searchParams);
-  const filters: Filters = parsed.success ? parsed.data : {};
-  const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
-  // The filter values do not depend on the filters: one small query shared by every tab.
-  const facets = useQuery(studyFacetsQuery(studyId));
+  const { location, filters, data, facets } = useStudyTab(studyId);
+  const { searchParams, replace } = location;
   const checkpoints = data.data?.checkpoints ?? [];
   const params = parseEnsembleParams(searchParams, checkpoints);
   const { selected, budget, alloc, defaultedSelection } = params;
@@ -36,9 +28,6 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
   const view = state.view;
   const figure = useMemo(() => (view ? ensembleFigure(view) : null), [view]);
 
-  // Client-only view state: the native history API updates the URL (and useSearchParams)
-  // without a server round trip, which router.replace would make for the page's RSC payload.
-  const replace = (search: string) => window.history.replaceState(null, '', `${pathname}${search}`);
   const go = (next: { selected?: readonly number[]; budget?: number | null; alloc?: AllocationStrategy }) =>
     replace(
       ensembleSearch(searchParams, {
@@ -75,7 +64,7 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
       data-state={ready ? 'ready' : 'computing'} data-where={state.where} data-ms={state.ms ?? ''}
     >
       <section className="card">
-        {facets.data && <FilterBar filters={filters} facets={facets.data.facets} onChange={setFilters} />}
+        <TabFilters studyId={studyId} location={location} filters={filters} facets={facets.data?.facets} onChange={setFilters} />
         <div className="checkpoint-chips" role="group" aria-label="Checkpoints in the ensemble" data-testid="ensemble-pickers">
           {checkpoints.map((c) => (
             <label key={c.id} className={selected.includes(c.id) ? 'selected' : undefined}>

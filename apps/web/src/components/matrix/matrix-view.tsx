@@ -1,16 +1,14 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useOptimistic, useRef, useTransition } from 'react';
-import { FilterBar } from '@/components/filter-bar';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
-import { FILTER_KEYS, filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
+import { TabFilters } from '@/components/tab-filters';
+import { useStudyTab } from '@/components/use-study-tab';
+import { FILTER_KEYS, filtersToSearch, type Filters } from '@/lib/filters';
 import { buildMatrix, filterRows, sortRows, type MatrixRow } from '@/lib/matrix';
 import { parseMatrixSearch, withMatrixState, type MatrixViewState } from '@/lib/matrix-params';
-import { studyFacetsQuery } from '@/lib/frontier-queries';
-import { studyDataQuery } from '@/lib/queries';
 import { MatrixControls } from './matrix-controls';
 import { MatrixExport } from './matrix-export';
 import { MatrixGrid, type VisibleWindow } from './matrix-grid';
@@ -19,19 +17,13 @@ import { MatrixLegend } from './matrix-legend';
 /** The solve-matrix tab's body: filters, sort and selection in the URL, the heatmap below. */
 export function MatrixView({ studyId }: { studyId: number }) {
   const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
   const [navigating, startTransition] = useTransition();
-  const parsedFilters = parsePageFilters(searchParams);
-  const filters: Filters = parsedFilters.success ? parsedFilters.data : {};
+  const { location, parsedFilters, filters, data, facets } = useStudyTab(studyId);
+  const { pathname, searchParams } = location;
   const parsedState = parseMatrixSearch(searchParams);
   const urlState: MatrixViewState = parsedState.success ? parsedState.data : { sort: 'difficulty', differs: false, unstable: false, alpha: null };
   // The URL is the source of truth; while a change to it is in flight the view shows it already.
   const [state, setOptimisticState] = useOptimistic(urlState);
-
-  const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
-  // The filter values do not depend on the filters: one small query shared by every tab.
-  const facets = useQuery(studyFacetsQuery(studyId));
 
   const model = useMemo(() => (data.data ? buildMatrix(data.data) : null), [data.data]);
   const sorted = useMemo(() => (model ? sortRows(model.rows, state.sort) : []), [model, state.sort]);
@@ -42,11 +34,16 @@ export function MatrixView({ studyId }: { studyId: number }) {
     windowRef.current = w;
   }, []);
 
-  const navigate = (search: string) => startTransition(() => router.replace(`${pathname}${search}`, { scroll: false }));
+  // On the study's page the router navigates (the server prefetches new filters' data); a shared
+  // link keeps its state locally.
+  const navigate = (search: string) =>
+    startTransition(() => (location.readOnly ? location.replace(search) : router.replace(`${pathname}${search}`, { scroll: false })));
   const setState = (next: MatrixViewState) =>
     startTransition(() => {
       setOptimisticState(next);
-      router.replace(`${pathname}${withMatrixState(new URLSearchParams(searchParams), next)}`, { scroll: false });
+      const search = withMatrixState(new URLSearchParams(searchParams), next);
+      if (location.readOnly) location.replace(search);
+      else router.replace(`${pathname}${search}`, { scroll: false });
     });
   const setFilters = (next: Filters) => {
     const params = new URLSearchParams(searchParams);
@@ -88,7 +85,7 @@ export function MatrixView({ studyId }: { studyId: number }) {
   return (
     <div className={data.isFetching || navigating ? 'fetching' : undefined} data-testid="matrix-view" data-filters={filtersToSearch(filters)} data-shown-filters={filtersToSearch(data.data.filters)}>
       <section className="card">
-        {facets.data && <FilterBar filters={filters} facets={facets.data.facets} onChange={setFilters} />}
+        <TabFilters studyId={studyId} location={location} filters={filters} facets={facets.data?.facets} onChange={setFilters} />
         <MatrixControls state={state} model={model} onChange={setState} />
       </section>
       <section className="card">

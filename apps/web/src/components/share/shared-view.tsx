@@ -39,14 +39,14 @@ export function SharedView({ studyId, studyName, view, createdAt, pinnedVersion,
   if (!parsed.ok || !View) {
     body = <ErrorState title="This shared link cannot be shown." message={parsed.ok ? `the ${parsed.subpath.slice(1)} view is not shareable yet` : parsed.message} />;
   } else if (!showCurrent) {
-    body = <View studyId={studyId} search={parsed.search} data={payload.datasets[datasetKey(parsed.filters)]!} datasets={payload.datasets} facets={payload.facets} readOnly />;
+    body = <View studyId={studyId} search={parsed.search} data={payload.datasets[datasetKey(parsed.filters)]!} datasets={payload.datasets} facets={payload.facets} queries={payload.queries ?? []} readOnly />;
   } else {
     const error = meta.error ?? current.find((q) => q.error)?.error;
     if (error) body = <ErrorState title="Could not load the current data." message={error.message} onRetry={() => void meta.refetch()} />;
     else if (!meta.data || current.some((q) => !q.data)) body = <Loading what="the current data" />;
     else {
       const datasets: Record<string, StudyData> = Object.fromEntries(wanted.map((f, i) => [datasetKey(f), current[i]!.data!]));
-      body = <View key="current" studyId={studyId} search={parsed.search} data={datasets[datasetKey(parsed.filters)]!} datasets={datasets} facets={meta.data.facets} readOnly />;
+      body = <View key="current" studyId={studyId} search={parsed.search} data={datasets[datasetKey(parsed.filters)]!} datasets={datasets} facets={meta.data.facets} queries={[]} readOnly />;
     }
   }
 

@@ -1,13 +1,11 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { usePathname, useSearchParams } from 'next/navigation';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { FilterBar } from '@/components/filter-bar';
 import { EmptyState, ErrorState, Loading } from '@/components/status';
-import { filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
-import { studyFacetsQuery } from '@/lib/frontier-queries';
-import { studyDataQuery } from '@/lib/queries';
+import { TabFilters } from '@/components/tab-filters';
+import { useStudyTab } from '@/components/use-study-tab';
+import { filtersToSearch, type Filters } from '@/lib/filters';
 import { computeTriage } from '@/lib/triage';
 import { triageEvidenceQuery } from '@/lib/triage-evidence';
 import { resolvePair, triageSearch } from '@/lib/triage-params';
@@ -17,13 +15,8 @@ import { TriageSummary } from './triage-summary';
 
 /** Triage of two checkpoints: which problems one solves and the other does not, and why. A, B and filters live in the URL. */
 export function TriageView({ studyId }: { studyId: number }) {
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const parsed = parsePageFilters(searchParams);
-  const filters: Filters = parsed.success ? parsed.data : {};
-  const data = useQuery({ ...studyDataQuery(studyId, filters), placeholderData: keepPreviousData });
-  // The filter values do not depend on the filters: one small query shared by every tab.
-  const facets = useQuery(studyFacetsQuery(studyId));
+  const { location, filters, data, facets } = useStudyTab(studyId);
+  const { searchParams, replace, readOnly } = location;
 
   const checkpoints = data.data?.checkpoints ?? [];
   const { a: pairA, b: pairB, defaulted, unknown } = resolvePair(searchParams, checkpoints);
@@ -32,10 +25,6 @@ export function TriageView({ studyId }: { studyId: number }) {
   const ib = checkpoints.findIndex((c) => c.id === pairB);
   const ready = data.data !== undefined && ia >= 0 && ib >= 0;
   const evidence = useQuery({ ...triageEvidenceQuery(studyId, filters, pair.a ?? 0, pair.b ?? 0), enabled: ready });
-
-  // Client-only view state: the native history API updates the URL (and useSearchParams)
-  // without a server round trip, which router.replace would make for the page's RSC payload.
-  const replace = (search: string) => window.history.replaceState(null, '', `${pathname}${search}`);
 
   // The defaults go into the URL, so a copied link names both checkpoints.
   useEffect(() => {
@@ -74,14 +63,15 @@ export function TriageView({ studyId }: { studyId: number }) {
       data-evidence={evidence.data ? 'ready' : 'loading'}
     >
       <section className="card">
-        {facets.data && <FilterBar filters={filters} facets={facets.data.facets} onChange={setFilters} />}
-        <div className="filters triage-pickers">
+        <TabFilters studyId={studyId} location={location} filters={filters} facets={facets.data?.facets} onChange={setFilters} />
+        {/* A shared link keeps the evidence of its pair only. */}
+        <fieldset disabled={readOnly} className="plain filters triage-pickers">
           <CheckpointSelect label="Checkpoint A" testId="triage-a" value={pair.a} checkpoints={checkpoints} onChange={(id) => setSide('a', id)} />
           <button type="button" data-testid="triage-swap" disabled={pair.a === null || pair.b === null} onClick={() => pair.a !== null && pair.b !== null && replace(triageSearch(searchParams, pair.b, pair.a))}>
             ⇄ Swap
           </button>
           <CheckpointSelect label="Checkpoint B" testId="triage-b" value={pair.b} checkpoints={checkpoints} onChange={(id) => setSide('b', id)} />
-        </div>
+        </fieldset>
         {pair.unknown.length > 0 && (
           <div className="banner banner-error" role="alert" data-testid="triage-unknown">
             This link names checkpoint {pair.unknown.map((u) => `“${u}”`).join(' and ')}, which this study has no data for under these

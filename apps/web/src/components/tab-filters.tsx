@@ -1,0 +1,23 @@
+'use client';
+
+import type { Facets } from '@/lib/api-types';
+import type { Filters } from '@/lib/filters';
+import { FilterBar } from './filter-bar';
+import { ShareButton } from './share/share-button';
+import type { ViewLocation } from './share/view-location';
+
+/**
+ * A study tab's filter bar and its Share button. In a shared link the filters are disabled (only
+ * the data under the pinned filters was kept) and there is nothing to share again.
+ */
+export function TabFilters({ studyId, location, filters, facets, onChange }: { studyId: number; location: ViewLocation; filters: Filters; facets: Facets | undefined; onChange: (next: Filters) => void }) {
+  return (
+    <div className="tab-filters">
+      <fieldset disabled={location.readOnly} className="plain">
+        {facets && <FilterBar filters={filters} facets={facets} onChange={onChange} />}
+      </fieldset>
+      {/* The URL is the view's state: read at click time, after any pending update of it. */}
+      {!location.readOnly && <ShareButton studyId={studyId} view={() => `${location.pathname}${window.location.search}`} />}
+    </div>
+  );
+}
