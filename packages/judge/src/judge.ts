@@ -131,6 +131,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     tmpBytes: limits.fileBytes,
     stackBytes: limits.memoryBytes,
     env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp' },
+    inlineOutput: true,
   });
 
   async function runOnce(program: Program & { kind: 'python' | 'exec' }, problem: Problem, index: number, limits: ResolvedLimits) {
@@ -138,10 +139,12 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     return pool.withSlot(async (slot) => {
       const out = join('out', `slot-${slot.index}`);
       const run = await slot.run({ ...req, stdout: ['work', out] });
-      const output = run.ole ? '' : readFileSync(join(workDir, out), 'utf8');
-      return { run, output };
+      return { run, output: outputOf(run, out) };
     });
   }
+
+  // Small outputs come inline; a large or non-UTF-8 one is in the run's stdout file.
+  const outputOf = (run: RunResult, file: string): string => (run.ole ? '' : run.output ?? readFileSync(join(workDir, file), 'utf8'));
 
   function verdictOf(run: RunResult, output: string, problem: Problem, index: number, limits: ResolvedLimits): Verdict {
     const v = classifyRun(run, limits);
@@ -220,8 +223,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
         await slot.runBatch(baseRequest(program, limits), items, { stopOnFailure: !allTests, stopCpuMs: limits.cpuMs }, (k, run) => {
           if (k !== records.length) return false; // never expected: results come in order
           const index = order[k]!;
-          const output = run.ole ? '' : readFileSync(join(workDir, outs[k]!), 'utf8');
-          const verdict = verdictOf(run, output, problem, index, limits);
+          const verdict = verdictOf(run, outputOf(run, outs[k]!), problem, index, limits);
           noteRun(run, verdict, sample, index);
           if (verdict === 'TLE' && maxReruns > 0 && isBorderlineTle(run, limits, margin)) {
             borderline = k;

@@ -61,6 +61,9 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
         : `#include <vector>\n#include <cstdio>\nint main(){std::vector<char> v(${mib}u<<20, 1);printf("%s\\n", v[7] ? "ok" : "no");}`,
     });
     samples.push(memory('python', 0), memory('python', 100), memory('cpp', 0), memory('cpp', 100));
+    // Output too large to come back inline, and output that is not UTF-8: both through the file.
+    samples.push({ id: 'python-big-output', problemId: 'expect-big', language: 'python', code: 'print("x" * 100000)' });
+    samples.push({ id: 'python-bytes-output', problemId: 'expect-bytes', language: 'python', code: 'import sys\nsys.stdout.buffer.write(b"\\xff ok\\n")' });
     // The same code twice: judged once.
     samples.push({ id: 'python-AC-again', problemId: 'sum', language: 'python', code: known.python.AC });
     const benchmark = {
@@ -68,6 +71,8 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
         { id: 'sum', limits, tests: [{ input: '1 2\n', output: '3\n', tier: 1 }, { input: '40 2\n', output: '42\n', tier: 2 }] },
         ...['never', 'blocked', 'clean', '0', 'alive', 'bye'].map((o) => expectProblem(`expect-${o}`, o)),
         { id: 'expect-ok', limits: { ...limits, memoryMib: 256 }, tests: [{ input: '', output: 'ok', tier: 1 }] },
+        expectProblem('expect-big', 'x'.repeat(100000)),
+        expectProblem('expect-bytes', '\ufffd ok'),
       ],
     };
     outcome = runContained({ benchmark, samples, workers: 2 }, dir, { FRONTIER_SECRET_TOKEN: SECRET_ENV, DATABASE_URL: `postgres://${SECRET_ENV}@x/db` });
@@ -119,6 +124,11 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
     const tle = byId('python-TLE').tests[0]!;
     expect(tle.cpuMs).toBeGreaterThan(50); // measured, not 0 (a loaded machine may wall-kill it early)
     expect(byId('cpp-AC').tests[0]!.cpuMs).toBeLessThan(100);
+  });
+
+  it('checks outputs that do not come back inline', () => {
+    expect(byId('python-big-output').verdict).toBe('AC');
+    expect(byId('python-bytes-output').verdict).toBe('AC');
   });
 
   it('judges identical (code, test set) pairs once', () => {

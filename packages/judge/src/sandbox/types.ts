@@ -18,6 +18,8 @@ export interface RunRequest {
   tmpBytes: number;
   stackBytes: number;
   stderrBytes?: number;
+  /** Send stdout back in the result (`output`) when small and valid UTF-8 instead of writing the file. */
+  inlineOutput?: boolean;
   env: Record<string, string>;
 }
 
@@ -38,6 +40,8 @@ export interface RunResult {
   ole: boolean;
   wallTimeout: boolean;
   stderr: string;
+  /** The program's stdout when sent inline (see `inlineOutput`); otherwise it is in the stdout file. */
+  output?: string;
   compileError?: string;
   setupError?: string;
   leftoverProcesses: number;
