@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { INDEX_FILE } from './checkpoint';
 import { MergeError } from './errors';
+import { SequentialFileWriter } from './file-writer';
 import type { ShardPlan } from './plan';
 import type { Recipe } from './recipe';
 import { encodeHeader } from './safetensors/file';
@@ -17,9 +18,9 @@ export class OutputCheckpoint {
     readonly path: string,
     readonly tmpDir: string,
     private readonly shards: ShardPlan[],
-    private readonly handles: FileHandle[],
-    /** name -> [shard index, absolute file offset of the tensor's data] */
-    readonly positions: Map<string, [FileHandle, number]>,
+    private readonly writers: SequentialFileWriter[],
+    /** name -> [the shard's writer, absolute file offset of the tensor's data] */
+    readonly positions: Map<string, [SequentialFileWriter, number]>,
   ) {}
 
   static async create(path: string, shards: ShardPlan[], pendingRecipe: Recipe): Promise<OutputCheckpoint> {
@@ -27,21 +28,20 @@ export class OutputCheckpoint {
     await mkdir(dirname(path), { recursive: true });
     const tmpDir = `${path}.tmp-${randomBytes(6).toString('hex')}`;
     await mkdir(tmpDir);
-    const handles: FileHandle[] = [];
-    const positions = new Map<string, [FileHandle, number]>();
-    const out = new OutputCheckpoint(path, tmpDir, shards, handles, positions);
+    const writers: SequentialFileWriter[] = [];
+    const positions = new Map<string, [SequentialFileWriter, number]>();
+    const out = new OutputCheckpoint(path, tmpDir, shards, writers, positions);
     try {
       for (const shard of shards) {
-        const fh = await open(join(tmpDir, shard.fileName), 'wx');
-        handles.push(fh);
         const header = encodeHeader(shard.tensors, shardMetadata(pendingRecipe));
-        await writeFully(fh, header, 0);
+        const size = shard.tensors.reduce((s, t) => s + t.bytes, header.length);
+        const writer = await SequentialFileWriter.create(join(tmpDir, shard.fileName), header, size);
+        writers.push(writer);
         let pos = header.length;
         for (const t of shard.tensors) {
-          positions.set(t.name, [fh, pos]);
+          positions.set(t.name, [writer, pos]);
           pos += t.bytes;
         }
-        await fh.truncate(pos); // the final size up front; tensors fill it in
       }
     } catch (err) {
       await out.abort();
@@ -53,15 +53,9 @@ export class OutputCheckpoint {
   /** Rewrites the headers with the final recipe, adds index, merge.json and extra files, renames. */
   async finish(recipe: Recipe, extrasFrom: string, durable: boolean): Promise<void> {
     for (const [i, shard] of this.shards.entries()) {
-      const fh = this.handles[i]!;
-      const header = encodeHeader(shard.tensors, shardMetadata(recipe));
-      const [, firstPos] = shard.tensors[0] ? this.positions.get(shard.tensors[0].name)! : [fh, header.length];
-      if (firstPos !== header.length) throw new Error('internal: final header length differs from the reserved one');
-      await writeFully(fh, header, 0);
-      if (durable) await fh.sync();
-      await fh.close();
+      await this.writers[i]!.finish(encodeHeader(shard.tensors, shardMetadata(recipe)), durable);
     }
-    this.handles.length = 0;
+    this.writers.length = 0;
     if (this.shards.length > 1) {
       const weightMap: Record<string, string> = {};
       let total = 0;
@@ -84,8 +78,8 @@ export class OutputCheckpoint {
   }
 
   async abort(): Promise<void> {
-    await Promise.all(this.handles.map((fh) => fh.close().catch(() => {})));
-    this.handles.length = 0;
+    await Promise.all(this.writers.map((w) => w.close()));
+    this.writers.length = 0;
     await rm(this.tmpDir, { recursive: true, force: true });
   }
 }
@@ -94,11 +88,3 @@ function shardMetadata(recipe: Recipe): Record<string, string> {
   // "format": "pt" is what transformers checks before loading a safetensors file.
   return { format: 'pt', frontier_merge: JSON.stringify(recipe) };
 }
-
-export async function writeFully(fh: FileHandle, data: Uint8Array, position: number): Promise<void> {
-  for (let done = 0; done < data.length; ) {
-    const { bytesWritten } = await fh.write(data, done, data.length - done, position + done);
-    done += bytesWritten;
-  }
-}
-

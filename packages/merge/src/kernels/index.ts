@@ -10,6 +10,10 @@ import { kernelModule, type WasmKernelExports } from './wasm-module';
  */
 export interface Kernels {
   readonly simd: boolean;
+  /** Shared, so that worker threads can hash and compute on the same buffers. */
+  readonly memory: WebAssembly.Memory;
+  /** `memory.buffer`, which the DOM typings declare as a plain ArrayBuffer even when shared. */
+  readonly shared: SharedArrayBuffer;
   readonly bytes: Uint8Array;
   decode(dtype: FloatDtype, src: number, dst: number, n: number): void;
   encode(dtype: FloatDtype, src: number, dst: number, n: number): void;
@@ -25,8 +29,8 @@ let f16Table: Float64Array | undefined;
 
 export function createKernels(byteLength: number, options: { simd?: boolean } = {}): Kernels {
   const pages = Math.ceil((byteLength + KERNEL_SLACK) / 65536);
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
-  const buf = memory.buffer;
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  const buf = memory.buffer as unknown as SharedArrayBuffer;
   const bytes = new Uint8Array(buf);
   const u16 = new Uint16Array(buf);
   const f32 = new Float32Array(buf);
@@ -89,9 +93,11 @@ export function createKernels(byteLength: number, options: { simd?: boolean } = 
       }
     },
   };
-  if (!wasm) return { simd: false, bytes, ...scalar };
+  if (!wasm) return { simd: false, memory, shared: buf, bytes, ...scalar };
   return {
     simd: true,
+    memory,
+    shared: buf,
     bytes,
     decode(dtype, src, dst, n) {
       if (dtype === 'BF16') wasm.decBf16(src, dst, n);

@@ -167,7 +167,7 @@ function section(id: number, payload: number[]): number[] {
 const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
 const name = (s: string) => [...uleb(s.length), ...Buffer.from(s, 'utf8')];
 
-/** The module bytes; it imports its memory as `env.mem`. */
+/** The module bytes; it imports its shared memory as `env.mem`. */
 export function kernelModuleBytes(): Uint8Array<ArrayBuffer> {
   const types = FUNCTIONS.map(([, f]) => [0x60, ...vec(f.params.map((p) => [p])), 0]);
   const codes = FUNCTIONS.map(([, f]) => {
@@ -177,7 +177,9 @@ export function kernelModuleBytes(): Uint8Array<ArrayBuffer> {
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
     ...section(1, vec(types)),
-    ...section(2, vec([[...name('env'), ...name('mem'), 0x02, 0x00, 0x01]])),
+    // A shared memory (limits flag 3: shared, with a maximum of 65536 pages), so worker threads can
+    // compute on the same buffers.
+    ...section(2, vec([[...name('env'), ...name('mem'), 0x02, 0x03, 0x01, ...uleb(65536)]])),
     ...section(3, vec(FUNCTIONS.map((_, i) => uleb(i)))),
     ...section(7, vec(FUNCTIONS.map(([n], i) => [...name(n), 0x00, ...uleb(i)]))),
     ...section(10, vec(codes)),
