@@ -10,8 +10,11 @@
 # When pid 1 exits the kernel kills everything else in its pid namespace.
 #
 # Keep this process small: a forked test inherits its resident set as the floor of its peak
-# memory figure, so nothing here may buffer program output or load large modules.
-import ctypes, gc, json, os, resource, select, signal, stat, sys, time
+# memory figure, and fork and exit cost time in proportion to its private memory (page tables
+# copied, then torn down, per test), so nothing here may buffer much program output or load
+# large modules. Hence _json and _signal instead of json and signal, which import re and enum
+# (about 1.8 MiB of heap between them).
+import _json, _signal as signal, ctypes, gc, io, os, resource, select, stat, sys, time, types
 
 libc = ctypes.CDLL(None, use_errno=True)
 CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWPID, CLONE_NEWNET = 0x20000, 0x08000000, 0x20000000, 0x40000000
@@ -41,8 +44,25 @@ def mount(src, target, fstype, flags, data=None):
                      data.encode() if data else None), 'mount ' + target)
 
 
+class JsonContext:
+    # What _json's scanner reads from a json.JSONDecoder.
+    strict, object_hook, object_pairs_hook = True, None, None
+    parse_float, parse_int, parse_constant = float, int, float
+
+
+scan_json = _json.make_scanner(JsonContext())
+encode_json = _json.make_encoder(None, None, _json.encode_basestring_ascii, None, ':', ',', False, False, True)
+
+
+def parse(text):
+    value, end = scan_json(text, 0)
+    if text[end:].strip():
+        raise ValueError('trailing data in request')
+    return value
+
+
 def send(obj):
-    sys.stdout.write(json.dumps(obj, separators=(',', ':')) + '\n')
+    sys.stdout.write(''.join(encode_json(obj, 0)) + '\n')
     sys.stdout.flush()
 
 
@@ -431,7 +451,6 @@ def child(slot, req, stdin, out_w, err_w, ctl_w, rep_w, exe, source):
 def run_python(ctl_w, source):
     ru = resource.getrusage(resource.RUSAGE_SELF)
     os.write(ctl_w, ('PRE:%f\n' % ((ru.ru_utime + ru.ru_stime) * 1000)).encode())
-    import io, types
     sys.path[0] = '/tmp'
     sys.argv = ['solution.py']
     try:
@@ -476,7 +495,6 @@ def warm_up():
     # State the interpreter builds lazily on first use (the AST types that compile() checks its
     # argument against, the io and codec objects of run_python) would otherwise be built again in
     # every forked test, on copied pages: about 1 ms per test.
-    import io, types
     sink = io.TextIOWrapper(io.BufferedWriter(io.FileIO(os.open('/dev/null', os.O_WRONLY | os.O_CLOEXEC), 'w')),
                             encoding='utf-8', errors='strict')
     code = compile('xs = [int(s) for s in "1 2".split()]\nprint(sum(xs), max(xs), file=sink)\n', 'warm', 'exec',
@@ -523,7 +541,7 @@ class Requests:
         *done, self.buf = self.buf.split(b'\n')
         for line in done:
             if line.strip():
-                msg = json.loads(line)
+                msg = parse(line.decode())
                 if 'cancel' in msg:
                     self.cancelled.add(msg['cancel'])
                 else:
@@ -551,7 +569,11 @@ def stops(res, limit):
 
 
 def main():
-    cfg = json.loads(sys.argv[1])
+    # Started by `import zygote` with a pycache prefix (zygote-slot.ts): compiling this file here
+    # would leave ~2 MiB of compiler garbage on the heap that every fork copies. Programs import
+    # with the defaults of `python3 -B`: the system's bytecode, nothing written.
+    sys.pycache_prefix, sys.dont_write_bytecode = None, True
+    cfg = parse(sys.argv[1])
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # die with the Node process
     slot = Slot(cfg)
     # The dispositions a program starts with, as under `python3 prog.py` minus Python's own

@@ -6,7 +6,7 @@ import { classifyRun, isBorderlineTle, peakKib } from './classify';
 import { JudgeInputError } from './errors';
 import { DEFAULT_TIME_MULTIPLIER, resolveLimits, type ResolvedLimits } from './limits';
 import { Programs, sha, type Program } from './programs';
-import { ensureReaper } from './sandbox/native';
+import { ensureReaper, zygoteCommand } from './sandbox/native';
 import { SlotPool } from './sandbox/pool';
 import type { SlotCgroups } from './sandbox/cgroups';
 import type { RunRequest, RunResult } from './sandbox/types';
@@ -78,9 +78,11 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   const margin = options.rerunMargin ?? 0.1;
   const maxReruns = options.maxReruns ?? 2;
   const multipliers = { ...DEFAULT_TIME_MULTIPLIER, ...options.timeMultiplier };
+  const python = options.python ?? '/usr/bin/python3';
   const pool = new SlotPool({
     workers,
-    python: options.python ?? '/usr/bin/python3',
+    python,
+    zygoteArgs: zygoteCommand(python, cacheDir),
     roots: { work: workDir, cache: cacheDir },
     reaper: ensureReaper(cacheDir, options.cc),
     uid: options.uid ?? 65534,

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const ZYGOTE_PATH = join(PACKAGE_DIR, 'runtime', 'zygote.py');
+const RUNTIME_DIR = join(PACKAGE_DIR, 'runtime');
 const REAPER_SOURCE = join(PACKAGE_DIR, 'native', 'reaper.c');
 
 /** Compiles the reaper stub once per source version into `cacheDir` (temp file + rename). */
@@ -19,4 +19,17 @@ export function ensureReaper(cacheDir: string, cc = 'gcc'): string {
   execFileSync(cc, ['-O2', '-static', '-o', tmp, REAPER_SOURCE], { stdio: ['ignore', 'ignore', 'pipe'] });
   renameSync(tmp, out);
   return out;
+}
+
+/**
+ * The command that starts a slot's supervisor (runtime/zygote.py) from bytecode cached under
+ * `cacheDir`, compiled here first if needed. Compiling the supervisor in its own process would
+ * leave about 2 MiB of compiler garbage on its heap, which every forked test then copies and
+ * tears down (~10% of the cost of a short test).
+ */
+export function zygoteCommand(python: string, cacheDir: string): string[] {
+  const args = ['-I', '-X', `pycache_prefix=${join(cacheDir, 'pycache')}`, '-c'];
+  const load = 'import sys; sys.path.insert(0, sys.argv.pop(1)); import zygote';
+  execFileSync(python, [...args, load, RUNTIME_DIR], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return [...args, `${load}; zygote.main()`, RUNTIME_DIR];
 }

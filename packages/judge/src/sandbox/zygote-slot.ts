@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { ZYGOTE_PATH } from './native';
 import type { SlotCgroups } from './cgroups';
 import type { RunRequest, RunResult, SandboxSlot } from './types';
 
 export interface ZygoteSlotOptions {
   index: number;
   python: string;
+  /** Arguments of `python` that start runtime/zygote.py (see zygoteCommand); the config follows. */
+  zygoteArgs: string[];
   cgroups: SlotCgroups;
   roots: { work: string; cache: string };
   reaper: string;
@@ -54,7 +55,7 @@ export class ZygoteSlot implements SandboxSlot {
     };
     // The environment is scrubbed here: a forked test inherits this process's memory, including
     // its initial environment block, so nothing of the host's may be in it.
-    this.proc = spawn(o.python, ['-I', '-B', ZYGOTE_PATH, JSON.stringify(config)], {
+    this.proc = spawn(o.python, [...o.zygoteArgs, JSON.stringify(config)], {
       env: { LANG: 'C.UTF-8', PATH: '/usr/bin:/bin' },
       stdio: ['pipe', 'pipe', 'pipe'],
       cwd: '/',
