@@ -1,5 +1,5 @@
 import 'server-only';
-import { cancelJob as cancelPipelineJob, EvaluateInputError, getJob as getPipelineJob, listJobs as listPipelineJobs, parseStudyConfig, queueEvaluation, type PipelineJobRow } from '@frontier/db';
+import { cancelJob as cancelPipelineJob, EvaluateInputError, getJob as getPipelineJob, listJobs as listPipelineJobs, listStudyJobs, parseStudyConfig, queueEvaluation, type PipelineJobRow } from '@frontier/db';
 import type { EvaluateResponse, JobSummary } from '../lib/api-types';
 import { getDb } from './db';
 import { HttpError, notFound } from './http-error';
@@ -7,18 +7,11 @@ import { HttpError, notFound } from './http-error';
 // Pipeline jobs for the browser: the rows of @frontier/db's pipeline module, with their study's
 // name, as JSON. Queuing and cancelling go through the same module the CLI and worker use.
 
-async function studyNames(ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const db = await getDb();
-  const { rows } = await db.pool.query<{ id: number; name: string }>('SELECT id, name FROM study WHERE id = ANY($1::int[])', [[...new Set(ids)]]);
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-function toSummary(row: PipelineJobRow, names: Map<number, string>): JobSummary {
+function toSummary(row: PipelineJobRow): JobSummary {
   return {
     id: row.id,
     studyId: row.studyId,
-    studyName: names.get(row.studyId) ?? `study ${row.studyId}`,
+    studyName: row.studyName,
     kind: row.kind,
     alpha: row.alpha,
     checkpointId: row.checkpointId,
@@ -42,20 +35,20 @@ async function requireStudy(studyId: number): Promise<{ name: string; config: un
   return rows[0];
 }
 
-/** The newest jobs, of one study or of all; 404 for an unknown study. */
+/** The newest jobs, of one study or of all; 404 for an unknown study. One query either way. */
 export async function listJobs(filter: { studyId?: number; limit?: number }): Promise<JobSummary[]> {
-  if (filter.studyId !== undefined) await requireStudy(filter.studyId);
   const db = await getDb();
-  const rows = await listPipelineJobs(db.pool, filter);
-  const names = await studyNames(rows.map((r) => r.studyId));
-  return rows.map((r) => toSummary(r, names));
+  if (filter.studyId === undefined) return (await listPipelineJobs(db.pool, filter)).map(toSummary);
+  const rows = await listStudyJobs(db.pool, filter.studyId, filter.limit);
+  if (!rows) throw notFound(`no study with id ${filter.studyId}`);
+  return rows.map(toSummary);
 }
 
 export async function getJob(id: number): Promise<JobSummary> {
   const db = await getDb();
   const row = await getPipelineJob(db.pool, id);
   if (!row) throw notFound(`no job with id ${id}`);
-  return toSummary(row, await studyNames([row.studyId]));
+  return toSummary(row);
 }
 
 /** Cancels a job and the steps after it; returns the job as it is now and how many were cancelled. */

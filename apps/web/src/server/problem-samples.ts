@@ -32,45 +32,49 @@ const toSummary = (r: SampleRow): SampleSummary => ({
   testsRun: r.tests_run,
 });
 
-// The study's runs are listed first and passed as an array, so Postgres reads the samples through
-// the (run_id, problem_id, idx) primary key instead of scanning the table for the problem.
-const FROM = `
-  FROM sample s
-  JOIN eval_run r ON r.id = s.run_id
-  JOIN checkpoint c ON c.id = r.checkpoint_id
-  WHERE s.run_id = ANY($1::int[]) AND s.problem_id = $2
-    AND ($3::text IS NULL OR ($3 = 'PENDING' AND s.verdict IS NULL) OR s.verdict::text = $3)`;
-
-/** The runs of the study (or of one of its checkpoints: a 404 when it is not the study's). */
-async function runIdsOf(studyId: number, checkpointId: number | null): Promise<number[]> {
-  const db = await getDb();
-  const { rows } = await db.pool.query<{ run_id: number | null }>(
-    `SELECT r.id AS run_id FROM checkpoint c LEFT JOIN eval_run r ON r.checkpoint_id = c.id
-     WHERE c.study_id = $1 AND ($2::int IS NULL OR c.id = $2)`,
-    [studyId, checkpointId],
-  );
-  if (checkpointId !== null && rows.length === 0) throw notFound(`no checkpoint with id ${checkpointId} in study ${studyId}`);
-  return rows.flatMap((r) => (r.run_id === null ? [] : [r.run_id]));
-}
+// One round trip per page: the study's runs (of one checkpoint, if asked) are gathered into an
+// array first, so Postgres reads the samples through the (run_id, problem_id, idx) primary key
+// instead of scanning the table for the problem; the 404 checks ride along as columns.
+const LIST_SQL = `
+  WITH runs AS (
+    SELECT r.id, r.setting, c.id AS checkpoint_id, c.model_scale, c.alpha
+    FROM checkpoint c JOIN eval_run r ON r.checkpoint_id = c.id
+    WHERE c.study_id = $1 AND ($3::int IS NULL OR c.id = $3)),
+  matching AS (
+    SELECT s.run_id, s.idx, s.language, s.verdict::text AS verdict, s.coverage_passed,
+           coalesce(cardinality(s.test_verdicts), 0)::int AS tests_run
+    FROM sample s
+    WHERE s.run_id = ANY (ARRAY(SELECT id FROM runs)) AND s.problem_id = $2
+      AND ($4::text IS NULL OR ($4 = 'PENDING' AND s.verdict IS NULL) OR s.verdict::text = $4)),
+  page AS (
+    SELECT m.run_id, m.idx, r.checkpoint_id, r.setting, m.language, m.verdict, m.coverage_passed, m.tests_run,
+           row_number() OVER (ORDER BY r.model_scale, r.alpha NULLS LAST, r.checkpoint_id, r.setting, m.run_id, m.idx) AS ord
+    FROM matching m JOIN runs r ON r.id = m.run_id
+    ORDER BY ord LIMIT ${SAMPLES_PAGE_SIZE} OFFSET $5)
+  SELECT EXISTS (SELECT 1 FROM study WHERE id = $1) AS study_found,
+         EXISTS (SELECT 1 FROM problem p WHERE p.id = $2 AND EXISTS (
+           SELECT 1 FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id
+           WHERE c.study_id = $1 AND r.benchmark_id = p.benchmark_id)) AS problem_found,
+         ($3::int IS NULL OR EXISTS (SELECT 1 FROM checkpoint WHERE study_id = $1 AND id = $3)) AS checkpoint_found,
+         (SELECT count(*) FROM matching)::int AS total,
+         (SELECT coalesce(json_agg(page ORDER BY ord), '[]') FROM page) AS samples`;
 
 export async function listProblemSamples(studyId: number, problemId: number, query: SamplesQuery): Promise<SampleListResponse> {
-  // Both may answer 404 (unknown problem, or a checkpoint of another study); run them together.
-  const [, runIds] = await Promise.all([getProblemMeta(studyId, problemId), runIdsOf(studyId, query.checkpoint ?? null)]);
   const page = query.page ?? 1;
+  const checkpoint = query.checkpoint ?? null;
   const db = await getDb();
-  const args = [runIds, problemId, query.verdict ?? null];
-  const [{ rows: countRows }, { rows }] = await Promise.all([
-    db.pool.query<{ total: number }>(`SELECT count(*)::int AS total ${FROM}`, args),
-    db.pool.query<SampleRow>(
-      `SELECT s.run_id, s.idx, c.id AS checkpoint_id, r.setting, s.language, s.verdict::text AS verdict, s.coverage_passed,
-              coalesce(cardinality(s.test_verdicts), 0)::int AS tests_run
-       ${FROM}
-       ORDER BY c.model_scale, c.alpha NULLS LAST, c.id, r.setting, s.run_id, s.idx
-       LIMIT ${SAMPLES_PAGE_SIZE} OFFSET $4`,
-      [...args, (page - 1) * SAMPLES_PAGE_SIZE],
-    ),
+  const { rows } = await db.pool.query<{ study_found: boolean; problem_found: boolean; checkpoint_found: boolean; total: number; samples: SampleRow[] }>(LIST_SQL, [
+    studyId,
+    problemId,
+    checkpoint,
+    query.verdict ?? null,
+    (page - 1) * SAMPLES_PAGE_SIZE,
   ]);
-  return { page, pageSize: SAMPLES_PAGE_SIZE, total: countRows[0]!.total, samples: rows.map(toSummary) };
+  const r = rows[0]!;
+  if (!r.study_found) throw notFound(`no study with id ${studyId}`);
+  if (!r.problem_found) throw notFound(`no problem with id ${problemId} in study ${studyId}`);
+  if (!r.checkpoint_found) throw notFound(`no checkpoint with id ${checkpoint} in study ${studyId}`);
+  return { page, pageSize: SAMPLES_PAGE_SIZE, total: r.total, samples: r.samples.map(toSummary) };
 }
 
 interface DetailRow extends SampleRow {
