@@ -14,7 +14,7 @@
 # copied, then torn down, per test), so nothing here may buffer much program output or load
 # large modules. Hence _json and _signal instead of json and signal, which import re and enum
 # (about 1.8 MiB of heap between them).
-import _json, _signal as signal, ctypes, gc, io, os, resource, select, stat, sys, time, types
+import _json, _signal as signal, ctypes, gc, io, marshal, os, resource, select, stat, sys, time, types
 
 libc = ctypes.CDLL(None, use_errno=True)
 CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWPID, CLONE_NEWNET = 0x20000, 0x08000000, 0x20000000, 0x40000000
@@ -166,7 +166,7 @@ class Slot:
     def read_source(self, req):
         fd = self.open_in(req['source'], os.O_RDONLY)
         try:
-            return os.read(fd, 1 << 26)
+            return Source(os.read(fd, 1 << 26))
         finally:
             os.close(fd)
 
@@ -245,6 +245,9 @@ class Slot:
         if res['oomKilled'] and res.get('setupError', '').startswith('reaper reported nothing'):
             del res['setupError']  # the OOM killer took the reaper itself
         res['leftoverProcesses'] = int(self.read_cg('pidsCurrent'))
+        code = res.pop('code', None)
+        if code and source is not None and source.code is None:
+            source.code = bytes.fromhex(code)
         return res
 
     def go_home(self):
@@ -324,6 +327,8 @@ class Slot:
                 pre = float(part[4:])
             elif part.startswith('CE:'):
                 res['compileError'] = part[3:].replace('\\n', '\n')
+            elif part.startswith('CODE:'):
+                res['code'] = part[5:]
             elif part.startswith('IE:'):
                 res['setupError'] = part[3:]
         cpu -= pre
@@ -448,27 +453,38 @@ def child(slot, req, stdin, out_w, err_w, ctl_w, rep_w, exe, source):
     run_python(ctl_w, source)
 
 
+class Source:
+    """A Python program's source and, once a test of its batch has compiled it, its code object as
+    marshal data (compiled once per batch instead of per test; marshal.loads is ~0.2 ms cheaper)."""
+    __slots__ = ('text', 'code')
+    CODE_MAX = 24 << 10  # sent on the control pipe before the program runs: must fit its buffer
+
+    def __init__(self, text):
+        self.text, self.code = text, None
+
+
 def run_python(ctl_w, source):
     ru = resource.getrusage(resource.RUSAGE_SELF)
     os.write(ctl_w, ('PRE:%f\n' % ((ru.ru_utime + ru.ru_stime) * 1000)).encode())
     sys.path[0] = '/tmp'
     sys.argv = ['solution.py']
-    try:
-        code = compile(source, 'solution.py', 'exec', dont_inherit=True)
-    except (SyntaxError, ValueError, MemoryError, RecursionError) as e:
-        msg = '%s: %s (line %s)' % (type(e).__name__, e, getattr(e, 'lineno', '?'))
-        os.write(ctl_w, ('CE:' + msg.replace('\n', '\\n')).encode()[:4000])
-        os._exit(1)
+    if source.code is not None:
+        code = marshal.loads(source.code)
+    else:
+        try:
+            code = compile(source.text, 'solution.py', 'exec', dont_inherit=True)
+        except (SyntaxError, ValueError, MemoryError, RecursionError) as e:
+            msg = '%s: %s (line %s)' % (type(e).__name__, e, getattr(e, 'lineno', '?'))
+            os.write(ctl_w, ('CE:' + msg.replace('\n', '\\n')).encode()[:4000])
+            os._exit(1)
+        data = marshal.dumps(code)
+        if len(data) <= Source.CODE_MAX:
+            os.write(ctl_w, b'CODE:' + data.hex().encode() + b'\n')
     os.close(ctl_w)
     del source
-    sys.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, 'r', closefd=False)), encoding='utf-8', errors='strict')
-    sys.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, 'w', closefd=False)), encoding='utf-8', errors='strict')
-    sys.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), encoding='utf-8', errors='backslashreplace',
-                                  line_buffering=True, write_through=True)
+    sys.stdin, sys.stdout, sys.stderr = FRESH.stdin, FRESH.stdout, FRESH.stderr
     sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
-    main = types.ModuleType('__main__')
-    main.__file__ = '/tmp/solution.py'
-    main.__builtins__ = __builtins__
+    main = FRESH.main
     sys.modules['__main__'] = main
     rc = 0
     try:
@@ -489,6 +505,29 @@ def run_python(ctl_w, source):
     except BaseException:
         rc = rc or 120
     os._exit(rc)
+
+
+class Fresh:
+    """What a Python test starts with: standard streams and a `__main__` module, built once here and
+    never used by this process, so that every forked test finds its own untouched copy instead of
+    building them (~0.2 ms a test). The streams are those of `python3 prog.py` with pipes: built
+    on this process's pipes, they find fds 0 and 1 unseekable, as in the baseline."""
+
+    def __init__(self):
+        self.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, 'r', closefd=False)), encoding='utf-8',
+                                      errors='strict')
+        self.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, 'w', closefd=False)), encoding='utf-8',
+                                       errors='strict')
+        self.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), encoding='utf-8', errors='backslashreplace',
+                                       line_buffering=True, write_through=True)
+        self.main = types.ModuleType('__main__')
+        self.main.__file__ = '/tmp/solution.py'
+        self.main.__builtins__ = __builtins__
+        # What a test replaces stays referenced, so that no test spends time tearing it down.
+        self.replaced = (sys.stdin, sys.stdout, sys.stderr, sys.modules['__main__'])
+
+
+FRESH = None
 
 
 def warm_up():
@@ -582,6 +621,8 @@ def main():
     for sig in (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT):
         signal.signal(sig, signal.SIG_DFL)
     warm_up()
+    global FRESH
+    FRESH = Fresh()
     gc.collect()
     gc.freeze()  # keep forked children from touching (and copying) our objects' pages
     send({'ready': True, 'pid': os.getpid()})

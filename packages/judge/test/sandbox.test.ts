@@ -61,6 +61,9 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
         : `#include <vector>\n#include <cstdio>\nint main(){std::vector<char> v(${mib}u<<20, 1);printf("%s\\n", v[7] ? "ok" : "no");}`,
     });
     samples.push(memory('python', 0), memory('python', 100), memory('cpp', 0), memory('cpp', 100));
+    // Other ways of reading and writing, and site's exit(); the second test runs the code as
+    // compiled by the first (marshal data).
+    samples.push({ id: 'python-stdio-styles', problemId: 'sum', language: 'python', code: 'import sys\nd = sys.stdin.buffer.read().split()\nsys.stdout.buffer.write(b"%d\\n" % (int(d[0]) + int(d[1])))\nexit(0)' });
     // Output too large to come back inline, and output that is not UTF-8: both through the file.
     samples.push({ id: 'python-big-output', problemId: 'expect-big', language: 'python', code: 'print("x" * 100000)' });
     samples.push({ id: 'python-bytes-output', problemId: 'expect-bytes', language: 'python', code: 'import sys\nsys.stdout.buffer.write(b"\\xff ok\\n")' });
@@ -126,9 +129,10 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
     expect(byId('cpp-AC').tests[0]!.cpuMs).toBeLessThan(100);
   });
 
-  it('checks outputs that do not come back inline', () => {
+  it('checks outputs that do not come back inline, and other ways of using stdio', () => {
     expect(byId('python-big-output').verdict).toBe('AC');
     expect(byId('python-bytes-output').verdict).toBe('AC');
+    expect(byId('python-stdio-styles').verdict).toBe('AC');
   });
 
   it('judges identical (code, test set) pairs once', () => {
