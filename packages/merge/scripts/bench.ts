@@ -115,10 +115,13 @@ try {
   console.log(`made 2 BF16 checkpoints, ${SHARDS} shards each, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const c0 = ceiling(files);
+  // The targets are judged on the CLI's default (fsync before the rename); --no-fsync is context.
+  const seven = [-1, -0.5, 0, 0.5, 1, 1.5, 2];
   const runs: Array<{ label: string; alphas: number[]; durable: boolean }> = [
-    { label: '1 alpha ', alphas: [0.5], durable: false },
-    { label: '7 alphas', alphas: [-1, -0.5, 0, 0.5, 1, 1.5, 2], durable: false },
-    { label: '1 alpha, fsync', alphas: [0.5], durable: true },
+    { label: '1 alpha ', alphas: [0.5], durable: true },
+    { label: '7 alphas', alphas: seven, durable: true },
+    { label: '1 alpha, --no-fsync ', alphas: [0.5], durable: false },
+    { label: '7 alphas, --no-fsync', alphas: seven, durable: false },
   ];
   const results: Array<{ seconds: number; vmhwmKiB: number; ceiling: number; bytes: number }> = [];
   for (const run of runs) {
@@ -134,11 +137,11 @@ try {
     console.log(`  context: sequential write ${(w / 1e9).toFixed(2)} GB/s; reading the inputs plus writing ${run.alphas.length} output(s) with plain loops takes ${floor.toFixed(2)} s`);
     rmSync(join(root, 'out'), { recursive: true, force: true });
   }
-  const [one, seven] = results as [typeof results[0], typeof results[0]];
+  const [one, many] = results as [typeof results[0], typeof results[0]];
   const peak = Math.max(...results.map((r) => r.vmhwmKiB)) * 1024;
-  console.log('targets:');
+  console.log('targets (default run, with fsync):');
   console.log(`  one alpha >= 0.5x ceiling: ${((one.bytes / one.seconds) / one.ceiling).toFixed(2)}x, ${yes(one.bytes / one.seconds >= 0.5 * one.ceiling)}`);
-  console.log(`  seven alphas < 3x the time of one: ${(seven.seconds / one.seconds).toFixed(2)}x, ${yes(seven.seconds < 3 * one.seconds)}`);
+  console.log(`  seven alphas < 3x the time of one: ${(many.seconds / one.seconds).toFixed(2)}x, ${yes(many.seconds < 3 * one.seconds)}`);
   console.log(`  peak RSS < 1 GiB: ${mib(peak / 1024)} MiB, ${yes(peak < GiB)}`);
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import type { WritePool } from './write-pool';
 
 /** O_DIRECT wants memory address, file offset and length aligned to the logical block; 4096 covers common devices. */
 export const BLOCK_ALIGN = 4096;
@@ -17,6 +18,8 @@ export class SequentialFileWriter {
   private carryStart: number;
   /** A direct handle that failed with EINVAL; closed at the end, as writes may still be in flight on it. */
   private retired: FileHandle | null = null;
+  /** Writes in flight; the handles are closed only after them, or a pool thread could write to a reused fd. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   private constructor(
     readonly path: string,
@@ -53,8 +56,9 @@ export class SequentialFileWriter {
    * Writes `mem[offset, offset + length)` at file offset `position`, which must be where the last
    * chunk ended. `offset` must be `region + placement(position)`, `region` block-aligned: the bytes
    * from `region` up to `offset` are overwritten with the carried tail of the previous chunk.
+   * With a pool whose memory holds `mem`, the direct writes run on the pool's threads.
    */
-  write(mem: Uint8Array, offset: number, length: number, position: number): Promise<void> {
+  write(mem: Uint8Array, offset: number, length: number, position: number, pool?: WritePool): Promise<void> {
     const next = this.carryStart + this.carry.length;
     if (position !== next) throw new Error(`internal: ${this.path}: chunk at ${position}, expected ${next}`);
     if (length === 0) return Promise.resolve();
@@ -65,14 +69,19 @@ export class SequentialFileWriter {
     const from = this.carryStart;
     this.carry = mem.slice(offset + (blockEnd - position), offset + length);
     this.carryStart = blockEnd;
-    return this.send(mem.subarray(start, start + (blockEnd - from)), from);
+    const sent = this.send(mem.subarray(start, start + (blockEnd - from)), from, pool);
+    this.inFlight.add(sent);
+    void sent.catch(() => {}).finally(() => this.inFlight.delete(sent));
+    return sent;
   }
 
-  private async send(data: Uint8Array, position: number): Promise<void> {
+  private async send(data: Uint8Array, position: number, pool?: WritePool): Promise<void> {
     if (data.length === 0) return;
-    if (this.direct) {
+    const direct = this.direct;
+    if (direct) {
       try {
-        await writeFully(this.direct, data, position);
+        if (pool?.memory === data.buffer) await pool.write(direct.fd, data.byteOffset, data.length, position);
+        else await writeFully(direct, data, position);
         return;
       } catch (err) {
         // EINVAL: the memory or the device's block size does not suit O_DIRECT after all.
@@ -94,6 +103,7 @@ export class SequentialFileWriter {
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled(this.inFlight);
     const handles = [this.buffered, this.direct, this.retired].filter((fh) => fh !== null);
     await Promise.all(handles.map((fh) => fh.close().catch(() => {})));
   }

@@ -9,6 +9,7 @@ import { REMOTE_DTYPES, remoteKernels, type RemoteKernels } from './kernels/remo
 import { kernelModule } from './kernels/wasm-module';
 import type { OutputCheckpoint } from './output';
 import type { PlannedTensor } from './plan';
+import { WritePool } from './write-pool';
 
 export interface StreamOptions {
   /** Upper bound on the I/O buffers: memory stays bounded whatever the model size. */
@@ -31,6 +32,8 @@ const roundUp = (n: number, to: number) => Math.ceil(n / to) * to;
 // slow disk or a busy hash worker stalls the arithmetic only after a slot's worth of slack.
 const IN_SLOTS = 3;
 const OUT_SLOTS = 3;
+// Direct writes in flight at once: the build VM's disk needs about four to reach its speed.
+const WRITE_THREADS = 4;
 
 /**
  * Reads every input tensor slice by slice, computes every output and writes it; reads, hashing,
@@ -50,6 +53,7 @@ export async function streamTensors(tensors: readonly PlannedTensor[], coefs: nu
   const module = k.simd ? kernelModule() : null;
   const remote: RemoteKernels | null = module ? remoteKernels(k, module) : null;
   const hasher = options.startHashing(k.shared);
+  const pool = WritePool.start(k.shared, WRITE_THREADS);
   const terms = coefs.map(termsOf);
 
   const jobs: Job[] = [];
@@ -100,7 +104,7 @@ export async function streamTensors(tensors: readonly PlannedTensor[], coefs: nu
       const [writer, pos] = target(job, o);
       const at = placed(j, o);
       if (at !== buf.output(o)) k.bytes.copyWithin(at, buf.output(o), buf.output(o) + length);
-      return writer.write(k.bytes, at, length, pos);
+      return writer.write(k.bytes, at, length, pos, pool);
     }));
   };
   const compute = async (j: number): Promise<void> => {
@@ -147,6 +151,6 @@ export async function streamTensors(tensors: readonly PlannedTensor[], coefs: nu
     await Promise.all([...writes.values(), ...hashes.values()]);
     return await hasher.finish();
   } finally {
-    await Promise.all([remote?.stop(), hasher.stop()]);
+    await Promise.all([remote?.stop(), hasher.stop(), pool.stop()]);
   }
 }
