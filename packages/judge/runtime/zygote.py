@@ -88,6 +88,11 @@ class Slot:
         self.tick = os.sysconf('SC_CLK_TCK')
         self.reaper = os.open(cfg['reaper'], os.O_RDONLY | os.O_CLOEXEC) if cfg.get('reaper') else -1
         self.fresh_net = cfg.get('freshNetwork', True)
+        self.watch_test = ctypes.CDLL(cfg['watch']).watch_test
+        self.watch_test.argtypes = [ctypes.POINTER(Watch)]
+        self.out_buf = ctypes.create_string_buffer(Output.INLINE)
+        self.err_buf = ctypes.create_string_buffer(8192)
+        self.rep_buf = ctypes.create_string_buffer(256)
         if cfg.get('hide') is None and cfg.get('minimalRoot', True):
             self.enter_minimal_root()
         else:
@@ -207,7 +212,12 @@ class Slot:
         elif source is None:
             source = self.read_source(req)
 
+        # Everything the wait needs is built before the fork: whatever this process writes while
+        # the test runs is copied page by page.
+        out = Output(self, req)
+        watch = out.watch(req, out_r, err_r, rep_r)
         started = time.monotonic()
+        watch.deadline_ns = int((started + float(req['wallSeconds'])) * 1e9)
         # Only the pid namespace is unshared here (it applies to our children only); the test
         # process unshares its mount, ipc and network namespaces itself before anything else, so
         # we never leave ours and need one setns back instead of four.
@@ -230,9 +240,8 @@ class Slot:
         for fd in (stdin, out_w, err_w, ctl_w, rep_w, exe):
             if fd >= 0:
                 os.close(fd)
-        out = Output(self, req['stdout'], req.get('inlineOutput', False))
         try:
-            res = self.supervise(req, pid, started, out_r, out, err_r, ctl_r, rep_r)
+            res = self.supervise(req, pid, started, watch, out, ctl_r)
         finally:
             out.close()
             for fd in (out_r, err_r, ctl_r, rep_r):
@@ -259,54 +268,26 @@ class Slot:
                 return int(line.split()[1])
         return 0
 
-    def supervise(self, req, pid, started, out_r, out, err_r, ctl_r, rep_r):
-        wall = float(req['wallSeconds'])
-        out_max, err_max = int(req['outputBytes']), int(req.get('stderrBytes', 8192))
-        pidfd = os.pidfd_open(pid)
-        poller = select.poll()
-        # The control pipe is only written by our own code before the program starts (and is
-        # closed or close-on-exec by then), in a few small writes: it is read after the exit,
-        # which saves wake-ups.
-        open_fds = {fd for fd in (out_r, err_r, rep_r) if fd >= 0}
-        for fd in open_fds:
-            poller.register(fd, select.POLLIN)
-        out_bytes, err_tail, ctl, rep = 0, b'', b'', b''
-        killed, wall_timeout, ole, exited = False, False, False, False
-        wall_cpu = 0.0
-        deadline = started + wall
-        # The pipes close when every process of the test has gone (pid 1 exiting kills the
-        # rest), so the pidfd is only watched once they are all closed: one wake-up less.
-        while open_fds or not exited:
-            if not open_fds and not exited:
-                poller.register(pidfd, select.POLLIN)
-                exited = None
-            timeout = deadline - time.monotonic()
-            if timeout <= 0 and not killed:
-                wall_cpu = self.tree_cpu_ms()
-                os.kill(pid, signal.SIGKILL)
-                killed = wall_timeout = True
-            events = poller.poll(int(max(timeout, 0) * 1000) + 1 if not killed else 1000)
-            for fd, _ in events:
-                if fd == pidfd:
-                    exited = True
-                    continue
-                data = os.read(fd, 65536)
-                if not data:
-                    poller.unregister(fd)
-                    open_fds.discard(fd)
-                elif fd == out_r:
-                    keep = min(len(data), out_max + 1 - out_bytes)
-                    if keep > 0:
-                        out.add(data[:keep] if keep < len(data) else data)
-                    out_bytes += len(data)
-                    if out_bytes > out_max and not killed:
-                        os.kill(pid, signal.SIGKILL)
-                        killed = ole = True
-                elif fd == err_r:
-                    err_tail = (err_tail + data)[-err_max:]
+    def supervise(self, req, pid, started, watch, out, ctl_r):
+        watch.pid = pid
+        watch.pidfd = pidfd = os.pidfd_open(pid)
+        wall_cpu, wall_timeout = 0.0, False
+        try:
+            while True:
+                rc = self.watch_test(ctypes.byref(watch))
+                if rc == WATCH_DONE:
+                    break
+                if rc == WATCH_DEADLINE:
+                    wall_cpu = self.tree_cpu_ms()
+                    os.kill(pid, signal.SIGKILL)
+                    watch.killed, wall_timeout = 1, True
+                elif rc == WATCH_NEED_FILE:
+                    out.spill()
                 else:
-                    rep += data
-        os.close(pidfd)
+                    raise OSError(watch.error, 'watching the test: ' + os.strerror(watch.error))
+        finally:
+            os.close(pidfd)
+        ctl = b''
         while True:
             data = os.read(ctl_r, 65536)  # every writer has exited: never blocks
             if not data:
@@ -314,10 +295,12 @@ class Slot:
             ctl += data
         _, status, ru = os.wait4(pid, 0)
         wall_ms = (time.monotonic() - started) * 1000
-        res = {'wallMs': round(wall_ms, 3), 'outputBytes': out_bytes, 'ole': ole, 'wallTimeout': wall_timeout,
-               'stderr': err_tail.decode('utf-8', 'replace')}
-        if not ole:
+        killed = bool(watch.killed)
+        res = {'wallMs': round(wall_ms, 3), 'outputBytes': watch.out_bytes, 'ole': bool(watch.ole),
+               'wallTimeout': wall_timeout, 'stderr': ctypes.string_at(self.err_buf, watch.err_len).decode('utf-8', 'replace')}
+        if not watch.ole:
             out.finish(res)
+        rep = ctypes.string_at(self.rep_buf, watch.rep_len)
         cpu = (ru.ru_utime + ru.ru_stime) * 1000
         maxrss = ru.ru_maxrss
         ctl = ctl.decode('utf-8', 'replace')
@@ -361,36 +344,49 @@ class Slot:
         return best * 1000.0 / self.tick
 
 
+WATCH_DONE, WATCH_DEADLINE, WATCH_NEED_FILE = 0, 1, 2
+
+
+class Watch(ctypes.Structure):
+    """struct watch of native/watch.c."""
+    _fields_ = ([(name, ctypes.c_int64) for name in ('pid', 'pidfd', 'out_r', 'err_r', 'rep_r', 'deadline_ns',
+                                                     'out_max', 'out_fd')]
+                + [('out_buf', ctypes.c_void_p), ('out_cap', ctypes.c_int64), ('err_buf', ctypes.c_void_p),
+                   ('err_cap', ctypes.c_int64), ('rep_buf', ctypes.c_void_p), ('rep_cap', ctypes.c_int64)]
+                + [(name, ctypes.c_int64) for name in ('killed', 'ole', 'exited', 'out_bytes', 'out_len', 'err_len',
+                                                       'rep_len', 'closed', 'pending', 'error')])
+
+
 class Output:
     """A run's standard output, written to the request's file, or with `inlineOutput` sent in the
     reply when small and valid UTF-8 (the common case: no file created, truncated and flushed to
-    disk per test)."""
-    INLINE = 64 << 10  # small, so that this process's heap (every test's floor) stays small
+    disk per test). The native watcher fills the slot's buffer, and asks for the file when the
+    output outgrows it."""
+    INLINE = 64 << 10  # small, so that this process's memory (copied by every fork) stays small
 
-    def __init__(self, slot, ref, inline):
-        self.slot, self.ref, self.parts, self.size, self.fd = slot, ref, [], 0, -1
-        if not inline:
-            self.spill()
+    def __init__(self, slot, req):
+        self.slot, self.ref, self.fd, self.w = slot, req['stdout'], -1, None
+        if not req.get('inlineOutput', False):
+            self.fd = slot.open_in(self.ref, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
 
-    def add(self, data):
-        if self.fd < 0 and self.size + len(data) <= self.INLINE:
-            self.parts.append(data)
-        else:
-            if self.fd < 0:
-                self.spill()
-            os.write(self.fd, data)
-        self.size += len(data)
+    def watch(self, req, out_r, err_r, rep_r):
+        slot, err_max = self.slot, int(req.get('stderrBytes', 8192))
+        if len(slot.err_buf) < err_max:
+            slot.err_buf = ctypes.create_string_buffer(err_max)
+        self.w = Watch(0, -1, out_r, err_r, rep_r, 0, int(req['outputBytes']), self.fd,
+                       ctypes.addressof(slot.out_buf), len(slot.out_buf), ctypes.addressof(slot.err_buf), err_max,
+                       ctypes.addressof(slot.rep_buf), len(slot.rep_buf))
+        return self.w
 
     def spill(self):
         self.fd = self.slot.open_in(self.ref, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        for part in self.parts:
-            os.write(self.fd, part)
-        self.parts = []
+        os.write(self.fd, ctypes.string_at(self.slot.out_buf, self.w.out_len))
+        self.w.out_fd, self.w.out_len = self.fd, 0
 
     def finish(self, res):
         if self.fd < 0:
             try:
-                res['output'] = b''.join(self.parts).decode('utf-8')
+                res['output'] = ctypes.string_at(self.slot.out_buf, self.w.out_len).decode('utf-8')
             except UnicodeDecodeError:
                 self.spill()  # Node decodes it as it decodes any file
 

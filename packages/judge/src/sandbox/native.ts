@@ -6,20 +6,25 @@ import { fileURLToPath } from 'node:url';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNTIME_DIR = join(PACKAGE_DIR, 'runtime');
-const REAPER_SOURCE = join(PACKAGE_DIR, 'native', 'reaper.c');
 
-/** Compiles the reaper stub once per source version into `cacheDir` (temp file + rename). */
-export function ensureReaper(cacheDir: string, cc = 'gcc'): string {
-  const source = readFileSync(REAPER_SOURCE);
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
-  const out = join(cacheDir, 'native', `reaper-${hash}`);
+/** Compiles a C file of native/ once per source version into `cacheDir` (temp file + rename). */
+function buildOnce(cacheDir: string, cc: string, name: string, flags: string[]): string {
+  const source = join(PACKAGE_DIR, 'native', `${name}.c`);
+  const hash = createHash('sha256').update(readFileSync(source)).update(flags.join(' ')).digest('hex').slice(0, 16);
+  const out = join(cacheDir, 'native', `${name}-${hash}`);
   if (existsSync(out)) return out;
   mkdirSync(dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;
-  execFileSync(cc, ['-O2', '-static', '-o', tmp, REAPER_SOURCE], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(cc, [...flags, '-o', tmp, source], { stdio: ['ignore', 'ignore', 'pipe'] });
   renameSync(tmp, out);
   return out;
 }
+
+/** The reaper stub (native/reaper.c), pid 1 of a test whose program is a binary. */
+export const ensureReaper = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'reaper', ['-O2', '-static']);
+
+/** The supervisor's wait for a test (native/watch.c), a shared library loaded with ctypes. */
+export const ensureWatch = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'watch', ['-O2', '-shared', '-fPIC']);
 
 /**
  * The command that starts a slot's supervisor (runtime/zygote.py) from bytecode cached under

@@ -11,6 +11,8 @@ export interface ZygoteSlotOptions {
   cgroups: SlotCgroups;
   roots: { work: string; cache: string };
   reaper: string;
+  /** native/watch.c built as a shared library. */
+  watch: string;
   uid: number;
   gid: number;
   freshNetwork: boolean;
@@ -50,7 +52,7 @@ export class ZygoteSlot implements SandboxSlot {
     const o = this.opts;
     const config = {
       uid: o.uid, gid: o.gid, roots: { work: o.roots.work, cache: o.roots.cache },
-      memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper,
+      memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper, watch: o.watch,
       freshNetwork: o.freshNetwork, hide: o.hide ?? null,
     };
     // The environment is scrubbed here: a forked test inherits this process's memory, including

@@ -1,0 +1,157 @@
+/*
+ * The supervisor's wait for one test (runtime/zygote.py loads this with ctypes): drains the
+ * test's stdout, stderr and reaper-report pipes until every process of the test has gone, and
+ * returns early at the wall-clock deadline or when stdout outgrows its in-memory buffer.
+ *
+ * Why C: the supervisor forked the test a moment ago, so every page it writes while the test runs
+ * is copied (copy-on-write). The Python loop this replaces wrote ~90 pages per test; this writes a
+ * few. All state lives in `struct watch`, so Python can act on an early return (kill the test,
+ * give it a file for its output) and call again.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { WATCH_DONE = 0, WATCH_DEADLINE = 1, WATCH_NEED_FILE = 2, WATCH_ERROR = -1 };
+
+struct watch {
+  /* set by the caller */
+  int64_t pid, pidfd, out_r, err_r, rep_r; /* rep_r < 0: no reaper */
+  int64_t deadline_ns;                     /* CLOCK_MONOTONIC; ignored once killed */
+  int64_t out_max;                         /* stdout beyond this is OLE: the test is killed */
+  int64_t out_fd;                          /* < 0: keep stdout in out_buf while it fits */
+  char *out_buf;
+  int64_t out_cap;
+  char *err_buf; /* the last err_cap bytes of stderr */
+  int64_t err_cap;
+  char *rep_buf;
+  int64_t rep_cap;
+  /* kept across calls; zero them before the first */
+  int64_t killed, ole, exited, out_bytes, out_len, err_len, rep_len;
+  int64_t closed;  /* a bit per pipe */
+  int64_t pending; /* stdout read into the static buffer, waiting for a file */
+  int64_t error;   /* errno of WATCH_ERROR */
+};
+
+static int64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int write_all(int fd, const char *p, size_t n) {
+  while (n > 0) {
+    ssize_t k = write(fd, p, n);
+    if (k < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+static void keep_tail(struct watch *w, const char *data, int64_t n) {
+  if (w->err_cap <= 0) return;
+  if (n >= w->err_cap) {
+    memcpy(w->err_buf, data + n - w->err_cap, (size_t)w->err_cap);
+    w->err_len = w->err_cap;
+    return;
+  }
+  int64_t drop = w->err_len + n - w->err_cap;
+  if (drop > 0) {
+    memmove(w->err_buf, w->err_buf + drop, (size_t)(w->err_len - drop));
+    w->err_len -= drop;
+  }
+  memcpy(w->err_buf + w->err_len, data, (size_t)n);
+  w->err_len += n;
+}
+
+/* Returns WATCH_NEED_FILE (nothing consumed) if stdout does not fit and has no file yet. */
+static int take_stdout(struct watch *w, const char *data, int64_t n) {
+  int64_t keep = w->out_max + 1 - w->out_bytes; /* one byte past the limit tells OLE apart */
+  if (keep > n) keep = n;
+  if (keep > 0) {
+    if (w->out_fd < 0) {
+      if (w->out_len + keep > w->out_cap) return WATCH_NEED_FILE;
+      memcpy(w->out_buf + w->out_len, data, (size_t)keep);
+      w->out_len += keep;
+    } else if (write_all((int)w->out_fd, data, (size_t)keep) < 0) {
+      w->error = errno;
+      return WATCH_ERROR;
+    }
+  }
+  w->out_bytes += n;
+  if (w->out_bytes > w->out_max && !w->killed) {
+    kill((pid_t)w->pid, SIGKILL);
+    w->killed = w->ole = 1;
+  }
+  return WATCH_DONE;
+}
+
+int watch_test(struct watch *w) {
+  static char buf[65536];
+  const int64_t pipes[3] = {w->out_r, w->err_r, w->rep_r};
+  if (w->pending > 0) {
+    int rc = take_stdout(w, buf, w->pending);
+    if (rc != WATCH_DONE) return rc;
+    w->pending = 0;
+  }
+  for (;;) {
+    struct pollfd fds[4];
+    int n = 0, open = 0;
+    for (int i = 0; i < 3; i++) {
+      if (pipes[i] < 0 || (w->closed & (1 << i))) continue;
+      fds[n++] = (struct pollfd){.fd = (int)pipes[i], .events = POLLIN};
+      open++;
+    }
+    if (open == 0 && w->exited) return WATCH_DONE;
+    /* The pipes close when every process of the test has gone (pid 1 exiting kills the rest),
+       so the pidfd is only watched once they are all closed: one wake-up less. */
+    if (open == 0) fds[n++] = (struct pollfd){.fd = (int)w->pidfd, .events = POLLIN};
+    int timeout = 1000;
+    if (!w->killed) {
+      int64_t left = w->deadline_ns - now_ns();
+      if (left <= 0) return WATCH_DEADLINE;
+      timeout = (int)(left / 1000000) + 1;
+    }
+    int ready = poll(fds, (nfds_t)n, timeout);
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      w->error = errno;
+      return WATCH_ERROR;
+    }
+    for (int k = 0; k < n; k++) {
+      if (!fds[k].revents) continue;
+      if (fds[k].fd == (int)w->pidfd) {
+        w->exited = 1;
+        continue;
+      }
+      int i = fds[k].fd == (int)w->out_r ? 0 : fds[k].fd == (int)w->err_r ? 1 : 2;
+      ssize_t got = read(fds[k].fd, buf, sizeof buf);
+      if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (got <= 0) {
+        w->closed |= 1 << i;
+        continue;
+      }
+      if (i == 0) {
+        int rc = take_stdout(w, buf, got);
+        if (rc == WATCH_NEED_FILE) w->pending = got;
+        if (rc != WATCH_DONE) return rc;
+      } else if (i == 1) {
+        keep_tail(w, buf, got);
+      } else {
+        int64_t room = w->rep_cap - w->rep_len;
+        if (got < room) room = got;
+        memcpy(w->rep_buf + w->rep_len, buf, (size_t)room);
+        w->rep_len += room;
+      }
+    }
+  }
+}
