@@ -32,8 +32,9 @@ const roundUp = (n: number, to: number) => Math.ceil(n / to) * to;
 // slow disk or a busy hash worker stalls the arithmetic only after a slot's worth of slack.
 const IN_SLOTS = 3;
 const OUT_SLOTS = 3;
-// Direct writes in flight at once: the build VM's disk needs about four to reach its speed.
-const WRITE_THREADS = 4;
+// Direct writes in flight at once: the build VM's disk needs about four to reach its speed; one
+// output needs fewer (each thread costs ~30 ms of CPU to start).
+const writeThreads = (outputs: number) => Math.min(4, outputs + 1);
 
 /**
  * Reads every input tensor slice by slice, computes every output and writes it; reads, hashing,
@@ -53,7 +54,7 @@ export async function streamTensors(tensors: readonly PlannedTensor[], coefs: nu
   const module = k.simd ? kernelModule() : null;
   const remote: RemoteKernels | null = module ? remoteKernels(k, module) : null;
   const hasher = options.startHashing(k.shared);
-  const pool = WritePool.start(k.shared, WRITE_THREADS);
+  const pool = WritePool.start(k.shared, writeThreads(nOut));
   const terms = coefs.map(termsOf);
 
   const jobs: Job[] = [];
