@@ -51,6 +51,26 @@ describe('SIMD kernels agree with the scalar kernels bit for bit', () => {
   }
 });
 
+describe('the packed BF16 combine', () => {
+  it('gives the same bits as decode then combine2, NaN payloads included', () => {
+    const k = createKernels(1 << 20);
+    const SRC2 = 1 << 14, X2 = 4 << 16, PACKED = OUT + N * 2 + 64;
+    fc.assert(
+      fc.property(fc.integer(), fc.integer(), fc.double({ noNaN: true, min: -4, max: 4 }), (s1, s2, w) => {
+        fill(k, 'BF16', s2);
+        k.bytes.copyWithin(SRC2, SRC, SRC + N * 2);
+        fill(k, 'BF16', s1);
+        k.decode('BF16', SRC, X, N);
+        k.decode('BF16', SRC2, X2, N);
+        k.combine2('BF16', X, 1 - w, X2, w, OUT, N);
+        k.combine2Bf16Packed!(SRC, 1 - w, SRC2, w, PACKED, N);
+        expect(Buffer.from(k.bytes.subarray(PACKED, PACKED + N * 2))).toEqual(Buffer.from(k.bytes.subarray(OUT, OUT + N * 2)));
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
 function canonNaN(b: Buffer, dtype: FloatDtype): number[] {
   const out: number[] = [];
   if (dtype === 'F32') for (let i = 0; i < b.length; i += 4) { const v = b.readFloatLE(i); out.push(Number.isNaN(v) ? -1 : b.readUInt32LE(i)); }

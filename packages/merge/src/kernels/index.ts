@@ -21,6 +21,8 @@ export interface Kernels {
   axpy(dst: number, x: number, w: number, n: number): void;
   /** dst = encode(w0 * x0 + w1 * x1): the same as scale, axpy, encode, in one pass. */
   combine2(dtype: FloatDtype, x0: number, w0: number, x1: number, w1: number, dst: number, n: number): void;
+  /** combine2 for BF16 with x0, x1 pointing at the BF16 inputs, not decoded ones (SIMD only): same bits. */
+  combine2Bf16Packed?(x0: number, w0: number, x1: number, w1: number, dst: number, n: number): void;
 }
 
 export const KERNEL_SLACK = 64;
@@ -116,5 +118,6 @@ export function createKernels(byteLength: number, options: { simd?: boolean } = 
       else if (dtype === 'F32') wasm.comb2F32(x0, w0, x1, w1, dst, n);
       else scalar.combine2(dtype, x0, w0, x1, w1, dst, n);
     },
+    combine2Bf16Packed: (x0, w0, x1, w1, dst, n) => wasm.comb2Bf16Packed(x0, w0, x1, w1, dst, n),
   };
 }

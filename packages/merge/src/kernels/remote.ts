@@ -21,7 +21,7 @@ parentPort.on('message', (calls) => {
 });
 `;
 
-const NAMES: Array<keyof WasmKernelExports> = ['decBf16', 'encBf16', 'decF32', 'encF32', 'scale', 'axpy', 'comb2Bf16', 'comb2F32'];
+const NAMES: Array<keyof WasmKernelExports> = ['decBf16', 'encBf16', 'decF32', 'encF32', 'scale', 'axpy', 'comb2Bf16', 'comb2F32', 'comb2Bf16Packed'];
 const code = (name: keyof WasmKernelExports) => NAMES.indexOf(name);
 
 /** Dtypes a remote worker handles: the ones with SIMD kernels. */
@@ -61,6 +61,7 @@ export function remoteKernels(local: Kernels, module: WebAssembly.Module): Remot
     scale: (dst, x, w, n) => call('scale', dst, x, w, n),
     axpy: (dst, x, w, n) => call('axpy', dst, x, w, n),
     combine2: (dtype, x0, w0, x1, w1, dst, n) => call(only(dtype) ? 'comb2Bf16' : 'comb2F32', x0, w0, x1, w1, dst, n),
+    combine2Bf16Packed: (x0, w0, x1, w1, dst, n) => call('comb2Bf16Packed', x0, w0, x1, w1, dst, n),
   };
   return {
     kernels,

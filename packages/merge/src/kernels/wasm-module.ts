@@ -113,7 +113,7 @@ const comb = (ptrOffset: number) => [
 ];
 const comb4 = (offset: number) => [...comb(offset), ...comb(offset + 16), ...shuffle(LOW_HALVES)];
 const combSetup = [...get(1), ...op.f64x2Splat, ...set(7), ...get(3), ...op.f64x2Splat, ...set(8)];
-const advance = (elemBytes: number, per: number) => [...bump(0, per * 8), ...bump(2, per * 8), ...bump(4, per * elemBytes)];
+const advance = (elemBytes: number, per: number, inBytes = 8) => [...bump(0, per * inBytes), ...bump(2, per * inBytes), ...bump(4, per * elemBytes)];
 
 const comb2Bf16: Fn = {
   params: [I32, F64, I32, F64, I32, I32], locals: [I32, V128, V128, V128, V128, V128, ...C5],
@@ -121,6 +121,26 @@ const comb2Bf16: Fn = {
     ...comb4(0), ...set(9), ...comb4(32), ...set(10),
     ...get(4), ...rneBf16(9, 12, 11), ...rneBf16(10, 12, 11), ...op.narrowU, ...store(0),
     ...advance(2, 8),
+  ])],
+};
+
+// comb2Bf16 reading the BF16 inputs themselves (x0, x1 point at bf16, not at decoded f64): the
+// same operations in the same order, without the round trip through the f64 scratch.
+// locals: 6 end, 7/8 weight splats, 9/10 results, 11 scratch, 12..16 constants, 17/18 raw
+// inputs, 19/20 one half of each as f32 bits.
+const widen = (raw: number, high: boolean, to: number) => [...get(raw), ...(high ? op.extHighU : op.extLowU), ...i32c(16), ...op.shl, ...set(to)];
+const promoteHalf = (v: number, high: boolean) => [...get(v), ...(high ? [...get(v), ...shuffle(HIGH_HALF_TO_LOW)] : []), ...op.promote];
+const mix = (high: boolean) => [
+  ...promoteHalf(19, high), ...get(7), ...op.f64x2Mul, ...promoteHalf(20, high), ...get(8), ...op.f64x2Mul, ...op.f64x2Add, ...op.demote,
+];
+const mix4 = (high: boolean) => [...widen(17, high, 19), ...widen(18, high, 20), ...mix(false), ...mix(true), ...shuffle(LOW_HALVES)];
+const comb2Bf16Packed: Fn = {
+  params: [I32, F64, I32, F64, I32, I32], locals: [I32, V128, V128, V128, V128, V128, ...C5, V128, V128, V128, V128],
+  body: [...combSetup, ...bf16Constants(12), ...loop(6, 4, 5, 1, 4, [
+    ...get(0), ...load(), ...set(17), ...get(2), ...load(), ...set(18),
+    ...mix4(false), ...set(9), ...mix4(true), ...set(10),
+    ...get(4), ...rneBf16(9, 12, 11), ...rneBf16(10, 12, 11), ...op.narrowU, ...store(0),
+    ...advance(2, 8, 2),
   ])],
 };
 
@@ -159,6 +179,7 @@ function linear(accumulate: boolean): Fn {
 const FUNCTIONS: Array<[string, Fn]> = [
   ['decBf16', decBf16], ['encBf16', encBf16], ['decF32', decF32], ['encF32', encF32],
   ['scale', linear(false)], ['axpy', linear(true)], ['comb2Bf16', comb2Bf16], ['comb2F32', comb2F32],
+  ['comb2Bf16Packed', comb2Bf16Packed],
 ];
 
 function section(id: number, payload: number[]): number[] {
@@ -195,6 +216,7 @@ export interface WasmKernelExports {
   axpy(dst: number, x: number, w: number, n: number): void;
   comb2Bf16(x0: number, w0: number, x1: number, w1: number, dst: number, n: number): void;
   comb2F32(x0: number, w0: number, x1: number, w1: number, dst: number, n: number): void;
+  comb2Bf16Packed(x0: number, w0: number, x1: number, w1: number, dst: number, n: number): void;
 }
 
 let compiled: WebAssembly.Module | null | undefined;
