@@ -31,13 +31,13 @@ export class SequentialFileWriter {
     this.carryStart = 0;
   }
 
-  static async create(path: string, header: Uint8Array, size: number): Promise<SequentialFileWriter> {
+  static async create(path: string, header: Uint8Array, size: number, direct = true): Promise<SequentialFileWriter> {
     const buffered = await open(path, 'wx');
     try {
       await writeFully(buffered, header, 0);
       await buffered.truncate(size); // the final size up front; tensors fill it in
-      const direct = await open(path, constants.O_WRONLY | constants.O_DIRECT).catch(() => null);
-      const writer = new SequentialFileWriter(path, buffered, direct, header.length);
+      const directHandle = direct ? await open(path, constants.O_WRONLY | constants.O_DIRECT).catch(() => null) : null;
+      const writer = new SequentialFileWriter(path, buffered, directHandle, header.length);
       writer.carryStart = header.length - (header.length % BLOCK_ALIGN);
       writer.carry = header.slice(writer.carryStart);
       return writer;

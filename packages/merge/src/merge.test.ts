@@ -93,7 +93,7 @@ describe.each(['BF16', 'F16', 'F32', 'F64'] as const)('%s merges', (dtype) => {
 });
 
 describe('big slices', () => {
-  it('split between two threads, several slices per tensor, odd offsets: same bytes as the scalar single-thread path', async () => {
+  it('split between two threads, several slices per tensor, odd offsets: same bytes as the scalar single-thread path and as page-cache writes', async () => {
     const dir = fresh();
     // An odd-length F16 tensor first puts the later tensors at offsets that are not 8-aligned.
     // Finite values (the top exponent bit cleared): the scalar and SIMD paths may give NaNs different payloads.
@@ -104,12 +104,12 @@ describe('big slices', () => {
     const mk = (seed: number) => [[tensor('odd', 'F16', [3]), tensor('a', 'BF16', [1_200_001], finite(seed, 2)), tensor('b', 'F32', [300_003], finite(seed + 1, 4)), tensor('c', 'F64', [20_001], finite(seed + 2, 8))]];
     const lo = await writeCheckpoint(join(dir, 'lo'), mk(1));
     const hi = await writeCheckpoint(join(dir, 'hi'), mk(2));
-    const run = async (simd: boolean) => {
-      const results = await mergeCheckpoints({ models: [lo, hi], alphas: [-0.5, 0, 0.3], out: join(fresh(), 'a{alpha}'), durable: false, simd, bufferBytes: 1 });
+    const run = async (simd: boolean, directIo = true) => {
+      const results = await mergeCheckpoints({ models: [lo, hi], alphas: [-0.5, 0, 0.3], out: join(fresh(), 'a{alpha}'), durable: false, simd, directIo, bufferBytes: 1 });
       return Promise.all(results.map((r) => readFile(join(r.path, 'model.safetensors'))));
     };
-    const [threaded, scalar] = [await run(true), await run(false)];
-    threaded.forEach((bytes, i) => expect(bytes.equals(scalar[i]!)).toBe(true));
+    const [threaded, scalar, buffered] = [await run(true), await run(false), await run(true, false)];
+    threaded.forEach((bytes, i) => expect(bytes.equals(scalar[i]!) && bytes.equals(buffered[i]!)).toBe(true));
     expect(threaded[1]!.subarray(-160_008).equals((await readFile(join(lo, 'model.safetensors'))).subarray(-160_008))).toBe(true);
   });
 });

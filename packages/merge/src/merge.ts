@@ -33,6 +33,8 @@ export interface MergeOptions {
   bufferBytes?: number;
   /** fsync every file before the final rename (default true). */
   durable?: boolean;
+  /** Write whole blocks with O_DIRECT where the file system allows it (default true; see the README). */
+  directIo?: boolean;
   /** Use the WebAssembly SIMD kernels when available (default true). */
   simd?: boolean;
   onProgress?: (progress: MergeProgress) => void;
@@ -69,7 +71,7 @@ export async function mergeCheckpoints(options: MergeOptions): Promise<MergeResu
     for (const path of allFiles) handles.set(path, await open(path, 'r'));
     await verifyCopiedTensors(plan.tensors, handles);
     const pending = (o: OutputSpec) => makeRecipe({ alpha: o.alpha, weights: o.weights, models, base, hashes: null });
-    for (const o of outputs) written.push(await OutputCheckpoint.create(o.path, plan.shards, pending(o)));
+    for (const o of outputs) written.push(await OutputCheckpoint.create(o.path, plan.shards, pending(o), options.directIo ?? true));
     const bytesTotal = plan.tensors.reduce((s, t) => s + t.bytes * inputs.length, 0);
     let bytesDone = 0;
     const hashes = await streamTensors(plan.tensors, outputs.map((o) => coefficients(o.weights, hasBase)), written, handles, {

@@ -23,7 +23,7 @@ export class OutputCheckpoint {
     readonly positions: Map<string, [SequentialFileWriter, number]>,
   ) {}
 
-  static async create(path: string, shards: ShardPlan[], pendingRecipe: Recipe): Promise<OutputCheckpoint> {
+  static async create(path: string, shards: ShardPlan[], pendingRecipe: Recipe, directIo: boolean): Promise<OutputCheckpoint> {
     if (await stat(path).catch(() => null)) throw new MergeError(`output already exists: ${path}`);
     await mkdir(dirname(path), { recursive: true });
     const tmpDir = `${path}.tmp-${randomBytes(6).toString('hex')}`;
@@ -35,7 +35,7 @@ export class OutputCheckpoint {
       for (const shard of shards) {
         const header = encodeHeader(shard.tensors, shardMetadata(pendingRecipe));
         const size = shard.tensors.reduce((s, t) => s + t.bytes, header.length);
-        const writer = await SequentialFileWriter.create(join(tmpDir, shard.fileName), header, size);
+        const writer = await SequentialFileWriter.create(join(tmpDir, shard.fileName), header, size, directIo);
         writers.push(writer);
         let pos = header.length;
         for (const t of shard.tensors) {
