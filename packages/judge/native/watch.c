@@ -10,14 +10,22 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
 enum { WATCH_DONE = 0, WATCH_DEADLINE = 1, WATCH_NEED_FILE = 2, WATCH_ERROR = -1 };
+
+/* While the test runs only its pidfd is watched, with a timeout at which the pipes are drained:
+   a short test then wakes this process once (its exit) instead of three times (its output, the
+   end of its pipes, its exit). A test that keeps writing is drained every millisecond, through a
+   pipe enlarged to 1 MiB once it is seen half full. */
+enum { DRAIN_IDLE_MS = 4, DRAIN_BUSY_MS = 1, BIG_PIPE = 1 << 20 };
 
 struct watch {
   /* set by the caller */
@@ -33,7 +41,7 @@ struct watch {
   int64_t rep_cap;
   /* kept across calls; zero them before the first */
   int64_t killed, ole, exited, out_bytes, out_len, err_len, rep_len;
-  int64_t closed;  /* a bit per pipe */
+  int64_t closed;  /* a bit per pipe (and, 3 bits up, per pipe enlarged) */
   int64_t pending; /* stdout read into the static buffer, waiting for a file */
   int64_t error;   /* errno of WATCH_ERROR */
 };
@@ -95,33 +103,85 @@ static int take_stdout(struct watch *w, const char *data, int64_t n) {
   return WATCH_DONE;
 }
 
+static char buf[65536];
+
+static int take(struct watch *w, int i, ssize_t got) {
+  if (i == 0) {
+    int rc = take_stdout(w, buf, got);
+    if (rc == WATCH_NEED_FILE) w->pending = got;
+    return rc;
+  }
+  if (i == 1) {
+    keep_tail(w, buf, got);
+  } else {
+    int64_t room = w->rep_cap - w->rep_len;
+    if (got < room) room = got;
+    memcpy(w->rep_buf + w->rep_len, buf, (size_t)room);
+    w->rep_len += room;
+  }
+  return WATCH_DONE;
+}
+
+/* Reads what the pipes hold now, without blocking; *busy tells whether there was anything. */
+static int drain_available(struct watch *w, const int64_t *pipes, int *busy) {
+  *busy = 0;
+  for (int i = 0; i < 3; i++) {
+    if (pipes[i] < 0 || (w->closed & (1 << i))) continue;
+    for (;;) {
+      int avail = 0;
+      if (ioctl((int)pipes[i], FIONREAD, &avail) < 0 || avail <= 0) break;
+      if (avail >= (int)sizeof buf / 2 && !(w->closed & (8 << i))) {
+        fcntl((int)pipes[i], F_SETPIPE_SZ, BIG_PIPE); /* best effort */
+        w->closed |= 8 << i;
+      }
+      ssize_t got = read((int)pipes[i], buf, (size_t)avail < sizeof buf ? (size_t)avail : sizeof buf);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) break;
+      *busy = 1;
+      int rc = take(w, i, got);
+      if (rc != WATCH_DONE) return rc;
+    }
+  }
+  return WATCH_DONE;
+}
+
 int watch_test(struct watch *w) {
-  static char buf[65536];
   const int64_t pipes[3] = {w->out_r, w->err_r, w->rep_r};
   if (w->pending > 0) {
     int rc = take_stdout(w, buf, w->pending);
     if (rc != WATCH_DONE) return rc;
     w->pending = 0;
   }
+  int busy = 0;
+  while (!w->exited) {
+    int timeout = busy ? DRAIN_BUSY_MS : DRAIN_IDLE_MS;
+    if (!w->killed) {
+      int64_t left = w->deadline_ns - now_ns();
+      if (left <= 0) return WATCH_DEADLINE;
+      if (left / 1000000 + 1 < timeout) timeout = (int)(left / 1000000) + 1;
+    }
+    struct pollfd p = {.fd = (int)w->pidfd, .events = POLLIN};
+    int ready = poll(&p, 1, timeout);
+    if (ready < 0 && errno != EINTR) {
+      w->error = errno;
+      return WATCH_ERROR;
+    }
+    if (ready > 0) w->exited = 1;
+    int rc = drain_available(w, pipes, &busy);
+    if (rc != WATCH_DONE) return rc;
+  }
+  /* Pid 1 has exited, so every process of the test has gone (the kernel kills the rest of its
+     pid namespace first): what is left in the pipes ends with end of file. */
   for (;;) {
-    struct pollfd fds[4];
+    struct pollfd fds[3];
     int n = 0, open = 0;
     for (int i = 0; i < 3; i++) {
       if (pipes[i] < 0 || (w->closed & (1 << i))) continue;
       fds[n++] = (struct pollfd){.fd = (int)pipes[i], .events = POLLIN};
       open++;
     }
-    if (open == 0 && w->exited) return WATCH_DONE;
-    /* The pipes close when every process of the test has gone (pid 1 exiting kills the rest),
-       so the pidfd is only watched once they are all closed: one wake-up less. */
-    if (open == 0) fds[n++] = (struct pollfd){.fd = (int)w->pidfd, .events = POLLIN};
-    int timeout = 1000;
-    if (!w->killed) {
-      int64_t left = w->deadline_ns - now_ns();
-      if (left <= 0) return WATCH_DEADLINE;
-      timeout = (int)(left / 1000000) + 1;
-    }
-    int ready = poll(fds, (nfds_t)n, timeout);
+    if (open == 0) return WATCH_DONE;
+    int ready = poll(fds, (nfds_t)n, 1000);
     if (ready < 0) {
       if (errno == EINTR) continue;
       w->error = errno;
@@ -129,10 +189,6 @@ int watch_test(struct watch *w) {
     }
     for (int k = 0; k < n; k++) {
       if (!fds[k].revents) continue;
-      if (fds[k].fd == (int)w->pidfd) {
-        w->exited = 1;
-        continue;
-      }
       int i = fds[k].fd == (int)w->out_r ? 0 : fds[k].fd == (int)w->err_r ? 1 : 2;
       ssize_t got = read(fds[k].fd, buf, sizeof buf);
       if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
@@ -140,18 +196,8 @@ int watch_test(struct watch *w) {
         w->closed |= 1 << i;
         continue;
       }
-      if (i == 0) {
-        int rc = take_stdout(w, buf, got);
-        if (rc == WATCH_NEED_FILE) w->pending = got;
-        if (rc != WATCH_DONE) return rc;
-      } else if (i == 1) {
-        keep_tail(w, buf, got);
-      } else {
-        int64_t room = w->rep_cap - w->rep_len;
-        if (got < room) room = got;
-        memcpy(w->rep_buf + w->rep_len, buf, (size_t)room);
-        w->rep_len += room;
-      }
+      int rc = take(w, i, got);
+      if (rc != WATCH_DONE) return rc;
     }
   }
 }

@@ -64,6 +64,8 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
     // Other ways of reading and writing, and site's exit(); the second test runs the code as
     // compiled by the first (marshal data).
     samples.push({ id: 'python-stdio-styles', problemId: 'sum', language: 'python', code: 'import sys\nd = sys.stdin.buffer.read().split()\nsys.stdout.buffer.write(b"%d\\n" % (int(d[0]) + int(d[1])))\nexit(0)' });
+    // Files in /tmp are charged to the slot's memory cgroup: the second test must not count the first's.
+    samples.push({ id: 'python-tmp-files', problemId: 'sum', language: 'python', code: 'open("/tmp/big", "wb").write(bytes(40 << 20))\na, b = map(int, input().split())\nprint(a + b)' });
     // Output too large to come back inline, and output that is not UTF-8: both through the file.
     samples.push({ id: 'python-big-output', problemId: 'expect-big', language: 'python', code: 'print("x" * 100000)' });
     samples.push({ id: 'python-bytes-output', problemId: 'expect-bytes', language: 'python', code: 'import sys\nsys.stdout.buffer.write(b"\\xff ok\\n")' });
@@ -133,6 +135,13 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
     expect(byId('python-big-output').verdict).toBe('AC');
     expect(byId('python-bytes-output').verdict).toBe('AC');
     expect(byId('python-stdio-styles').verdict).toBe('AC');
+  });
+
+  it('does not carry a test\'s /tmp files into the next test\'s peak memory', () => {
+    const r = byId('python-tmp-files');
+    expect(r.verdict, JSON.stringify(r)).toBe('AC');
+    expect(r.tests[0]!.peakKib).toBeGreaterThan(40 << 10);
+    expect(r.tests[1]!.peakKib).toBeLessThan(r.tests[0]!.peakKib + (8 << 10));
   });
 
   it('judges identical (code, test set) pairs once', () => {
