@@ -8,10 +8,12 @@ import { join } from 'node:path';
 import { checkOutput, createJudge, parseBenchmark, type Sample, type Verdict } from '../src/index';
 
 const PYTHON = '/usr/bin/python3';
-// Flags: --workers N (default: cores), --shared-network (one empty netns per slot).
+// Flags: --workers N (default: cores), --shared-network (one empty netns per slot), --no-pin
+// (slots not pinned to CPUs).
 const arg = (name: string) => process.argv.indexOf(name);
 const workers = arg('--workers') > 0 ? Number(process.argv[arg('--workers') + 1]) : availableParallelism();
 const freshNetwork = arg('--shared-network') < 0;
+const pinSlots = arg('--no-pin') < 0;
 const PROBLEMS = 20;
 const TESTS = 10;
 const SAMPLES_PER_PROBLEM = 11;
@@ -54,13 +56,15 @@ const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).
 const dir = mkdtempSync(join(tmpdir(), 'frontier-judge-bench-'));
 try {
   // Judge: every test of every sample.
-  const judge = createJudge({ workers, freshNetwork, log: (m) => console.error(m) });
+  const judge = createJudge({ workers, freshNetwork, pinSlots, log: (m) => console.error(m) });
   await judge.judgeSamples(benchmark, samples.slice(0, 2)); // warm the slots
   const c0 = cpuTimes();
+  const n0 = process.cpuUsage();
   const t0 = performance.now();
   const results = await judge.judgeSamples(benchmark, samples, { allTests: true });
   const judgeMs = performance.now() - t0;
   const judgeBusy = busy(c0, cpuTimes());
+  const nodeCpu = process.cpuUsage(n0);
   await judge.close();
   const records = results.flatMap((r) => r.tests.map((t) => ({ sample: r.id, ...t })));
 
@@ -105,13 +109,15 @@ try {
   const judgeRate = (records.length / judgeMs) * 1000;
   const baseRate = (jobs.length / baseMs) * 1000;
   const cpu = records.reduce((a, r) => a + r.cpuMs, 0) / records.length;
-  console.log(`workers                 ${workers}${freshNetwork ? '' : ' (shared network namespace per slot)'}; load average before: ${loadBefore}`);
+  const flags = [freshNetwork ? '' : 'shared network namespace per slot', pinSlots ? '' : 'slots not pinned'].filter(Boolean);
+  console.log(`workers                 ${workers}${flags.length ? ` (${flags.join(', ')})` : ''}; load average before: ${loadBefore}`);
   console.log(`judge                   ${records.length} tests in ${(judgeMs / 1000).toFixed(2)} s = ${judgeRate.toFixed(0)} tests/s`);
   console.log(`baseline (python3 p.py) ${jobs.length} tests in ${(baseMs / 1000).toFixed(2)} s = ${baseRate.toFixed(0)} tests/s`);
   console.log(`cores busy              judge ${(100 * judgeBusy).toFixed(0)}%, baseline ${(100 * baseBusy).toFixed(0)}% (whole machine)`);
   console.log(`speed-up                ${(judgeRate / baseRate).toFixed(2)}x`);
   console.log(`verdict agreement       ${agree}/${compared} (${((100 * agree) / compared).toFixed(1)}%)`);
   console.log(`program CPU per test    mean ${cpu.toFixed(2)} ms`);
+  console.log(`judge CPU per test      whole machine ${((availableParallelism() * judgeMs * judgeBusy) / records.length).toFixed(2)} ms (Node ${((nodeCpu.user + nodeCpu.system) / 1000 / records.length).toFixed(2)} ms)`);
   console.log(`isolation overhead      (supervisor wall - program CPU) median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms`);
   console.log(`                        (end to end: workers x wall / tests - CPU) ${((workers * judgeMs) / records.length - cpu).toFixed(2)} ms`);
 } finally {

@@ -35,6 +35,11 @@ export interface JudgeOptions {
   gid?: number;
   /** A new network namespace per test (default) or one empty namespace per slot. */
   freshNetwork?: boolean;
+  /**
+   * Pin each slot (its supervisor and tests) to one CPU, slot i to the i-th allowed CPU modulo
+   * their number (default true): ~20% more tests per second on a 2-core VM, steadier CPU times.
+   */
+  pinSlots?: boolean;
   /** Top-level directories hidden from programs; default all but the system directories. */
   hide?: string[];
   compileSeconds?: number;
@@ -89,6 +94,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     uid: options.uid ?? 65534,
     gid: options.gid ?? 65534,
     freshNetwork: options.freshNetwork ?? true,
+    pin: options.pinSlots ?? true,
     hide: options.hide,
     cgroupParents: options.cgroupParents,
     log,

@@ -16,6 +16,8 @@ export interface ZygoteSlotOptions {
   uid: number;
   gid: number;
   freshNetwork: boolean;
+  /** Pin the supervisor (and so its tests) to one CPU: the index-th of those allowed, modulo. */
+  pin: boolean;
   /** Top-level directories to hide; default every one but the system directories. */
   hide?: string[];
   log: (message: string) => void;
@@ -53,7 +55,7 @@ export class ZygoteSlot implements SandboxSlot {
     const config = {
       uid: o.uid, gid: o.gid, roots: { work: o.roots.work, cache: o.roots.cache },
       memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper, watch: o.watch,
-      freshNetwork: o.freshNetwork, hide: o.hide ?? null,
+      freshNetwork: o.freshNetwork, pin: o.pin ? o.index : null, hide: o.hide ?? null,
     };
     // The environment is scrubbed here: a forked test inherits this process's memory, including
     // its initial environment block, so nothing of the host's may be in it.
