@@ -63,8 +63,9 @@ def parse(text):
 
 
 def send(obj):
-    sys.stdout.write(''.join(encode_json(obj, 0)) + '\n')
-    sys.stdout.flush()
+    data = (''.join(encode_json(obj, 0)) + '\n').encode()
+    while data:
+        data = data[os.write(1, data):]
 
 
 class Slot:
@@ -650,9 +651,11 @@ class Requests:
 
     def __init__(self):
         self.buf, self.lines, self.eof, self.cancelled = b'', [], False, set()
+        self.poller = select.poll()
+        self.poller.register(0, select.POLLIN)
 
     def _fill(self, block):
-        if not block and not select.select([0], [], [], 0)[0]:
+        if not block and not self.poller.poll(0):
             return False
         data = os.read(0, 1 << 16)
         if not data:
