@@ -2,12 +2,14 @@
 # src/sandbox/zygote-slot.ts with a scrubbed environment; it reads one JSON request per line on
 # stdin and answers one JSON line per request on stdout.
 #
-# Per test it unshares a fresh pid namespace, forks the test process (pid 1 of it) and returns
-# to its own pid namespace with setns. The test process unshares fresh mount, network and ipc
-# namespaces, mounts a fresh /tmp, /dev/shm and /proc, joins the slot's memory and pids cgroups,
-# sets rlimits, drops to uid/gid 65534 and then either runs Python source in-process (no
-# interpreter start-up: that is the fast path) or execs a binary through the reaper stub.
-# When pid 1 exits the kernel kills everything else in its pid namespace.
+# Per test it unshares a fresh mount namespace (mounting a fresh /tmp and /dev/shm in it) and a
+# fresh pid namespace, forks the test process (pid 1 of the latter) and returns to its own
+# namespaces with setns. The test process unshares fresh network and ipc namespaces, mounts a
+# fresh /proc, joins the slot's memory and pids cgroups, sets rlimits, drops to uid/gid 65534 and
+# then either runs Python code in-process (no interpreter start-up: that is the fast path) or
+# execs a binary through the reaper stub. When pid 1 exits the kernel kills everything else in
+# its pid namespace. The wait for the test is native code (native/watch.c); the last reference
+# to a finished test's mount namespace goes to a helper process (Closer).
 #
 # Keep this process small: a forked test inherits its resident set as the floor of its peak
 # memory figure, and fork and exit cost time in proportion to its private memory (page tables
