@@ -8,8 +8,9 @@
 # fresh /proc, joins the slot's memory and pids cgroups, sets rlimits, drops to uid/gid 65534 and
 # then either runs Python code in-process (no interpreter start-up: that is the fast path) or
 # execs a binary through the reaper stub. When pid 1 exits the kernel kills everything else in
-# its pid namespace. The wait for the test is native code (native/watch.c); the last reference
-# to a finished test's mount namespace goes to a helper process (Closer).
+# its pid namespace. The test's set-up after the fork and the wait for it are native code
+# (native/supervisor.c); the last reference to a finished test's mount namespace goes to a helper
+# process (Closer).
 #
 # Keep this process small: a forked test inherits its resident set as the floor of its peak
 # memory figure, and fork and exit cost time in proportion to its private memory (page tables
@@ -92,8 +93,10 @@ class Slot:
         self.tick = os.sysconf('SC_CLK_TCK')
         self.reaper = os.open(cfg['reaper'], os.O_RDONLY | os.O_CLOEXEC) if cfg.get('reaper') else -1
         self.fresh_net = cfg.get('freshNetwork', True)
-        self.watch_test = ctypes.CDLL(cfg['watch']).watch_test
+        native = ctypes.CDLL(cfg['native'])
+        self.watch_test, self.enter_test = native.watch_test, native.enter_test
         self.watch_test.argtypes = [ctypes.POINTER(Watch)]
+        self.enter_test.argtypes = [ctypes.POINTER(Enter)]
         self.out_buf = ctypes.create_string_buffer(Output.INLINE)
         self.err_buf = ctypes.create_string_buffer(8192)
         self.rep_buf = ctypes.create_string_buffer(256)
@@ -218,8 +221,9 @@ class Slot:
         elif source is None:
             source = self.read_source(req)
 
-        # Everything the wait needs is built before the fork: whatever this process writes while
-        # the test runs is copied page by page.
+        # Everything the test's set-up and the wait need is built before the fork: whatever this
+        # process writes while the test runs is copied page by page.
+        enter = self.enter_spec(req, stdin, out_w, err_w, ctl_w, rep_w, exe)
         out = Output(self, req)
         watch = out.watch(req, out_r, err_r, rep_r)
         started = time.monotonic()
@@ -239,7 +243,7 @@ class Slot:
                 raise
             if pid == 0:
                 try:
-                    child(self, req, stdin, out_w, err_w, ctl_w, rep_w, exe, source)
+                    child(self, req, enter, ctl_w, rep_w, exe, source)
                 except BaseException as e:
                     try:
                         os.write(ctl_w, ('IE:%s: %s' % (type(e).__name__, e)).encode()[:4000])
@@ -270,6 +274,16 @@ class Slot:
         if code and source is not None and source.code is None:
             source.code = bytes.fromhex(code)
         return res
+
+    def enter_spec(self, req, stdin, out_w, err_w, ctl_w, rep_w, exe):
+        keep = [ctl_w] + list(self.cg.values())  # all close-on-exec
+        if req['kind'] == 'exec':
+            keep += [self.reaper, rep_w, exe]
+        cpu_soft = int(float(req['cpuSeconds'])) + 1
+        return Enter(self.flags, stdin, out_w, err_w, (ctypes.c_int64 * 16)(*sorted(keep)), len(keep),
+                     (ctypes.c_int64 * 2)(self.cg['memProcs'], self.cg['pidsProcs']),
+                     (ctypes.c_int64 * 16)(*self.cg.values()), len(self.cg), cpu_soft, cpu_soft + 1,
+                     int(req['fileBytes']), int(req['stackBytes']), self.uid, self.gid)
 
     def enter_test_mounts(self, tmp_bytes):
         # A copy of the slot's view with a fresh /tmp and /dev/shm; returns references to it and
@@ -378,8 +392,17 @@ class Slot:
 WATCH_DONE, WATCH_DEADLINE, WATCH_NEED_FILE = 0, 1, 2
 
 
+class Enter(ctypes.Structure):
+    """struct enter of native/supervisor.c."""
+    _fields_ = ([(name, ctypes.c_int64) for name in ('unshare_flags', 'stdin_fd', 'out_fd', 'err_fd')]
+                + [('keep', ctypes.c_int64 * 16), ('nkeep', ctypes.c_int64), ('cgroup_procs', ctypes.c_int64 * 2),
+                   ('cgroup_fds', ctypes.c_int64 * 16)]
+                + [(name, ctypes.c_int64) for name in ('ncgroup_fds', 'cpu_soft', 'cpu_hard', 'fsize', 'stack', 'uid',
+                                                       'gid', 'step')])
+
+
 class Watch(ctypes.Structure):
-    """struct watch of native/watch.c."""
+    """struct watch of native/supervisor.c."""
     _fields_ = ([(name, ctypes.c_int64) for name in ('pid', 'pidfd', 'out_r', 'err_r', 'rep_r', 'deadline_ns',
                                                      'out_max', 'out_fd')]
                 + [('out_buf', ctypes.c_void_p), ('out_cap', ctypes.c_int64), ('err_buf', ctypes.c_void_p),
@@ -433,41 +456,22 @@ def exit_of(status):
     return os.WEXITSTATUS(status), None
 
 
-def child(slot, req, stdin, out_w, err_w, ctl_w, rep_w, exe, source):
-    # Runs as pid 1 of a fresh pid namespace in the test's fresh mount namespace, still root;
-    # first enters fresh ipc and network ones.
-    check(libc.unshare(slot.flags), 'unshare')
-    os.setsid()
-    mount('proc', '/proc', 'proc', MS_NOSUID | MS_NODEV | MS_NOEXEC)
-    os.dup2(stdin, 0)
-    os.dup2(out_w, 1)
-    os.dup2(err_w, 2)
-    keep = [ctl_w] + list(slot.cg.values())  # all close-on-exec
+ENTER_STEPS = ('', 'unshare', 'setsid', 'mount /proc', 'dup2', 'close fds', 'setrlimit', 'chdir /tmp',
+               'join cgroups', 'close cgroup files', 'drop privileges', 'no_new_privs')
+
+
+def child(slot, req, enter, ctl_w, rep_w, exe, source):
+    # Runs as pid 1 of a fresh pid namespace in the test's fresh mount namespace, still root.
+    # enter_test (native/supervisor.c) enters fresh ipc and network namespaces, mounts /proc,
+    # sets up stdio, closes every other fd, sets rlimits (CPU, FSIZE, NOFILE 64, CORE 0, STACK,
+    # MEMLOCK 0), chdirs to /tmp, joins the slot's cgroups (only then, so that this set-up is not
+    # charged to the program), closes the cgroup files and drops to uid/gid with no_new_privs.
     if req['kind'] == 'exec':
-        keep += [slot.reaper, rep_w, exe]
         os.set_inheritable(rep_w, True)
         os.set_inheritable(exe, True)
-    close_all_but(keep)
-    cpu = float(req['cpuSeconds'])
-    soft = int(cpu) + 1
-    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
-    fsize = int(req['fileBytes'])
-    resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
-    resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    stack = int(req['stackBytes'])
-    resource.setrlimit(resource.RLIMIT_STACK, (stack, stack))
-    resource.setrlimit(resource.RLIMIT_MEMLOCK, (0, 0))
-    os.chdir('/tmp')
-    # Join the cgroups as late as possible so that our own set-up is not charged to the program.
-    os.write(slot.cg['memProcs'], b'0')
-    os.write(slot.cg['pidsProcs'], b'0')
-    for fd in slot.cg.values():
-        os.close(fd)  # a writable cgroup file must never reach the program
-    os.setgroups([])
-    os.setresgid(slot.gid, slot.gid, slot.gid)
-    os.setresuid(slot.uid, slot.uid, slot.uid)
-    check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), 'no_new_privs')
+    err = slot.enter_test(ctypes.byref(enter))
+    if err:
+        raise OSError(err, '%s: %s' % (ENTER_STEPS[enter.step], os.strerror(err)))
     if req['kind'] == 'exec':
         os.write(ctl_w, b'PRE:0\n')
         argv = ['reaper', str(rep_w), str(exe)] + list(req.get('argv', ['prog']))

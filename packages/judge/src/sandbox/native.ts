@@ -23,8 +23,8 @@ function buildOnce(cacheDir: string, cc: string, name: string, flags: string[]):
 /** The reaper stub (native/reaper.c), pid 1 of a test whose program is a binary. */
 export const ensureReaper = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'reaper', ['-O2', '-static']);
 
-/** The supervisor's wait for a test (native/watch.c), a shared library loaded with ctypes. */
-export const ensureWatch = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'watch', ['-O2', '-shared', '-fPIC']);
+/** The supervisor's native half (native/supervisor.c), a shared library loaded with ctypes. */
+export const ensureSupervisorLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'supervisor', ['-O2', '-shared', '-fPIC']);
 
 /**
  * The command that starts a slot's supervisor (runtime/zygote.py) from bytecode cached under

@@ -11,8 +11,8 @@ export interface ZygoteSlotOptions {
   cgroups: SlotCgroups;
   roots: { work: string; cache: string };
   reaper: string;
-  /** native/watch.c built as a shared library. */
-  watch: string;
+  /** native/supervisor.c built as a shared library. */
+  native: string;
   uid: number;
   gid: number;
   freshNetwork: boolean;
@@ -54,7 +54,7 @@ export class ZygoteSlot implements SandboxSlot {
     const o = this.opts;
     const config = {
       uid: o.uid, gid: o.gid, roots: { work: o.roots.work, cache: o.roots.cache },
-      memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper, watch: o.watch,
+      memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper, native: o.native,
       freshNetwork: o.freshNetwork, pin: o.pin ? o.index : null, hide: o.hide ?? null,
     };
     // The environment is scrubbed here: a forked test inherits this process's memory, including
