@@ -184,16 +184,15 @@ export class ZygoteSlot implements SandboxSlot {
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       // As for run(): a supervisor silent well past one run's wall-clock cap is broken.
+      const timer = setTimeout(() => {
+        this.proc.kill('SIGKILL');
+        this.fail(new Error(`sandbox supervisor of slot ${this.index} did not answer`));
+      }, base.wallSeconds * 1000 + 15_000);
+      // Restarted at every answer (refresh() reschedules without a new timer).
       const arm = () => {
-        if (this.batch?.id !== id) return;
-        clearTimeout(this.batch.timer);
-        this.batch.timer = setTimeout(() => {
-          this.proc.kill('SIGKILL');
-          this.fail(new Error(`sandbox supervisor of slot ${this.index} did not answer`));
-        }, base.wallSeconds * 1000 + 15_000);
+        if (this.batch?.id === id) timer.refresh();
       };
-      this.batch = { id, onResult, resolve, reject, timer: setTimeout(() => {}, 0), arm, cancelled: false };
-      arm();
+      this.batch = { id, onResult, resolve, reject, timer, arm, cancelled: false };
       this.proc.stdin!.write(
         `${JSON.stringify({ id, base: { ...base, stdin: base.stdin ?? null }, batch: items, stopOnFailure: opts.stopOnFailure, stopCpuMs: opts.stopCpuMs ?? null })}\n`,
       );
