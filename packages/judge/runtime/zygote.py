@@ -28,7 +28,7 @@ MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID, MOUNT_ATTR_NODEV = 1, 2, 4
 SYS_mount_setattr = 442  # x86_64 and aarch64
 SYS_pivot_root = {'x86_64': 155, 'aarch64': 41}.get(os.uname().machine, 155)
 MS_BIND, MNT_DETACH = 0x1000, 2
-PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG = 38, 1
+PR_SET_PDEATHSIG = 1
 VISIBLE = {'usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32', 'etc', 'dev', 'proc'}
 
 
