@@ -79,7 +79,8 @@ async function main() {
     if (args.has('--skip-api')) return;
     console.log('\n== read API (every read endpoint of the study views), 20 concurrent clients');
     const { rows: study } = await db.pool.query<{ id: number }>(`SELECT id FROM study WHERE name = 'Import benchmark'`);
-    // The copy above emptied `sample`, but every read path uses the aggregates, which are intact.
+    // The ceiling above refilled `sample` with the same rows; the study reads use the aggregates,
+    // the problem drill-down reads those samples.
     const web = await startWeb(ROOT, url, 3190);
     try {
       const id = study[0]!.id;
