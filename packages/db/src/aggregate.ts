@@ -1,12 +1,11 @@
 import type pg from 'pg';
+import { withTransaction } from './transaction';
 
 // Recomputes the (run, problem) aggregates of the given runs from their samples and bumps the
 // data version of the studies they belong to, all in one transaction. n excludes IE (a judge
 // fault, never the model's) and samples not judged yet (counted as pending).
 export async function recomputeAggregates(pool: pg.Pool, runIds: number[]): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     await client.query('DELETE FROM run_problem_aggregate WHERE run_id = ANY($1::int[])', [runIds]);
     const { rowCount } = await client.query(
       `INSERT INTO run_problem_aggregate (run_id, problem_id, n, solved, ac, wa, tle, mle, re, ce, ole, ie, pending)
@@ -45,12 +44,6 @@ export async function recomputeAggregates(pool: pg.Pool, runIds: number[]): Prom
        WHERE id IN (SELECT c.study_id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id WHERE r.id = ANY($1::int[]))`,
       [runIds],
     );
-    await client.query('COMMIT');
     return rowCount ?? 0;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -12,3 +12,4 @@ export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-row
 export * from './pipeline';
 export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark';
 export { databaseUrlSchema } from './database-url';
+export { withTransaction } from './transaction';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importBenchmark, queueEvaluation, type OpenDatabase, type StudyConfig } from '@frontier/db';
+import { importBenchmark, queueEvaluation, withTransaction, type OpenDatabase, type StudyConfig } from '@frontier/db';
 import { buildBenchmark, DEMO_ENDPOINTS, type Benchmark } from '@frontier/minilab';
 
 export const DEMO_STUDY = 'Demo lab: toy policy on minilab';
@@ -43,10 +43,7 @@ export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log
     endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi },
     checkpointsDir: join(dataDir, 'checkpoints', 'demo-lab'),
   };
-  const client = await pool.connect();
-  let studyId: number;
-  try {
-    await client.query('BEGIN');
+  const studyId = await withTransaction(pool, async (client) => {
     const { rows: s } = await client.query<{ id: number }>(
       `INSERT INTO study (name, description, origin, config) VALUES ($1, $2, 'demo', $3) RETURNING id`,
       [
@@ -55,20 +52,15 @@ export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log
         config,
       ],
     );
-    studyId = s[0]!.id;
+    const id = s[0]!.id;
     for (const [role, alpha, uri] of [['LOW', 0, DEMO_ENDPOINTS.lo], ['HIGH', 1, DEMO_ENDPOINTS.hi]] as const) {
       await client.query(
         `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale, uri, coverage_level) VALUES ($1, $2, $3, $4, 'toy', $5, $6)`,
-        [studyId, `toy alpha=${alpha}`, role, alpha, uri, role === 'LOW' ? 2 : 4],
+        [id, `toy alpha=${alpha}`, role, alpha, uri, role === 'LOW' ? 2 : 4],
       );
     }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    return id;
+  });
   const chains = await queueEvaluation(pool, studyId, DEMO_ALPHAS);
   log(`demo study queued: ${chains.length} alphas, ${chains.reduce((n, c) => n + c.jobIds.length, 0)} jobs (see the Jobs page)`);
 }

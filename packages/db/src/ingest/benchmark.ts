@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withTransaction } from '../transaction';
 
 export interface BenchmarkProblemInput {
   externalId: string;
@@ -17,9 +18,7 @@ export async function importBenchmark(
   pool: pg.Pool,
   input: { name: string; tiering?: string; problems: BenchmarkProblemInput[] },
 ): Promise<{ benchmarkId: number; problemIds: Map<string, number> }> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     const { rows: b } = await client.query<{ id: number }>(
       `INSERT INTO benchmark (name, tiering) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET tiering = EXCLUDED.tiering RETURNING id`,
       [input.name, input.tiering ?? 'given'],
@@ -45,12 +44,6 @@ export async function importBenchmark(
         [id, p.tests.map((_, i) => i), p.tests.map((t) => t.tier), p.tests.map((t) => t.input), p.tests.map((t) => t.expected)],
       );
     }
-    await client.query('COMMIT');
     return { benchmarkId, problemIds };
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

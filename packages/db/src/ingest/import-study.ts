@@ -3,6 +3,7 @@ import { enqueueAggregate, enqueueJudge } from '../jobs';
 import { copySamples, type SampleRow } from './copy-samples';
 import type { ImportProgress, ImportSummary, ProblemSamples, StudyImport } from './types';
 import { linkParents, upsertBenchmark, upsertCheckpoint, upsertProblems, upsertRun, upsertStudy } from './upserts';
+import { withTransaction } from '../transaction';
 
 const BATCH_SAMPLES = 20_000;
 
@@ -15,9 +16,7 @@ export async function importStudy(
   input: StudyImport,
   onProgress?: (p: ImportProgress) => void,
 ): Promise<ImportSummary> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     const studyId = await upsertStudy(client, input.study);
     const benchmarkId = await upsertBenchmark(client, input.benchmark);
     const summary: ImportSummary = { studyId, problems: 0, runs: 0, unchangedRuns: 0, samples: 0, runIds: [] };
@@ -79,13 +78,7 @@ export async function importStudy(
         summary.judgeJobKey = await enqueueJudge(client, rows.map((r) => r.run_id));
       }
     }
-    await client.query('COMMIT');
     summary.problems = problemIds.size;
     return summary;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { parseStudyConfig } from './config';
 import { insertJob, queueJob, type JobKind } from './job-rows';
+import { withTransaction } from '../transaction';
 
 export interface EvaluationChain {
   alpha: number;
@@ -28,9 +29,7 @@ const STEPS: JobKind[] = ['merge', 'generate', 'judge', 'aggregate'];
 // Queues merge -> generate -> judge -> aggregate for each alpha of a study. Each step is queued
 // when the one before it succeeds; the first is queued now, in the same transaction.
 export async function queueEvaluation(pool: pg.Pool, studyId: number, alphas: number[]): Promise<EvaluationChain[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     const { rows } = await client.query<{ name: string; config: unknown }>('SELECT name, config FROM study WHERE id = $1 FOR UPDATE', [studyId]);
     if (!rows[0]) throw new EvaluateInputError(`no study with id ${studyId}`);
     parseStudyConfig(rows[0].config, `study "${rows[0].name}"`);
@@ -52,12 +51,6 @@ export async function queueEvaluation(pool: pg.Pool, studyId: number, alphas: nu
       await queueJob(client, jobIds[0]!, 'merge', 4);
       chains.push({ alpha, jobIds, existing: false });
     }
-    await client.query('COMMIT');
     return chains;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { getJob, queueJob, type JobKind, type PipelineJobRow } from './job-rows';
+import { withTransaction } from '../transaction';
 
 // State changes of a pipeline job. Each is one statement guarded by the current state, so a
 // cancelled job is never revived by a worker that was still running it.
@@ -23,9 +24,7 @@ export async function reportProgress(pool: pg.Pool, id: number, done: number, to
 
 /** Marks the job done and queues the jobs waiting on it, in one transaction. */
 export async function markSucceeded(pool: pg.Pool, id: number): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     const { rowCount } = await client.query(
       `UPDATE pipeline_job SET state = 'SUCCEEDED', finished_at = now(), progress_done = GREATEST(progress_done, progress_total)
        WHERE id = $1 AND state = 'RUNNING'`,
@@ -38,13 +37,7 @@ export async function markSucceeded(pool: pg.Pool, id: number): Promise<void> {
       );
       for (const next of rows) await queueJob(client, next.id, next.kind, next.max_attempts);
     }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Records a failed attempt; the last allowed attempt makes the job (and those after it) FAILED. */
