@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { safeFilename, toCsv, type CsvTable } from '@/lib/csv';
+import { loadPlotly } from '@/lib/plotly';
 
 /**
  * PNG, SVG and CSV downloads for one plot. Reusable by every view:
@@ -53,7 +54,7 @@ export function ExportButtons({ plot, csv, filename, width, height }: ExportButt
   async function image(format: 'png' | 'svg') {
     const el = graphDiv(plot);
     if (!el) throw new Error('the chart has not been drawn yet');
-    const { default: Plotly } = await import('plotly.js-dist-min');
+    const Plotly = await loadPlotly();
     const size = { width: width ?? (el.clientWidth || 900), height: height ?? (el.clientHeight || 500) };
     // toImage then our own download, rather than Plotly.downloadImage, so the file name is ours
     // and the same path serves both formats. PNG at 2x for print.

@@ -1,7 +1,9 @@
 'use client';
 
-import type { Config, Data, Layout } from 'plotly.js';
+import type { Data, Layout } from 'plotly.js';
 import { useEffect, useRef, useState } from 'react';
+import { loadPlotly, PLOT_CONFIG } from '@/lib/plotly';
+import { PlotFrame, type PlotStatus } from './plot-frame';
 
 interface Props {
   data: Data[];
@@ -13,22 +15,18 @@ interface Props {
   points: number;
 }
 
-const CONFIG: Partial<Config> = { responsive: true, displaylogo: false, modeBarButtonsToRemove: ['select2d', 'lasso2d'] };
-
-type Status = 'loading' | 'ready' | 'error';
-
 /** A Plotly chart. plotly.js (≈1 MB) is loaded on the client only, when a chart first mounts. */
 export function PlotlyChart({ data, layout, testId, label, points }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<Status>('loading');
+  const [status, setStatus] = useState<PlotStatus>('loading');
 
   useEffect(() => {
     const el = ref.current;
     let cancelled = false;
-    import('plotly.js-dist-min')
-      .then(async ({ default: Plotly }) => {
+    loadPlotly()
+      .then(async (Plotly) => {
         if (cancelled || !el) return;
-        await Plotly.react(el, data, layout, CONFIG);
+        await Plotly.react(el, data, layout, PLOT_CONFIG);
         if (!cancelled) setStatus('ready');
       })
       .catch((err: unknown) => {
@@ -43,20 +41,9 @@ export function PlotlyChart({ data, layout, testId, label, points }: Props) {
   useEffect(() => {
     const el = ref.current;
     return () => {
-      if (el) void import('plotly.js-dist-min').then(({ default: Plotly }) => Plotly.purge(el));
+      if (el) void loadPlotly().then((Plotly) => Plotly.purge(el));
     };
   }, []);
 
-  return (
-    <div className="plot" data-testid={testId} data-points={points} data-status={status} role="img" aria-label={label}>
-      <div ref={ref} />
-      {status === 'loading' && (
-        <div className="plot-loading">
-          <span className="spinner" aria-hidden />
-          Loading chart…
-        </div>
-      )}
-      {status === 'error' && <div className="plot-loading">The chart could not be drawn; the table below has the same numbers.</div>}
-    </div>
-  );
+  return <PlotFrame testId={testId} points={points} status={status} label={label} plotRef={ref} fallback="the table below has the same numbers" />;
 }

@@ -1,8 +1,9 @@
 'use client';
 
-import type { Config, Data, Layout } from 'plotly.js';
+import type { Data, Layout } from 'plotly.js';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { loadPlotly } from '@/lib/plotly';
+import { loadPlotly, PLOT_CONFIG } from '@/lib/plotly';
+import { PlotFrame, type PlotStatus } from './plot-frame';
 
 interface Props {
   data: Data[];
@@ -22,10 +23,6 @@ interface Props {
   overlayRef?: RefObject<HTMLDivElement | null>;
 }
 
-const CONFIG: Partial<Config> = { responsive: true, displaylogo: false, modeBarButtonsToRemove: ['select2d', 'lasso2d'] };
-
-type Status = 'loading' | 'ready' | 'error';
-
 /**
  * A Plotly chart whose figure is drawn in full (`Plotly.react`) only when `data` or `layout`
  * change. Small, frequent updates (the alpha sweep) go straight to the graph div through
@@ -33,7 +30,7 @@ type Status = 'loading' | 'ready' | 'error';
  */
 export function SweepPlot({ data, layout, testId, label, points, graphRef, onDrawn, onAfterPlot, overlayRef }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<Status>('loading');
+  const [status, setStatus] = useState<PlotStatus>('loading');
   const drawnRef = useRef(onDrawn);
   const afterPlotRef = useRef(onAfterPlot);
 
@@ -48,7 +45,7 @@ export function SweepPlot({ data, layout, testId, label, points, graphRef, onDra
     loadPlotly()
       .then(async (Plotly) => {
         if (cancelled || !el) return;
-        await Plotly.react(el, data, layout, CONFIG);
+        await Plotly.react(el, data, layout, PLOT_CONFIG);
         if (cancelled) return;
         // Freeze the ranges Plotly just chose: later shape moves then redraw only the shapes
         // instead of recomputing autorange over every trace ("Autoscale" unfreezes them).
@@ -77,16 +74,7 @@ export function SweepPlot({ data, layout, testId, label, points, graphRef, onDra
   }, [graphRef]);
 
   return (
-    <div className="plot" data-testid={testId} data-points={points} data-status={status} role="img" aria-label={label}>
-      <div ref={ref} />
-      {overlayRef && <div className="plot-overlay" ref={overlayRef} aria-hidden />}
-      {status === 'loading' && (
-        <div className="plot-loading">
-          <span className="spinner" aria-hidden />
-          Loading chart…
-        </div>
-      )}
-      {status === 'error' && <div className="plot-loading">The chart could not be drawn; the numbers above and the CSV download have the same data.</div>}
-    </div>
+    <PlotFrame testId={testId} points={points} status={status} label={label} plotRef={ref} overlayRef={overlayRef}
+      fallback="the numbers above and the CSV download have the same data" />
   );
 }

@@ -10,3 +10,6 @@ export function loadPlotly(): Promise<PlotlyModule> {
   });
   return loading;
 }
+
+/** The chart options every plot shares: resizes with its box, no logo, no selection tools. */
+export const PLOT_CONFIG = { responsive: true, displaylogo: false, modeBarButtonsToRemove: ['select2d', 'lasso2d'] } satisfies Partial<import('plotly.js').Config>;
