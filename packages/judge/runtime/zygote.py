@@ -2,26 +2,26 @@
 # src/sandbox/zygote-slot.ts with a scrubbed environment; it reads one JSON request per line on
 # stdin and answers one JSON line per request on stdout.
 #
-# Per test it unshares a fresh mount namespace (mounting a fresh /tmp and /dev/shm in it) and a
-# fresh pid namespace, forks the test process (pid 1 of the latter) and returns to its own
-# namespaces with setns. The test process unshares fresh network and ipc namespaces, mounts a
-# fresh /proc, joins the slot's memory and pids cgroups, sets rlimits, drops to uid/gid 65534 and
-# then either runs Python code in-process (no interpreter start-up: that is the fast path) or
-# execs a binary through the reaper stub. When pid 1 exits the kernel kills everything else in
-# its pid namespace. The test's set-up after the fork and the wait for it are native code
-# (native/supervisor.c); the last reference to a finished test's mount namespace goes to a helper
-# process (Closer).
+# It never forks a test itself. At start it launches the slot's template (runtime/template.py),
+# a small Python process that waits in native code (serve() in native/supervisor.c) and, per
+# spawn request sent on a socket with the test's fds, makes a fresh mount namespace (with a
+# fresh /tmp and /dev/shm) and forks the test process with clone(CLONE_PARENT) in fresh pid, ipc
+# and network namespaces: the test is this process's child, so wait4 gives its rusage. The test
+# process mounts a fresh /proc, joins the slot's memory and pids cgroups, sets rlimits, drops to
+# uid/gid 65534 and then either runs Python code in-process (no interpreter start-up: that is
+# the fast path) or execs a binary through the reaper stub. When pid 1 exits the kernel kills
+# everything else in its pid namespace. This process prepares each test (cgroups, pipes), waits
+# for it (native watch_test) and reports; the last reference to a finished test's mount
+# namespace goes to a helper process (Closer).
 #
-# Keep this process small: a forked test inherits its resident set as the floor of its peak
-# memory figure, and fork and exit cost time in proportion to its private memory (page tables
-# copied, then torn down, per test), so nothing here may buffer much program output or load
-# large modules. Hence _json and _signal instead of json and signal, which import re and enum
-# (about 1.8 MiB of heap between them).
-import _json, _signal as signal, _socket, ctypes, gc, io, marshal, os, resource, select, stat, sys, time, types
+# Why two processes: a fork copies, page by page, whatever the forking process writes next
+# (copy-on-write), and a Python process writes ~180 pages between two tests; the template's C
+# loop writes a handful.
+import _json, _signal as signal, _socket, ctypes, os, select, stat, struct, sys, time
 
 libc = ctypes.CDLL(None, use_errno=True)
 O_PATH = 0o10000000
-CLONE_NEWNS, CLONE_NEWIPC, CLONE_NEWPID, CLONE_NEWNET = 0x20000, 0x08000000, 0x20000000, 0x40000000
+CLONE_NEWNS = 0x20000
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_RDONLY, MS_REC, MS_PRIVATE = 2, 4, 8, 1, 0x4000, 1 << 18
 AT_FDCWD, AT_RECURSIVE = -100, 0x8000
 MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID, MOUNT_ATTR_NODEV = 1, 2, 4
@@ -72,14 +72,11 @@ def send(obj):
 
 
 class Slot:
-    def __init__(self, cfg):
-        self.uid, self.gid = cfg['uid'], cfg['gid']
+    def __init__(self, cfg, pycache_prefix):
         self.roots = {k: os.open(v, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC) for k, v in cfg['roots'].items()}
         mem, pids = cfg['memoryCgroup'], cfg['pidsCgroup']
         rw = os.O_RDWR | os.O_CLOEXEC
         self.cg = {
-            'memProcs': os.open(mem + '/cgroup.procs', os.O_WRONLY | os.O_CLOEXEC),
-            'pidsProcs': os.open(pids + '/cgroup.procs', os.O_WRONLY | os.O_CLOEXEC),
             'limit': os.open(mem + '/memory.limit_in_bytes', rw),
             'max': os.open(mem + '/memory.max_usage_in_bytes', rw),
             'failcnt': os.open(mem + '/memory.failcnt', rw),
@@ -91,29 +88,27 @@ class Slot:
             'tasks': os.open(pids + '/cgroup.procs', os.O_RDONLY | os.O_CLOEXEC),
         }
         self.tick = os.sysconf('SC_CLK_TCK')
-        self.reaper = os.open(cfg['reaper'], os.O_RDONLY | os.O_CLOEXEC) if cfg.get('reaper') else -1
-        self.fresh_net = cfg.get('freshNetwork', True)
         native = ctypes.CDLL(cfg['native'])
-        self.watch_test, self.enter_test = native.watch_test, native.enter_test
+        self.watch_test = native.watch_test
         self.watch_test.argtypes = [ctypes.POINTER(Watch)]
-        self.enter_test.argtypes = [ctypes.POINTER(Enter)]
         self.out_buf = ctypes.create_string_buffer(Output.INLINE)
         self.err_buf = ctypes.create_string_buffer(8192)
         self.rep_buf = ctypes.create_string_buffer(256)
+        # Launched from the host's view (it opens its files there), then sent into the slot's.
+        self.template = Template(cfg, pycache_prefix)
         if cfg.get('hide') is None and cfg.get('minimalRoot', True):
             self.enter_minimal_root()
         else:
             self.enter_template_namespace(cfg.get('hide'))
-        self.home = {ns: os.open('/proc/self/ns/' + name, os.O_RDONLY | os.O_CLOEXEC)
-                     for ns, name in ((CLONE_NEWNS, 'mnt'), (CLONE_NEWPID, 'pid'))}
+        mnt = os.open('/proc/self/ns/mnt', os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            # With freshNetwork false the template makes one empty network namespace for the
+            # slot's tests: no interface is up and no process of an earlier test survives it.
+            self.template.start(mnt)
+        finally:
+            os.close(mnt)
         self.closer = Closer()
-        self.flags = CLONE_NEWIPC | CLONE_NEWNET  # what the test process unshares itself
-        if not self.fresh_net:
-            # One empty network namespace per slot, entered once: no interface is up and no
-            # process of an earlier test survives it, so nothing carries over between tests.
-            check(libc.unshare(CLONE_NEWNET), 'unshare net')
-            self.flags &= ~CLONE_NEWNET
-        self.limit = self.pids_max = self.oom_count = self.env = None
+        self.limit = self.pids_max = self.oom_count = None
 
     def enter_template_namespace(self, hide):
         # A private mount namespace for this slot in which the whole tree is read-only and every
@@ -202,67 +197,54 @@ class Slot:
             self.pids_max = procs
         oom_before = self.oom_count if self.oom_count is not None else self.oom_kills()
         self.oom_count = None  # re-read next time unless this run completes
-        env = req['env']
-        if env != self.env:
-            # Set here, once, and inherited: rebuilding os.environ in every test costs ~0.3 ms.
-            os.environ.clear()
-            os.environ.update({k: str(v) for k, v in env.items()})
-            self.env = env
+        self.template.set_env(req['env'])
 
+        kind = req['kind']
         stdin = self.open_in(req['stdin'], os.O_RDONLY) if req.get('stdin') else os.open('/dev/null', os.O_RDONLY | os.O_CLOEXEC)
         out_r, out_w = os.pipe2(os.O_CLOEXEC)
         err_r, err_w = os.pipe2(os.O_CLOEXEC)
         ctl_r, ctl_w = os.pipe2(os.O_CLOEXEC)
         # The reaper's report pipe is only needed for an exec'd program.
-        rep_r, rep_w = os.pipe2(os.O_CLOEXEC) if req['kind'] == 'exec' else (-1, -1)
+        rep_r, rep_w = os.pipe2(os.O_CLOEXEC) if kind == 'exec' else (-1, -1)
         exe = self.open_in(req['exe'], os.O_RDONLY) if req.get('exe') else -1
-        if req['kind'] != 'python':
+        own_source = kind == 'python' and source is None
+        if kind != 'python':
             source = None
-        elif source is None:
+        elif own_source:
             source = self.read_source(req)
-
-        # Everything the test's set-up and the wait need is built before the fork: whatever this
-        # process writes while the test runs is copied page by page.
-        enter = self.enter_spec(req, stdin, out_w, err_w, ctl_w, rep_w, exe)
+        theirs = [stdin, out_w, err_w, ctl_w]
+        strings = ()
+        if kind == 'python':
+            theirs.append(source.program_fd())
+        elif kind == 'exec':
+            theirs += [rep_w, exe]
+            strings = req.get('argv', ['prog'])
+        else:
+            strings = req['argv']
         out = Output(self, req)
         watch = out.watch(req, out_r, err_r, rep_r)
+        cpu_soft = int(float(req['cpuSeconds'])) + 1  # a backstop: the verdict uses measured CPU
         started = time.monotonic()
         watch.deadline_ns = int((started + float(req['wallSeconds'])) * 1e9)
-        # The test's mount and pid namespaces are entered here (the pid one applies to our
-        # children only) and left right after the fork; the test process unshares its ipc and
-        # network namespaces itself. The mount namespace is made here so that we hold a reference
-        # to it: the test's exit then does not wait for its teardown (an RCU grace period: ~0.3 ms
-        # of every test in D state), which the Closer does off the critical path.
-        mnt = self.enter_test_mounts(int(req['tmpBytes']))
         try:
             try:
-                check(libc.unshare(CLONE_NEWPID), 'unshare pid')
-                pid = os.fork()
-            except BaseException:
-                self.go_home()
-                raise
-            if pid == 0:
-                try:
-                    child(self, req, enter, ctl_w, rep_w, exe, source)
-                except BaseException as e:
-                    try:
-                        os.write(ctl_w, ('IE:%s: %s' % (type(e).__name__, e)).encode()[:4000])
-                    except BaseException:
-                        pass
-                os._exit(126)
-            self.go_home()
-            for fd in (stdin, out_w, err_w, ctl_w, rep_w, exe):
-                if fd >= 0:
-                    os.close(fd)
+                pid, mnt = self.template.spawn(kind, theirs, int(req['tmpBytes']), cpu_soft, cpu_soft + 1,
+                                               int(req['fileBytes']), int(req['stackBytes']), strings)
+            finally:
+                for fd in (stdin, out_w, err_w, ctl_w, rep_w, exe):
+                    if fd >= 0:
+                        os.close(fd)
             try:
                 res = self.supervise(req, pid, started, watch, out, ctl_r)
             finally:
-                out.close()
-                for fd in (out_r, err_r, ctl_r, rep_r):
-                    if fd >= 0:
-                        os.close(fd)
+                self.closer.drop(*mnt)
         finally:
-            self.closer.drop(*mnt)
+            out.close()
+            for fd in (out_r, err_r, ctl_r, rep_r):
+                if fd >= 0:
+                    os.close(fd)
+            if own_source:
+                source.close()
         res['cgroupPeakKib'] = int(self.read_cg('max')) // 1024
         res['failcnt'] = int(self.read_cg('failcnt'))
         self.oom_count = self.oom_kills()
@@ -272,40 +254,8 @@ class Slot:
         res['leftoverProcesses'] = int(self.read_cg('pidsCurrent'))
         code = res.pop('code', None)
         if code and source is not None and source.code is None:
-            source.code = bytes.fromhex(code)
+            source.set_code(bytes.fromhex(code))
         return res
-
-    def enter_spec(self, req, stdin, out_w, err_w, ctl_w, rep_w, exe):
-        keep = [ctl_w] + list(self.cg.values())  # all close-on-exec
-        if req['kind'] == 'exec':
-            keep += [self.reaper, rep_w, exe]
-        cpu_soft = int(float(req['cpuSeconds'])) + 1
-        return Enter(self.flags, stdin, out_w, err_w, (ctypes.c_int64 * 16)(*sorted(keep)), len(keep),
-                     (ctypes.c_int64 * 2)(self.cg['memProcs'], self.cg['pidsProcs']),
-                     (ctypes.c_int64 * 16)(*self.cg.values()), len(self.cg), cpu_soft, cpu_soft + 1,
-                     int(req['fileBytes']), int(req['stackBytes']), self.uid, self.gid)
-
-    def enter_test_mounts(self, tmp_bytes):
-        # A copy of the slot's view with a fresh /tmp and /dev/shm; returns references to it and
-        # to those two.
-        check(libc.unshare(CLONE_NEWNS), 'unshare mnt')
-        fds = []
-        try:
-            opts = 'size=%d,mode=1777' % tmp_bytes
-            mount('tmpfs', '/tmp', 'tmpfs', MS_NOSUID | MS_NODEV, opts)
-            mount('tmpfs', '/dev/shm', 'tmpfs', MS_NOSUID | MS_NODEV | MS_NOEXEC, opts)
-            for path in ('/proc/self/ns/mnt', '/tmp', '/dev/shm'):
-                fds.append(os.open(path, (os.O_RDONLY if path[1] == 'p' else O_PATH) | os.O_CLOEXEC))
-            return fds
-        except BaseException:
-            for fd in fds:
-                os.close(fd)
-            self.go_home()
-            raise
-
-    def go_home(self):
-        check(libc.setns(self.home[CLONE_NEWNS], CLONE_NEWNS), 'setns mnt')
-        check(libc.setns(self.home[CLONE_NEWPID], CLONE_NEWPID), 'setns pid')
 
     def oom_kills(self):
         for line in self.read_cg('oom').splitlines():
@@ -392,15 +342,6 @@ class Slot:
 WATCH_DONE, WATCH_DEADLINE, WATCH_NEED_FILE = 0, 1, 2
 
 
-class Enter(ctypes.Structure):
-    """struct enter of native/supervisor.c."""
-    _fields_ = ([(name, ctypes.c_int64) for name in ('unshare_flags', 'stdin_fd', 'out_fd', 'err_fd')]
-                + [('keep', ctypes.c_int64 * 16), ('nkeep', ctypes.c_int64), ('cgroup_procs', ctypes.c_int64 * 2),
-                   ('cgroup_fds', ctypes.c_int64 * 16)]
-                + [(name, ctypes.c_int64) for name in ('ncgroup_fds', 'cpu_soft', 'cpu_hard', 'fsize', 'stack', 'uid',
-                                                       'gid', 'step')])
-
-
 class Watch(ctypes.Structure):
     """struct watch of native/supervisor.c."""
     _fields_ = ([(name, ctypes.c_int64) for name in ('pid', 'pidfd', 'out_r', 'err_r', 'rep_r', 'deadline_ns',
@@ -454,33 +395,6 @@ def exit_of(status):
     if os.WIFSIGNALED(status):
         return None, os.WTERMSIG(status)
     return os.WEXITSTATUS(status), None
-
-
-ENTER_STEPS = ('', 'unshare', 'setsid', 'mount /proc', 'dup2', 'close fds', 'setrlimit', 'chdir /tmp',
-               'join cgroups', 'close cgroup files', 'drop privileges', 'no_new_privs')
-
-
-def child(slot, req, enter, ctl_w, rep_w, exe, source):
-    # Runs as pid 1 of a fresh pid namespace in the test's fresh mount namespace, still root.
-    # enter_test (native/supervisor.c) enters fresh ipc and network namespaces, mounts /proc,
-    # sets up stdio, closes every other fd, sets rlimits (CPU, FSIZE, NOFILE 64, CORE 0, STACK,
-    # MEMLOCK 0), chdirs to /tmp, joins the slot's cgroups (only then, so that this set-up is not
-    # charged to the program), closes the cgroup files and drops to uid/gid with no_new_privs.
-    if req['kind'] == 'exec':
-        os.set_inheritable(rep_w, True)
-        os.set_inheritable(exe, True)
-    err = slot.enter_test(ctypes.byref(enter))
-    if err:
-        raise OSError(err, '%s: %s' % (ENTER_STEPS[enter.step], os.strerror(err)))
-    if req['kind'] == 'exec':
-        os.write(ctl_w, b'PRE:0\n')
-        argv = ['reaper', str(rep_w), str(exe)] + list(req.get('argv', ['prog']))
-        os.execve(slot.reaper, argv, os.environ)
-    if req['kind'] == 'shell':
-        os.write(ctl_w, b'PRE:0\n')
-        argv = list(req['argv'])
-        os.execve(argv[0], argv, os.environ)
-    run_python(ctl_w, source)
 
 
 class Closer:
@@ -543,93 +457,93 @@ def fds_of(anc):
 
 
 class Source:
-    """A Python program's source and, once a test of its batch has compiled it, its code object as
-    marshal data (compiled once per batch instead of per test; marshal.loads is ~0.2 ms cheaper)."""
-    __slots__ = ('text', 'code')
-    CODE_MAX = 24 << 10  # sent on the control pipe before the program runs: must fit its buffer
+    """A Python program for the template's tests: its source and, once a test of its batch has
+    compiled it, its code object as marshal data (compiled once per batch instead of per test;
+    marshal.loads is ~0.2 ms cheaper). Tests read it from a memfd, b'S' + source or b'M' + code
+    (see run_python in runtime/template.py)."""
+    __slots__ = ('text', 'code', 'fd')
 
     def __init__(self, text):
-        self.text, self.code = text, None
+        self.text, self.code, self.fd = text, None, -1
+
+    def program_fd(self):
+        if self.fd < 0:
+            fd = os.memfd_create('program', os.MFD_CLOEXEC)
+            try:
+                data = b'M' + self.code if self.code is not None else b'S' + self.text
+                while data:
+                    data = data[os.write(fd, data):]
+            except BaseException:
+                os.close(fd)
+                raise
+            self.fd = fd
+        return self.fd
+
+    def set_code(self, code):
+        self.code = code
+        self.close()
+
+    def close(self):
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
 
 
-def run_python(ctl_w, source):
-    ru = resource.getrusage(resource.RUSAGE_SELF)
-    os.write(ctl_w, ('PRE:%f\n' % ((ru.ru_utime + ru.ru_stime) * 1000)).encode())
-    sys.path[0] = '/tmp'
-    sys.argv = ['solution.py']
-    if source.code is not None:
-        code = marshal.loads(source.code)
-    else:
+class Template:
+    """The slot's template process (runtime/template.py), which forks every test as our child from
+    native code (serve() in native/supervisor.c), so that this process never forks."""
+    OP_SPAWN, OP_ENV = 1, 2
+    KINDS = {'python': 1, 'exec': 2, 'shell': 3}
+    STEPS = {1: 'spawn request', 2: 'test mount namespace', 3: 'clone'}
+
+    def __init__(self, cfg, pycache_prefix):
+        self.sock, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
+        self.env = None
+        os.set_inheritable(theirs.fileno(), True)
+        here = os.path.dirname(os.path.abspath(__file__))
+        args = [sys.executable, '-I'] + (['-X', 'pycache_prefix=' + pycache_prefix] if pycache_prefix else []) + [
+            '-c', 'import sys; sys.path.insert(0, sys.argv.pop(1)); import template; template.main()', here,
+            str(theirs.fileno()), cfg['native'], cfg['memoryCgroup'], cfg['pidsCgroup'], cfg.get('reaper') or '',
+            str(cfg['uid']), str(cfg['gid']), '1' if cfg.get('freshNetwork', True) else '0']
+        # Its fds 0-2 are ours (pipes from Node): the streams it builds for tests must find fds 0
+        # and 1 unseekable, as a program started with pipes does. It never reads or writes them.
+        self.pid = os.posix_spawn(sys.executable, args, dict(os.environ))
+        theirs.close()
+
+    def start(self, mnt):
+        self.sock.sendmsg([b'mnt'], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds_data([mnt]))])
+        if self.sock.recv(16) != b'ok':
+            self.gone()
+
+    def gone(self):
+        # Nothing can run without it: exit, so that Node replaces the whole slot.
+        sys.stderr.write('the template process of this slot exited\n')
+        sys.stderr.flush()
+        os._exit(3)
+
+    def set_env(self, env):
+        if env == self.env:
+            return
+        data = b'\0'.join(('%s=%s' % (k, v)).encode() for k, v in env.items())
+        self.sock.sendmsg([struct.pack('8q', self.OP_ENV, 0, 0, 0, 0, 0, 0, len(env)) + data])
+        self.env = env
+
+    def spawn(self, kind, fds, tmp_bytes, cpu_soft, cpu_hard, file_bytes, stack_bytes, strings):
+        """Starts a test whose stdin, stdout, stderr and control pipe (then the program's fds) are
+        `fds`. Returns its pid and references to its mount namespace, /tmp and /dev/shm."""
+        msg = struct.pack('8q', self.OP_SPAWN, self.KINDS[kind], tmp_bytes, cpu_soft, cpu_hard, file_bytes,
+                          stack_bytes, len(strings)) + b''.join(str(a).encode() + b'\0' for a in strings)
         try:
-            code = compile(source.text, 'solution.py', 'exec', dont_inherit=True)
-        except (SyntaxError, ValueError, MemoryError, RecursionError) as e:
-            msg = '%s: %s (line %s)' % (type(e).__name__, e, getattr(e, 'lineno', '?'))
-            os.write(ctl_w, ('CE:' + msg.replace('\n', '\\n')).encode()[:4000])
-            os._exit(1)
-        data = marshal.dumps(code)
-        if len(data) <= Source.CODE_MAX:
-            os.write(ctl_w, b'CODE:' + data.hex().encode() + b'\n')
-    os.close(ctl_w)
-    del source
-    sys.stdin, sys.stdout, sys.stderr = FRESH.stdin, FRESH.stdout, FRESH.stderr
-    sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
-    main = FRESH.main
-    sys.modules['__main__'] = main
-    rc = 0
-    try:
-        exec(code, main.__dict__)
-    except SystemExit as e:
-        rc = exit_code(e)
-    except BaseException:
-        import traceback
-        traceback.print_exc()
-        rc = 1
-    try:
-        if 'threading' in sys.modules:
-            sys.modules['threading']._shutdown()
-    except BaseException:
-        pass
-    try:
-        sys.stdout.flush()
-    except BaseException:
-        rc = rc or 120
-    os._exit(rc)
-
-
-class Fresh:
-    """What a Python test starts with: standard streams and a `__main__` module, built once here and
-    never used by this process, so that every forked test finds its own untouched copy instead of
-    building them (~0.2 ms a test). The streams are those of `python3 prog.py` with pipes: built
-    on this process's pipes, they find fds 0 and 1 unseekable, as in the baseline."""
-
-    def __init__(self):
-        self.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, 'r', closefd=False)), encoding='utf-8',
-                                      errors='strict')
-        self.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, 'w', closefd=False)), encoding='utf-8',
-                                       errors='strict')
-        self.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), encoding='utf-8', errors='backslashreplace',
-                                       line_buffering=True, write_through=True)
-        self.main = types.ModuleType('__main__')
-        self.main.__file__ = '/tmp/solution.py'
-        self.main.__builtins__ = __builtins__
-        # What a test replaces stays referenced, so that no test spends time tearing it down.
-        self.replaced = (sys.stdin, sys.stdout, sys.stderr, sys.modules['__main__'])
-
-
-FRESH = None
-
-
-def warm_up():
-    # State the interpreter builds lazily on first use (the AST types that compile() checks its
-    # argument against, the io and codec objects of run_python) would otherwise be built again in
-    # every forked test, on copied pages: about 1 ms per test.
-    sink = io.TextIOWrapper(io.BufferedWriter(io.FileIO(os.open('/dev/null', os.O_WRONLY | os.O_CLOEXEC), 'w')),
-                            encoding='utf-8', errors='strict')
-    code = compile('xs = [int(s) for s in "1 2".split()]\nprint(sum(xs), max(xs), file=sink)\n', 'warm', 'exec',
-                   dont_inherit=True)
-    exec(code, {'__builtins__': __builtins__, 'sink': sink})
-    sink.close()
-    types.ModuleType('warm')
+            self.sock.sendmsg([msg], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds_data(fds))], _socket.MSG_NOSIGNAL)
+            data, anc, _, _ = self.sock.recvmsg(16, _socket.CMSG_SPACE(3 * 4))
+        except OSError:
+            self.gone()
+        if len(data) != 16:
+            self.gone()
+        pid, step = struct.unpack('2q', data)
+        if pid < 0:
+            raise OSError(-pid, 'starting the test (%s): %s' % (self.STEPS.get(step, step), os.strerror(-pid)))
+        return pid, fds_of(anc)
 
 
 def close_all_but(keep):
@@ -638,18 +552,6 @@ def close_all_but(keep):
         if fd > prev + 1:
             os.closerange(prev + 1, fd)
         prev = fd
-
-
-def exit_code(e):
-    if e.code is None:
-        return 0
-    if isinstance(e.code, int):
-        return e.code & 0xff
-    try:
-        sys.stderr.write(str(e.code) + '\n')
-    except BaseException:
-        pass
-    return 1
 
 
 class Requests:
@@ -699,9 +601,10 @@ def stops(res, limit):
 
 
 def main():
-    # Started by `import zygote` with a pycache prefix (zygote-slot.ts): compiling this file here
-    # would leave ~2 MiB of compiler garbage on the heap that every fork copies. Programs import
-    # with the defaults of `python3 -B`: the system's bytecode, nothing written.
+    # Started by `import zygote` with a pycache prefix (zygote-slot.ts), which the template is
+    # started with too: compiling its file in it would leave ~2 MiB of compiler garbage on the
+    # heap that every test copies.
+    pycache_prefix = sys.pycache_prefix
     sys.pycache_prefix, sys.dont_write_bytecode = None, True
     cfg = parse(sys.argv[1])
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # die with the Node process
@@ -711,17 +614,7 @@ def main():
         # CPU times are steadier too. Inherited by the tests (a test may widen it for itself).
         cpus = sorted(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {cpus[cfg['pin'] % len(cpus)]})
-    slot = Slot(cfg)
-    # The dispositions a program starts with, as under `python3 prog.py` minus Python's own
-    # SIGPIPE/SIGXFSZ ignores; set here once since every test inherits them. (This process only
-    # writes to Node's pipe, and dies with Node anyway.)
-    for sig in (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGINT):
-        signal.signal(sig, signal.SIG_DFL)
-    warm_up()
-    global FRESH
-    FRESH = Fresh()
-    gc.collect()
-    gc.freeze()  # keep forked children from touching (and copying) our objects' pages
+    slot = Slot(cfg, pycache_prefix)
     send({'ready': True, 'pid': os.getpid()})
     reqs = Requests()
     while True:
@@ -756,6 +649,8 @@ def main():
             send(res)
             if 'internalError' in res or (stop_on_failure and stops(res, cpu_limit)) or reqs.is_cancelled(rid):
                 break
+        if source is not None:
+            source.close()
         reqs.cancelled.discard(rid)
         send({'id': rid, 'done': ran})
 

@@ -34,7 +34,7 @@ export const ensureSupervisorLib = (cacheDir: string, cc = 'gcc'): string => bui
  */
 export function zygoteCommand(python: string, cacheDir: string): string[] {
   const args = ['-I', '-X', `pycache_prefix=${join(cacheDir, 'pycache')}`, '-c'];
-  const load = 'import sys; sys.path.insert(0, sys.argv.pop(1)); import zygote';
+  const load = 'import sys; sys.path.insert(0, sys.argv.pop(1)); import zygote, template';
   execFileSync(python, [...args, load, RUNTIME_DIR], { stdio: ['ignore', 'ignore', 'pipe'] });
   return [...args, `${load}; zygote.main()`, RUNTIME_DIR];
 }
