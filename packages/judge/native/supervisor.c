@@ -1,38 +1,15 @@
 /*
- * Native half of a judge slot, loaded with ctypes by its two Python processes:
+ * Native half of a judge slot's supervisor (runtime/zygote.py loads it with ctypes): a test from
+ * the cgroup reset to its last byte of output in C (run_test), where Python's overhead per
+ * system call would otherwise cost more than the calls.
  *
- * - serve() / serve_start(): the template (runtime/template.py), the process every test is a
- *   copy of. It waits here, in C, for the supervisor's spawn requests and forks each test with
- *   clone(CLONE_PARENT), so that the test is the supervisor's child (wait4 rusage, pidfd) while
- *   the supervisor itself never forks. Between forks the template runs only this loop: it
- *   touches a handful of pages, where a Python process copies ~180 pages (copy-on-write) after
- *   every fork, and it is smaller than the supervisor, so each fork copies fewer page tables.
- * - enter_test(): the test process's own set-up right after the fork (/proc, stdio, fds,
- *   rlimits, cgroups, credentials) in one call.
- * - watch_test(): the supervisor's wait for the test: drains its stdout, stderr and reaper-report
- *   pipes until every process of the test has gone, and returns early at the wall-clock deadline
- *   or when stdout outgrows its in-memory buffer. All state lives in `struct watch`, so Python
- *   can act on an early return (kill the test, give it a file for its output) and call again.
+ * - watch_test(): the wait for the test: drains its stdout, stderr and reaper-report pipes until
+ *   every process of the test has gone, and returns early at the wall-clock deadline or when
+ *   stdout outgrows its in-memory buffer. All state lives in `struct watch`, so Python can act on
+ *   an early return (kill the test, give it a file for its output) and call again.
+ * - run_test(): the whole test around it (see its comment).
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <grp.h>
-#include <poll.h>
-#include <stdio.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <signal.h>
-#include <stdint.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mount.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <time.h>
-#include <sched.h>
-#include <unistd.h>
+#include "common.h"
 
 enum { WATCH_DONE = 0, WATCH_DEADLINE = 1, WATCH_NEED_FILE = 2, WATCH_ERROR = -1 };
 
@@ -60,25 +37,6 @@ struct watch {
   int64_t pending; /* stdout read into the static buffer, waiting for a file */
   int64_t error;   /* errno of WATCH_ERROR */
 };
-
-static int64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static int write_all(int fd, const char *p, size_t n) {
-  while (n > 0) {
-    ssize_t k = write(fd, p, n);
-    if (k < 0) {
-      if (errno == EINTR) continue;
-      return -1;
-    }
-    p += k;
-    n -= (size_t)k;
-  }
-  return 0;
-}
 
 static void keep_tail(struct watch *w, const char *data, int64_t n) {
   if (w->err_cap <= 0) return;
@@ -217,330 +175,254 @@ int watch_test(struct watch *w) {
   }
 }
 
-/* The test process's set-up, in the order that matters: see child() in runtime/zygote.py. */
-struct enter {
-  int64_t unshare_flags;
-  int64_t stdin_fd, out_fd, err_fd;
-  int64_t keep[16]; /* open fds kept (besides 0-2), ascending; the cgroup files among them */
-  int64_t nkeep;
-  int64_t cgroup_procs[2]; /* joined by writing "0", after every other step but credentials */
-  int64_t cgroup_fds[16];  /* then closed: a writable cgroup file must never reach the program */
-  int64_t ncgroup_fds;
-  int64_t cpu_soft, cpu_hard, fsize, stack;
-  int64_t uid, gid;
-  int64_t step; /* out: the step that failed */
+
+/* ---- A whole test ---- */
+
+enum { RUN_DONE = WATCH_DONE, RUN_DEADLINE = WATCH_DEADLINE, RUN_NEED_FILE = WATCH_NEED_FILE, RUN_ERROR = -1 };
+/* Where run_test failed (r->step; names in runtime/zygote.py). RUN_TEMPLATE: the template is gone. */
+enum { RUN_CGROUP = 1, RUN_PIPES = 2, RUN_TEMPLATE = 3, RUN_SPAWN = 4, RUN_PIDFD = 5, RUN_WATCH = 6, RUN_WAIT = 7 };
+enum { CLOSER_BATCH = 8, SPAWN_MSG_MAX = 1 << 16, FORCE_EMPTY_ABOVE = 4 << 20 };
+
+struct run {
+  /* the slot's, set once */
+  int64_t template_sock, closer_sock;
+  int64_t cg_max, cg_failcnt, cg_usage, cg_force_empty, cg_pids, cg_oom;
+  char *ctl_buf; /* the test's control pipe: PRE/CE/CODE/IE lines (runtime/template.py) */
+  int64_t ctl_cap;
+  int64_t held[CLOSER_BATCH]; /* finished tests' mount namespaces, for the closer */
+  int64_t nheld;
+  int64_t oom_count; /* the memory cgroup's OOM kills so far; < 0: unknown */
+  /* per test, set by the caller (with w.out_max, w.out_fd and the buffers of w) */
+  int64_t kind, stdin_fd, prog_fd, exe_fd; /* stdin_fd < 0: /dev/null; prog_fd: python; exe_fd: exec */
+  int64_t tmp_bytes, cpu_soft, cpu_hard, fsize, stack;
+  char *strings; /* argc NUL-terminated strings, strings_len bytes in all */
+  int64_t strings_len, argc;
+  int64_t wall_ns;
+  /* state: phase 0 starts a test */
+  int64_t phase, ctl_r, started_ns, ns[3];
+  /* results */
+  int64_t status, utime_us, stime_us, maxrss, elapsed_ns, ctl_len;
+  int64_t cg_peak, failcnt, oom_killed, pids_current;
+  int64_t step, error;
+  struct watch w;
 };
 
-static int close_others(const struct enter *e) {
-  unsigned prev = 2;
-  for (int64_t i = 0; i <= e->nkeep; i++) {
-    unsigned fd = i < e->nkeep ? (unsigned)e->keep[i] : ~0U;
-    if (fd > prev + 1 && syscall(SYS_close_range, prev + 1, fd - 1, 0) < 0) return -1;
-    prev = fd;
-  }
-  return 0;
+static int64_t read_int(int fd) {
+  char text[64];
+  ssize_t n = pread(fd, text, sizeof text - 1, 0);
+  if (n < 0) return -1;
+  text[n] = 0;
+  return strtoll(text, NULL, 10);
 }
 
-static int set_limit(int resource, int64_t soft, int64_t hard) {
-  struct rlimit r = {.rlim_cur = (rlim_t)soft, .rlim_max = (rlim_t)hard};
-  return setrlimit(resource, &r);
+static int write_zero(int fd) {
+  return pwrite(fd, "0", 1, 0) == 1 ? 0 : -1;
 }
 
-/* Returns 0, or an errno with e->step telling which step failed. */
-int enter_test(struct enter *e) {
-#define STEP(n, call) \
-  do {                \
-    e->step = (n);    \
-    if ((call) < 0) return errno; \
-  } while (0)
-  if (e->unshare_flags) STEP(1, unshare((int)e->unshare_flags));
-  STEP(2, setsid());
-  STEP(3, mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL));
-  STEP(4, dup2((int)e->stdin_fd, 0));
-  STEP(4, dup2((int)e->out_fd, 1));
-  STEP(4, dup2((int)e->err_fd, 2));
-  STEP(5, close_others(e));
-  STEP(6, set_limit(RLIMIT_CPU, e->cpu_soft, e->cpu_hard));
-  STEP(6, set_limit(RLIMIT_FSIZE, e->fsize, e->fsize));
-  STEP(6, set_limit(RLIMIT_NOFILE, 64, 64));
-  STEP(6, set_limit(RLIMIT_CORE, 0, 0));
-  STEP(6, set_limit(RLIMIT_STACK, e->stack, e->stack));
-  STEP(6, set_limit(RLIMIT_MEMLOCK, 0, 0));
-  STEP(7, chdir("/tmp"));
-  /* Joined as late as possible, so that our own set-up is not charged to the program. */
-  STEP(8, write((int)e->cgroup_procs[0], "0", 1));
-  STEP(8, write((int)e->cgroup_procs[1], "0", 1));
-  for (int64_t i = 0; i < e->ncgroup_fds; i++) STEP(9, close((int)e->cgroup_fds[i]));
-  STEP(10, setgroups(0, NULL));
-  STEP(10, setresgid((gid_t)e->gid, (gid_t)e->gid, (gid_t)e->gid));
-  STEP(10, setresuid((uid_t)e->uid, (uid_t)e->uid, (uid_t)e->uid));
-  STEP(11, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
-#undef STEP
-  e->step = 0;
-  return 0;
+static int64_t read_oom_kills(int fd) {
+  char text[512];
+  ssize_t n = pread(fd, text, sizeof text - 1, 0);
+  if (n < 0) return -1;
+  text[n] = 0;
+  const char *at = strstr(text, "oom_kill ");
+  return at ? strtoll(at + 9, NULL, 10) : 0;
 }
 
-/* ---- The template's loop (runtime/template.py) ---- */
-
-enum { SERVE_EOF = 0, SERVE_CHILD = 1, SERVE_CONTROL = 2, SERVE_ERROR = -1 };
-enum { OP_SPAWN = 1, OP_ENV = 2 };
-enum { KIND_PYTHON = 1, KIND_EXEC = 2, KIND_SHELL = 3 };
-/* Where a spawn failed, as reported to the supervisor (names in runtime/zygote.py). */
-enum { SPAWN_MESSAGE = 1, SPAWN_MOUNTS = 2, SPAWN_CLONE = 3 };
-enum { MAX_FDS = 8, MAX_ARGS = 256 };
-
-struct serve {
-  /* set by the caller */
-  int64_t sock;            /* SOCK_SEQPACKET to the supervisor */
-  int64_t clone_flags;     /* CLONE_NEWPID | CLONE_NEWIPC [| CLONE_NEWNET] */
-  int64_t cgroup_procs[2]; /* the slot's memory and pids cgroup.procs */
-  int64_t reaper;          /* native/reaper.c, or -1 */
-  int64_t uid, gid;
-  char *msg; /* receive buffer */
-  int64_t msg_cap;
-  /* set by serve_start */
-  int64_t home_mnt; /* the slot's mount namespace */
-  /* out */
-  int64_t ctl_fd, src_fd; /* SERVE_CHILD: a Python test's control pipe and program */
-  int64_t msg_len;        /* SERVE_CONTROL: the message, left in msg */
-  int64_t error;          /* SERVE_ERROR: errno */
-};
-
-/* A request of the supervisor: this header, then argc NUL-terminated strings (exec: the program's
-   arguments after the reaper's own; shell: argv). Its fds come with it (SCM_RIGHTS): stdin,
-   stdout, stderr, control pipe, then python: the program (see run_python); exec: the reaper's
-   report pipe and the binary. OP_ENV carries "K=V" strings for Python to set (os.environ). */
-struct spawn_msg {
-  int64_t op, kind, tmp_bytes, cpu_soft, cpu_hard, fsize, stack, argc;
-};
-
-static ssize_t recv_with_fds(int sock, char *buf, size_t cap, int *fds, int *nfds) {
-  union {
-    char space[CMSG_SPACE(sizeof(int) * MAX_FDS)];
-    struct cmsghdr align;
-  } u;
-  struct iovec iov = {.iov_base = buf, .iov_len = cap};
-  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.space, .msg_controllen = sizeof u.space};
-  ssize_t n;
-  do n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC);
-  while (n < 0 && errno == EINTR);
-  *nfds = 0;
-  if (n < 0) return n;
-  for (struct cmsghdr *c = CMSG_FIRSTHDR(&mh); c; c = CMSG_NXTHDR(&mh, c)) {
-    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
-    int k = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-    memcpy(fds + *nfds, CMSG_DATA(c), sizeof(int) * (size_t)k);
-    *nfds += k;
-  }
-  if (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
-    for (int i = 0; i < *nfds; i++) close(fds[i]);
-    *nfds = 0;
-    errno = EMSGSIZE;
-    return -1;
-  }
-  return n;
+static void close_fd(int64_t *fd) {
+  if (*fd >= 0) close((int)*fd);
+  *fd = -1;
 }
 
-static int send_with_fds(int sock, const void *data, size_t len, const int *fds, int nfds) {
-  union {
-    char space[CMSG_SPACE(sizeof(int) * MAX_FDS)];
-    struct cmsghdr align;
-  } u;
-  struct iovec iov = {.iov_base = (void *)data, .iov_len = len};
-  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
-  if (nfds > 0) {
-    mh.msg_control = u.space;
-    mh.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds);
-    struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
-    memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)nfds);
+/* A finished test's mount namespace goes to the closer in batches (its teardown waits for an RCU
+   grace period); one whose /tmp or /dev/shm holds files is torn down here and now, since tmpfs
+   pages stay charged to the slot's memory cgroup until then. */
+static void drop_namespace(struct run *r) {
+  int used = 0;
+  for (int i = 1; i < 3; i++) {
+    struct statvfs st;
+    if (r->ns[i] >= 0 && (fstatvfs((int)r->ns[i], &st) < 0 || st.f_blocks != st.f_bfree || st.f_files - st.f_ffree > 1))
+      used = 1;
+    close_fd(&r->ns[i]);
   }
-  ssize_t n;
-  do n = sendmsg(sock, &mh, MSG_NOSIGNAL);
-  while (n < 0 && errno == EINTR);
-  return n < 0 ? -1 : 0;
+  if (r->ns[0] < 0) return;
+  if (used) {
+    close_fd(&r->ns[0]);
+    return;
+  }
+  r->held[r->nheld++] = r->ns[0];
+  r->ns[0] = -1;
+  if (r->nheld < CLOSER_BATCH) return;
+  int fds[CLOSER_BATCH];
+  for (int i = 0; i < CLOSER_BATCH; i++) fds[i] = (int)r->held[i];
+  send_with_fds((int)r->closer_sock, "x", 1, fds, CLOSER_BATCH); /* if it fails, our closes are the last */
+  for (int i = 0; i < CLOSER_BATCH; i++) close(fds[i]);
+  r->nheld = 0;
 }
 
-/* Once, before the template's warm-up: die with the supervisor, enter the slot's mount namespace
-   (the first message's fd) and, for one network namespace per slot, make it. */
-int serve_start(struct serve *s, int64_t fresh_net) {
-  int fds[MAX_FDS], nfds = 0;
-  if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) return errno;
-  ssize_t n = recv_with_fds((int)s->sock, s->msg, (size_t)s->msg_cap, fds, &nfds);
-  if (n < 0) return errno;
-  if (nfds != 1) return EPROTO;
-  if (setns(fds[0], CLONE_NEWNS) < 0 || chdir("/") < 0) return errno;
-  if (!fresh_net && unshare(CLONE_NEWNET) < 0) return errno;
-  s->home_mnt = fds[0];
-  return send_with_fds((int)s->sock, "ok", 2, NULL, 0) < 0 ? errno : 0;
+static void close_test_fds(struct run *r) {
+  close_fd(&r->w.pidfd);
+  close_fd(&r->w.out_r);
+  close_fd(&r->w.err_r);
+  close_fd(&r->w.rep_r);
+  close_fd(&r->ctl_r);
 }
 
-static void report(int fd, const char *what, int err) {
-  char line[256];
-  int n = snprintf(line, sizeof line, "IE:%s: %s", what, strerror(err));
-  if (n > 0) write_all(fd, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
+static int fail(struct run *r, int step, int err) {
+  r->step = step;
+  r->error = err;
+  return RUN_ERROR;
 }
 
-static const char *const ENTER_STEPS[] = {"", "unshare", "setsid", "mount /proc", "dup2", "close fds", "setrlimit",
-                                          "chdir /tmp", "join cgroups", "close cgroup files", "drop privileges",
-                                          "no_new_privs"};
+/* Resets the slot's cgroups, makes the test's pipes and has the template start it. */
+static int start_test(struct run *r) {
+  struct watch *w = &r->w;
+  r->ctl_r = w->pid = w->pidfd = w->out_r = w->err_r = w->rep_r = -1;
+  r->ns[0] = r->ns[1] = r->ns[2] = -1;
+  r->status = r->utime_us = r->stime_us = r->maxrss = r->elapsed_ns = r->ctl_len = 0;
+  r->cg_peak = r->failcnt = r->oom_killed = r->pids_current = r->step = r->error = 0;
+  w->killed = w->ole = w->exited = w->out_bytes = w->out_len = w->err_len = w->rep_len = 0;
+  w->closed = w->pending = w->error = 0;
 
-static void sort_fds(int64_t *a, int64_t n) {
-  for (int64_t i = 1; i < n; i++)
-    for (int64_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
-      int64_t t = a[j];
-      a[j] = a[j - 1];
-      a[j - 1] = t;
-    }
+  /* Page cache charged by an earlier run (a compiler reading headers) would count towards this
+     run's peak; the group is empty, so this only drops caches. (Below 4 MiB it is kernel memory
+     freed lazily: reclaiming it costs more than it skews.) */
+  if (read_int((int)r->cg_usage) > FORCE_EMPTY_ABOVE && write_zero((int)r->cg_force_empty) < 0)
+    return fail(r, RUN_CGROUP, errno);
+  if (write_zero((int)r->cg_max) < 0 || write_zero((int)r->cg_failcnt) < 0) return fail(r, RUN_CGROUP, errno);
+  if (r->oom_count < 0 && (r->oom_count = read_oom_kills((int)r->cg_oom)) < 0) return fail(r, RUN_CGROUP, errno);
+
+  int out[2] = {-1, -1}, err[2] = {-1, -1}, ctl[2] = {-1, -1}, rep[2] = {-1, -1}, null = -1;
+  int fds[MAX_FDS], nfds = 0, rc = 0;
+  static char msg[SPAWN_MSG_MAX];
+  struct spawn_msg *m = (struct spawn_msg *)msg;
+  if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 || pipe2(ctl, O_CLOEXEC) < 0 ||
+      (r->kind == KIND_EXEC && pipe2(rep, O_CLOEXEC) < 0) ||
+      (r->stdin_fd < 0 && (null = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)) {
+    rc = fail(r, RUN_PIPES, errno);
+    goto out;
+  }
+  fds[nfds++] = r->stdin_fd >= 0 ? (int)r->stdin_fd : null;
+  fds[nfds++] = out[1];
+  fds[nfds++] = err[1];
+  fds[nfds++] = ctl[1];
+  if (r->kind == KIND_PYTHON) fds[nfds++] = (int)r->prog_fd;
+  if (r->kind == KIND_EXEC) {
+    fds[nfds++] = rep[1];
+    fds[nfds++] = (int)r->exe_fd;
+  }
+  if (r->strings_len < 0 || r->strings_len > (int64_t)(sizeof msg - sizeof *m)) {
+    rc = fail(r, RUN_SPAWN, E2BIG);
+    goto out;
+  }
+  *m = (struct spawn_msg){OP_SPAWN, r->kind, r->tmp_bytes, r->cpu_soft, r->cpu_hard, r->fsize, r->stack, r->argc};
+  if (r->strings_len > 0) memcpy(msg + sizeof *m, r->strings, (size_t)r->strings_len);
+
+  r->started_ns = now_ns();
+  w->deadline_ns = r->started_ns + r->wall_ns;
+  struct spawn_reply reply;
+  int got[MAX_FDS], ngot = 0;
+  if (send_with_fds((int)r->template_sock, msg, sizeof *m + (size_t)r->strings_len, fds, nfds) < 0) {
+    rc = fail(r, RUN_TEMPLATE, errno);
+    goto out;
+  }
+  ssize_t n = recv_with_fds((int)r->template_sock, (char *)&reply, sizeof reply, got, &ngot);
+  if (n != (ssize_t)sizeof reply) {
+    for (int i = 0; i < ngot; i++) close(got[i]);
+    rc = fail(r, RUN_TEMPLATE, n < 0 ? errno : EPIPE);
+    goto out;
+  }
+  if (reply.pid <= 0) {
+    for (int i = 0; i < ngot; i++) close(got[i]);
+    rc = fail(r, RUN_SPAWN, (int)-reply.pid);
+    r->error |= reply.step << 16; /* errno in the low bits, the template's step above */
+    goto out;
+  }
+  for (int i = 0; i < ngot && i < 3; i++) r->ns[i] = got[i];
+  for (int i = 3; i < ngot; i++) close(got[i]);
+  w->pid = reply.pid;
+  w->out_r = out[0];
+  w->err_r = err[0];
+  w->rep_r = rep[0];
+  r->ctl_r = ctl[0];
+  out[0] = err[0] = rep[0] = ctl[0] = -1;
+  if ((w->pidfd = syscall(SYS_pidfd_open, (pid_t)w->pid, 0)) < 0) {
+    /* Never expected (it is our child, not yet reaped): do not leave it behind. */
+    int e = errno;
+    kill((pid_t)w->pid, SIGKILL);
+    waitpid((pid_t)w->pid, NULL, 0);
+    close_test_fds(r);
+    drop_namespace(r);
+    rc = fail(r, RUN_PIDFD, e);
+  }
+out:
+  for (int i = 0; i < 2; i++) {
+    if (out[i] >= 0) close(out[i]);
+    if (err[i] >= 0) close(err[i]);
+    if (ctl[i] >= 0) close(ctl[i]);
+    if (rep[i] >= 0) close(rep[i]);
+  }
+  if (null >= 0) close(null);
+  return rc;
 }
 
-/* In the test process, pid 1 of its pid namespace, in its fresh mount namespace, still root.
-   Returns only for a Python test (SERVE_CHILD); otherwise execs or exits. */
-static int become_test(struct serve *s, const struct spawn_msg *m, const char *strings, size_t slen, const int *fds) {
-  struct enter e = {0};
-  int ctl = fds[3];
-  e.stdin_fd = fds[0];
-  e.out_fd = fds[1];
-  e.err_fd = fds[2];
-  e.keep[e.nkeep++] = ctl;
-  e.keep[e.nkeep++] = s->cgroup_procs[0];
-  e.keep[e.nkeep++] = s->cgroup_procs[1];
-  if (m->kind == KIND_PYTHON) e.keep[e.nkeep++] = fds[4];
-  if (m->kind == KIND_EXEC) {
-    e.keep[e.nkeep++] = fds[4];
-    e.keep[e.nkeep++] = fds[5];
-    e.keep[e.nkeep++] = s->reaper;
+/* After every process of the test has gone: its control lines, rusage, cgroup figures. */
+static int finish_test(struct run *r) {
+  r->elapsed_ns = now_ns() - r->started_ns;
+  for (;;) { /* every writer has exited: never blocks */
+    ssize_t n = read((int)r->ctl_r, r->ctl_buf + r->ctl_len, (size_t)(r->ctl_cap - r->ctl_len));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0 || (r->ctl_len += n) >= r->ctl_cap) break;
   }
-  sort_fds(e.keep, e.nkeep);
-  e.cgroup_procs[0] = e.cgroup_fds[0] = s->cgroup_procs[0];
-  e.cgroup_procs[1] = e.cgroup_fds[1] = s->cgroup_procs[1];
-  e.ncgroup_fds = 2;
-  e.cpu_soft = m->cpu_soft;
-  e.cpu_hard = m->cpu_hard;
-  e.fsize = m->fsize;
-  e.stack = m->stack;
-  e.uid = s->uid;
-  e.gid = s->gid;
-  int err = enter_test(&e);
-  if (err) {
-    report(ctl, ENTER_STEPS[e.step], err);
-    _exit(126);
-  }
-  if (m->kind == KIND_PYTHON) {
-    /* The CPU spent so far is the sandbox's, not the program's: the supervisor subtracts it. */
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    char line[64];
-    int n = snprintf(line, sizeof line, "PRE:%.3f\n",
-                     (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3);
-    write_all(ctl, line, (size_t)n);
-    s->ctl_fd = ctl;
-    s->src_fd = fds[4];
-    return SERVE_CHILD;
-  }
-  write_all(ctl, "PRE:0\n", 6);
-  char *argv[MAX_ARGS + 4];
-  char rep[24], exe[24];
-  int argc = 0;
-  if (m->kind == KIND_EXEC) {
-    /* The reaper's report pipe and the binary survive the exec; the control pipe does not. */
-    if (fcntl(fds[4], F_SETFD, 0) < 0 || fcntl(fds[5], F_SETFD, 0) < 0) {
-      report(ctl, "fcntl", errno);
-      _exit(126);
-    }
-    snprintf(rep, sizeof rep, "%d", fds[4]);
-    snprintf(exe, sizeof exe, "%d", fds[5]);
-    argv[argc++] = "reaper";
-    argv[argc++] = rep;
-    argv[argc++] = exe;
-  }
-  for (size_t at = 0; at < slen && argc < MAX_ARGS + 3; at += strlen(strings + at) + 1) argv[argc++] = (char *)strings + at;
-  argv[argc] = NULL;
-  extern char **environ;
-  if (m->kind == KIND_EXEC) fexecve((int)s->reaper, argv, environ);
-  else if (argc > 0) execve(argv[0], argv, environ);
-  else errno = EINVAL;
-  report(ctl, "execve", errno);
-  _exit(126);
+  struct rusage ru;
+  int status = 0;
+  pid_t got;
+  do got = wait4((pid_t)r->w.pid, &status, 0, &ru);
+  while (got < 0 && errno == EINTR);
+  int wait_errno = got < 0 ? errno : 0;
+  close_test_fds(r);
+  drop_namespace(r);
+  if (wait_errno) return fail(r, RUN_WAIT, wait_errno);
+  r->status = status;
+  r->utime_us = (int64_t)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec;
+  r->stime_us = (int64_t)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
+  r->maxrss = ru.ru_maxrss;
+  int64_t before = r->oom_count;
+  r->cg_peak = read_int((int)r->cg_max);
+  r->failcnt = read_int((int)r->cg_failcnt);
+  r->oom_count = read_oom_kills((int)r->cg_oom);
+  r->oom_killed = r->oom_count > before;
+  r->pids_current = read_int((int)r->cg_pids);
+  if (r->cg_peak < 0 || r->failcnt < 0 || r->oom_count < 0 || r->pids_current < 0) return fail(r, RUN_CGROUP, errno);
+  return RUN_DONE;
 }
 
-/* Makes one test: a copy of the slot's mount namespace with a fresh /tmp and /dev/shm (ns gets
-   references to it and to them), then the test process in fresh pid, ipc (and network)
-   namespaces as the supervisor's child. Returns its pid, 0 in a Python test, or -1 (errno). */
-static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, const int *fds, int nfds, int *ns,
-                        int64_t *step) {
-  int want = m->kind == KIND_PYTHON ? 5 : m->kind == KIND_EXEC ? 6 : m->kind == KIND_SHELL ? 4 : -1;
-  *step = SPAWN_MESSAGE;
-  if (nfds != want || (m->kind == KIND_EXEC && s->reaper < 0) || m->tmp_bytes <= 0) {
-    errno = EINVAL;
-    return -1;
+/* One test, from the cgroup reset to its rusage: phase 0 starts it, then it is watched until
+   every process of it has gone. Returns RUN_DONE (results in r), or early: RUN_DEADLINE (the
+   caller kills it, sets w.killed and calls again), RUN_NEED_FILE (the caller gives stdout a file
+   in w.out_fd and calls again), RUN_ERROR (r->step, r->error; after phase 0, call abort_test). */
+int run_test(struct run *r) {
+  if (r->phase == 0) {
+    int rc = start_test(r);
+    if (rc != RUN_DONE) return rc;
+    r->phase = 1;
   }
-  *step = SPAWN_MOUNTS;
-  if (unshare(CLONE_NEWNS) < 0) return -1;
-  char opts[64];
-  snprintf(opts, sizeof opts, "size=%lld,mode=1777", (long long)m->tmp_bytes);
-  pid_t pid = -1;
-  if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) == 0 &&
-      mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, opts) == 0 &&
-      (ns[0] = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC)) >= 0 && (ns[1] = open("/tmp", O_PATH | O_CLOEXEC)) >= 0 &&
-      (ns[2] = open("/dev/shm", O_PATH | O_CLOEXEC)) >= 0) {
-    *step = SPAWN_CLONE;
-    /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
-    pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
-    if (pid == 0) {
-      const char *strings = s->msg + sizeof *m;
-      return become_test(s, m, strings, len - sizeof *m, fds) == SERVE_CHILD ? 0 : -1;
-    }
+  if (r->phase == 1) {
+    int rc = watch_test(&r->w);
+    if (rc == WATCH_ERROR) return fail(r, RUN_WATCH, (int)r->w.error);
+    if (rc != WATCH_DONE) return rc;
+    r->phase = 2;
+    return finish_test(r);
   }
-  int err = errno;
-  if (setns((int)s->home_mnt, CLONE_NEWNS) < 0) {
-    /* Stuck in a test's namespace: nothing more can be served. */
-    s->error = errno;
-    return -2;
-  }
-  errno = err;
-  return pid;
+  return RUN_DONE;
 }
 
-/* The template's loop: serves spawn requests until the supervisor closes the socket (SERVE_EOF),
-   sends a control message (SERVE_CONTROL: Python acts on it and calls again), or in a new Python
-   test process (SERVE_CHILD). Replies to each spawn with {pid or -errno, step} and, on success,
-   the test's mount namespace, /tmp and /dev/shm (the supervisor drops them off the critical
-   path: see Closer in runtime/zygote.py). */
-int serve(struct serve *s) {
-  for (;;) {
-    int fds[MAX_FDS], nfds = 0, ns[3] = {-1, -1, -1};
-    ssize_t n = recv_with_fds((int)s->sock, s->msg, (size_t)s->msg_cap - 1, fds, &nfds);
-    if (n == 0) return SERVE_EOF;
-    if (n < 0 && errno != EMSGSIZE) {
-      s->error = errno;
-      return SERVE_ERROR;
-    }
-    int64_t reply[2] = {-EINVAL, SPAWN_MESSAGE};
-    const struct spawn_msg *m = (const struct spawn_msg *)s->msg;
-    if (n >= (ssize_t)sizeof *m && m->op == OP_ENV) {
-      for (int i = 0; i < nfds; i++) close(fds[i]);
-      s->msg_len = n;
-      return SERVE_CONTROL;
-    }
-    if (n < 0) {
-      reply[0] = -EMSGSIZE;
-    } else if (n >= (ssize_t)sizeof *m && m->op == OP_SPAWN) {
-      s->msg[n] = 0; /* the last string is terminated even if the sender forgot */
-      pid_t pid = spawn_test(s, m, (size_t)n, fds, nfds, ns, &reply[1]);
-      if (pid == 0) return SERVE_CHILD;
-      if (pid == -2) return SERVE_ERROR;
-      reply[0] = pid > 0 ? pid : -errno;
-    }
-    for (int i = 0; i < nfds; i++) close(fds[i]);
-    int rc = send_with_fds((int)s->sock, reply, sizeof reply, ns, reply[0] > 0 ? 3 : 0);
-    for (int i = 0; i < 3; i++)
-      if (ns[i] >= 0) close(ns[i]);
-    if (rc < 0) {
-      s->error = errno;
-      return SERVE_ERROR;
-    }
-  }
+/* After a RUN_ERROR while watching: kills and reaps the test and releases what it held. */
+void abort_test(struct run *r) {
+  if (r->phase != 1) return;
+  kill((pid_t)r->w.pid, SIGKILL);
+  waitpid((pid_t)r->w.pid, NULL, 0);
+  close_test_fds(r);
+  drop_namespace(r);
+  r->oom_count = -1;
+  r->phase = 2;
 }

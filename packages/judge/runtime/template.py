@@ -6,7 +6,7 @@
 #
 # It builds once what a test would otherwise build (lazily initialised interpreter state,
 # standard streams, a __main__ module), then waits in native code (serve() in
-# native/supervisor.c), which forks a test per request as the supervisor's child. A Python test
+# native/template.c), which forks a test per request as the supervisor's child. A Python test
 # returns here from serve() and runs the program in-process; binaries are exec'd from C.
 #
 # Keep this process small and its imports few: every test copies its page tables, copies each
@@ -19,7 +19,7 @@ CONTROL_HEADER = 64  # struct spawn_msg
 
 
 class Serve(ctypes.Structure):
-    """struct serve of native/supervisor.c."""
+    """struct serve of native/template.c."""
     _fields_ = ([(name, ctypes.c_int64) for name in ('sock', 'clone_flags')]
                 + [('cgroup_procs', ctypes.c_int64 * 2)]
                 + [(name, ctypes.c_int64) for name in ('reaper', 'uid', 'gid')]

@@ -3,16 +3,17 @@
 # stdin and answers one JSON line per request on stdout.
 #
 # It never forks a test itself. At start it launches the slot's template (runtime/template.py),
-# a small Python process that waits in native code (serve() in native/supervisor.c) and, per
+# a small Python process that waits in native code (serve() in native/template.c) and, per
 # spawn request sent on a socket with the test's fds, makes a fresh mount namespace (with a
 # fresh /tmp and /dev/shm) and forks the test process with clone(CLONE_PARENT) in fresh pid, ipc
 # and network namespaces: the test is this process's child, so wait4 gives its rusage. The test
 # process mounts a fresh /proc, joins the slot's memory and pids cgroups, sets rlimits, drops to
 # uid/gid 65534 and then either runs Python code in-process (no interpreter start-up: that is
 # the fast path) or execs a binary through the reaper stub. When pid 1 exits the kernel kills
-# everything else in its pid namespace. This process prepares each test (cgroups, pipes), waits
-# for it (native watch_test) and reports; the last reference to a finished test's mount
-# namespace goes to a helper process (Closer).
+# everything else in its pid namespace. This process runs each test through one native call
+# (run_test in native/supervisor.c: cgroup reset, pipes, the spawn request, the wait, rusage) and
+# reports; the last reference to a finished test's mount namespace goes to a helper process
+# (Closer).
 #
 # Why two processes: a fork copies, page by page, whatever the forking process writes next
 # (copy-on-write), and a Python process writes ~180 pages between two tests; the template's C
@@ -89,11 +90,12 @@ class Slot:
         }
         self.tick = os.sysconf('SC_CLK_TCK')
         native = ctypes.CDLL(cfg['native'])
-        self.watch_test = native.watch_test
-        self.watch_test.argtypes = [ctypes.POINTER(Watch)]
+        self.run_test, self.abort_test = native.run_test, native.abort_test
+        self.run_test.argtypes = self.abort_test.argtypes = [ctypes.POINTER(Run)]
         self.out_buf = ctypes.create_string_buffer(Output.INLINE)
         self.err_buf = ctypes.create_string_buffer(8192)
         self.rep_buf = ctypes.create_string_buffer(256)
+        self.ctl_buf = ctypes.create_string_buffer(128 << 10)  # PRE, CE, CODE (<= 48 KiB of hex), IE
         # Launched from the host's view (it opens its files there), then sent into the slot's.
         self.template = Template(cfg, pycache_prefix)
         if cfg.get('hide') is None and cfg.get('minimalRoot', True):
@@ -108,7 +110,13 @@ class Slot:
         finally:
             os.close(mnt)
         self.closer = Closer()
-        self.limit = self.pids_max = self.oom_count = None
+        self.limit = self.pids_max = None
+        cg = self.cg
+        self.r = Run(template_sock=self.template.sock.fileno(), closer_sock=self.closer.sock.fileno(),
+                     cg_max=cg['max'], cg_failcnt=cg['failcnt'], cg_usage=cg['usage'], cg_force_empty=cg['forceEmpty'],
+                     cg_pids=cg['pidsCurrent'], cg_oom=cg['oom'], ctl_buf=ctypes.addressof(self.ctl_buf),
+                     ctl_cap=len(self.ctl_buf), oom_count=-1)
+        self.r_ref = ctypes.byref(self.r)
 
     def enter_template_namespace(self, hide):
         # A private mount namespace for this slot in which the whole tree is read-only and every
@@ -184,123 +192,85 @@ class Slot:
         if mem != self.limit:
             self.write_cg('limit', mem)
             self.limit = mem
-        if int(self.read_cg('usage')) > (4 << 20):
-            # Page cache charged by an earlier run (a compiler reading headers) would otherwise
-            # count towards this run's peak. The group is empty, so this only drops caches.
-            # (Below 4 MiB it is kernel memory freed lazily; reclaiming it costs more than it skews.)
-            self.write_cg('forceEmpty', 0)
-        self.write_cg('max', 0)
-        self.write_cg('failcnt', 0)
         procs = int(req['processes'])
         if procs != self.pids_max:
             self.write_cg('pidsMax', procs)
             self.pids_max = procs
-        oom_before = self.oom_count if self.oom_count is not None else self.oom_kills()
-        self.oom_count = None  # re-read next time unless this run completes
         self.template.set_env(req['env'])
-
         kind = req['kind']
-        stdin = self.open_in(req['stdin'], os.O_RDONLY) if req.get('stdin') else os.open('/dev/null', os.O_RDONLY | os.O_CLOEXEC)
-        out_r, out_w = os.pipe2(os.O_CLOEXEC)
-        err_r, err_w = os.pipe2(os.O_CLOEXEC)
-        ctl_r, ctl_w = os.pipe2(os.O_CLOEXEC)
-        # The reaper's report pipe is only needed for an exec'd program.
-        rep_r, rep_w = os.pipe2(os.O_CLOEXEC) if kind == 'exec' else (-1, -1)
-        exe = self.open_in(req['exe'], os.O_RDONLY) if req.get('exe') else -1
+        r = self.r
+        r.kind = RUN_KINDS[kind]
+        r.stdin_fd = self.open_in(req['stdin'], os.O_RDONLY) if req.get('stdin') else -1
+        r.exe_fd = self.open_in(req['exe'], os.O_RDONLY) if req.get('exe') else -1
         own_source = kind == 'python' and source is None
         if kind != 'python':
             source = None
         elif own_source:
             source = self.read_source(req)
-        theirs = [stdin, out_w, err_w, ctl_w]
+        r.prog_fd = source.program_fd() if source is not None else -1
         strings = ()
-        if kind == 'python':
-            theirs.append(source.program_fd())
-        elif kind == 'exec':
-            theirs += [rep_w, exe]
+        if kind == 'exec':
             strings = req.get('argv', ['prog'])
-        else:
+        elif kind == 'shell':
             strings = req['argv']
+        data = b''.join(str(a).encode() + b'\0' for a in strings)
+        r.strings, r.strings_len, r.argc = data, len(data), len(strings)
+        r.tmp_bytes, r.fsize, r.stack = int(req['tmpBytes']), int(req['fileBytes']), int(req['stackBytes'])
+        r.cpu_soft = int(float(req['cpuSeconds'])) + 1  # a backstop: the verdict uses measured CPU
+        r.cpu_hard = r.cpu_soft + 1
+        r.wall_ns = int(float(req['wallSeconds']) * 1e9)
         out = Output(self, req)
-        watch = out.watch(req, out_r, err_r, rep_r)
-        cpu_soft = int(float(req['cpuSeconds'])) + 1  # a backstop: the verdict uses measured CPU
-        started = time.monotonic()
-        watch.deadline_ns = int((started + float(req['wallSeconds'])) * 1e9)
+        out.arm(req)
+        r.phase = 0
+        wall_cpu, wall_timeout = 0.0, False
         try:
-            try:
-                pid, mnt = self.template.spawn(kind, theirs, int(req['tmpBytes']), cpu_soft, cpu_soft + 1,
-                                               int(req['fileBytes']), int(req['stackBytes']), strings)
-            finally:
-                for fd in (stdin, out_w, err_w, ctl_w, rep_w, exe):
-                    if fd >= 0:
-                        os.close(fd)
-            try:
-                res = self.supervise(req, pid, started, watch, out, ctl_r)
-            finally:
-                self.closer.drop(*mnt)
+            while True:
+                rc = self.run_test(self.r_ref)
+                if rc == RUN_DONE:
+                    break
+                if rc == RUN_DEADLINE:
+                    wall_cpu = self.tree_cpu_ms()
+                    os.kill(r.w.pid, signal.SIGKILL)
+                    r.w.killed, wall_timeout = 1, True
+                elif rc == RUN_NEED_FILE:
+                    out.spill()
+                else:
+                    self.run_failed()
+            res = self.result(req, out, wall_cpu, wall_timeout)
         finally:
+            if r.phase == 1:
+                self.abort_test(self.r_ref)
             out.close()
-            for fd in (out_r, err_r, ctl_r, rep_r):
+            for fd in (r.stdin_fd, r.exe_fd):
                 if fd >= 0:
                     os.close(fd)
             if own_source:
                 source.close()
-        res['cgroupPeakKib'] = int(self.read_cg('max')) // 1024
-        res['failcnt'] = int(self.read_cg('failcnt'))
-        self.oom_count = self.oom_kills()
-        res['oomKilled'] = self.oom_count > oom_before
-        if res['oomKilled'] and res.get('setupError', '').startswith('reaper reported nothing'):
-            del res['setupError']  # the OOM killer took the reaper itself
-        res['leftoverProcesses'] = int(self.read_cg('pidsCurrent'))
         code = res.pop('code', None)
         if code and source is not None and source.code is None:
             source.set_code(bytes.fromhex(code))
         return res
 
-    def oom_kills(self):
-        for line in self.read_cg('oom').splitlines():
-            if line.startswith('oom_kill '):
-                return int(line.split()[1])
-        return 0
+    def run_failed(self):
+        r = self.r
+        if r.step == RUN_TEMPLATE:
+            self.template.gone()
+        err, where = r.error & 0xffff, RUN_STEPS.get(r.step, r.step)
+        if r.step == RUN_SPAWN and r.error >> 16:
+            where = 'starting the test (%s)' % Template.STEPS.get(r.error >> 16, r.error >> 16)
+        raise OSError(err, '%s: %s' % (where, os.strerror(err)))
 
-    def supervise(self, req, pid, started, watch, out, ctl_r):
-        watch.pid = pid
-        watch.pidfd = pidfd = os.pidfd_open(pid)
-        wall_cpu, wall_timeout = 0.0, False
-        try:
-            while True:
-                rc = self.watch_test(ctypes.byref(watch))
-                if rc == WATCH_DONE:
-                    break
-                if rc == WATCH_DEADLINE:
-                    wall_cpu = self.tree_cpu_ms()
-                    os.kill(pid, signal.SIGKILL)
-                    watch.killed, wall_timeout = 1, True
-                elif rc == WATCH_NEED_FILE:
-                    out.spill()
-                else:
-                    raise OSError(watch.error, 'watching the test: ' + os.strerror(watch.error))
-        finally:
-            os.close(pidfd)
-        ctl = b''
-        while True:
-            data = os.read(ctl_r, 65536)  # every writer has exited: never blocks
-            if not data:
-                break
-            ctl += data
-        _, status, ru = os.wait4(pid, 0)
-        wall_ms = (time.monotonic() - started) * 1000
-        killed = bool(watch.killed)
-        res = {'wallMs': round(wall_ms, 3), 'outputBytes': watch.out_bytes, 'ole': bool(watch.ole),
-               'wallTimeout': wall_timeout, 'stderr': ctypes.string_at(self.err_buf, watch.err_len).decode('utf-8', 'replace')}
-        if not watch.ole:
+    def result(self, req, out, wall_cpu, wall_timeout):
+        r, w = self.r, self.r.w
+        res = {'wallMs': round(r.elapsed_ns / 1e6, 3), 'outputBytes': w.out_bytes, 'ole': bool(w.ole),
+               'wallTimeout': wall_timeout, 'stderr': ctypes.string_at(self.err_buf, w.err_len).decode('utf-8', 'replace')}
+        if not w.ole:
             out.finish(res)
-        rep = ctypes.string_at(self.rep_buf, watch.rep_len)
-        cpu = (ru.ru_utime + ru.ru_stime) * 1000
-        maxrss = ru.ru_maxrss
-        ctl = ctl.decode('utf-8', 'replace')
+        rep = ctypes.string_at(self.rep_buf, w.rep_len)
+        cpu = (r.utime_us + r.stime_us) / 1000
+        maxrss = r.maxrss
         pre = 0.0
-        for part in ctl.split('\n'):
+        for part in ctypes.string_at(self.ctl_buf, r.ctl_len).decode('utf-8', 'replace').split('\n'):
             if part.startswith('PRE:'):
                 pre = float(part[4:])
             elif part.startswith('CE:'):
@@ -310,7 +280,7 @@ class Slot:
             elif part.startswith('IE:'):
                 res['setupError'] = part[3:]
         cpu -= pre
-        code, sig = exit_of(status)
+        code, sig = exit_of(r.status)
         if rep:
             # The reaper measured the program itself: its exec carried nothing of ours.
             f = rep.decode().split()
@@ -319,11 +289,15 @@ class Slot:
             cpu, maxrss = (int(f[2]) + int(f[3])) / 1000, int(f[4])
         elif req['kind'] == 'exec':
             maxrss = 0  # the reaper's own figure carries our peak across its exec: use the cgroup's
-            if 'setupError' not in res and not killed:
-                res['setupError'] = 'reaper reported nothing (exit %s, signal %s)' % exit_of(status)
+            if 'setupError' not in res and not w.killed:
+                res['setupError'] = 'reaper reported nothing (exit %s, signal %s)' % exit_of(r.status)
         if wall_timeout:
             cpu = max(cpu, wall_cpu)  # the reaper could not report: it was killed with the rest
-        res.update({'exitCode': code, 'signal': sig, 'cpuMs': round(max(cpu, 0), 3), 'maxRssKib': maxrss})
+        res.update({'exitCode': code, 'signal': sig, 'cpuMs': round(max(cpu, 0), 3), 'maxRssKib': maxrss,
+                    'cgroupPeakKib': r.cg_peak // 1024, 'failcnt': r.failcnt, 'oomKilled': bool(r.oom_killed),
+                    'leftoverProcesses': r.pids_current})
+        if res['oomKilled'] and res.get('setupError', '').startswith('reaper reported nothing'):
+            del res['setupError']  # the OOM killer took the reaper itself
         return res
 
     def tree_cpu_ms(self):
@@ -339,7 +313,11 @@ class Slot:
         return best * 1000.0 / self.tick
 
 
-WATCH_DONE, WATCH_DEADLINE, WATCH_NEED_FILE = 0, 1, 2
+RUN_DONE, RUN_DEADLINE, RUN_NEED_FILE = 0, 1, 2
+RUN_KINDS = {'python': 1, 'exec': 2, 'shell': 3}
+RUN_TEMPLATE, RUN_SPAWN = 3, 4
+RUN_STEPS = {1: 'slot cgroups', 2: 'pipes', 3: 'template', 4: 'starting the test', 5: 'pidfd_open',
+             6: 'watching the test', 7: 'wait4'}
 
 
 class Watch(ctypes.Structure):
@@ -352,26 +330,42 @@ class Watch(ctypes.Structure):
                                                        'rep_len', 'closed', 'pending', 'error')])
 
 
+class Run(ctypes.Structure):
+    """struct run of native/supervisor.c."""
+    _fields_ = ([(name, ctypes.c_int64) for name in ('template_sock', 'closer_sock', 'cg_max', 'cg_failcnt', 'cg_usage',
+                                                     'cg_force_empty', 'cg_pids', 'cg_oom')]
+                + [('ctl_buf', ctypes.c_void_p), ('ctl_cap', ctypes.c_int64), ('held', ctypes.c_int64 * 8)]
+                + [(name, ctypes.c_int64) for name in ('nheld', 'oom_count', 'kind', 'stdin_fd', 'prog_fd', 'exe_fd',
+                                                       'tmp_bytes', 'cpu_soft', 'cpu_hard', 'fsize', 'stack')]
+                + [('strings', ctypes.c_char_p)]
+                + [(name, ctypes.c_int64) for name in ('strings_len', 'argc', 'wall_ns', 'phase', 'ctl_r', 'started_ns')]
+                + [('ns', ctypes.c_int64 * 3)]
+                + [(name, ctypes.c_int64) for name in ('status', 'utime_us', 'stime_us', 'maxrss', 'elapsed_ns', 'ctl_len',
+                                                       'cg_peak', 'failcnt', 'oom_killed', 'pids_current', 'step',
+                                                       'error')]
+                + [('w', Watch)])
+
+
 class Output:
     """A run's standard output, written to the request's file, or with `inlineOutput` sent in the
     reply when small and valid UTF-8 (the common case: no file created, truncated and flushed to
     disk per test). The native watcher fills the slot's buffer, and asks for the file when the
     output outgrows it."""
-    INLINE = 64 << 10  # small, so that this process's memory (copied by every fork) stays small
+    INLINE = 64 << 10
 
     def __init__(self, slot, req):
-        self.slot, self.ref, self.fd, self.w = slot, req['stdout'], -1, None
+        self.slot, self.ref, self.fd, self.w = slot, req['stdout'], -1, slot.r.w
         if not req.get('inlineOutput', False):
             self.fd = slot.open_in(self.ref, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
 
-    def watch(self, req, out_r, err_r, rep_r):
-        slot, err_max = self.slot, int(req.get('stderrBytes', 8192))
+    def arm(self, req):
+        slot, w, err_max = self.slot, self.w, int(req.get('stderrBytes', 8192))
         if len(slot.err_buf) < err_max:
             slot.err_buf = ctypes.create_string_buffer(err_max)
-        self.w = Watch(0, -1, out_r, err_r, rep_r, 0, int(req['outputBytes']), self.fd,
-                       ctypes.addressof(slot.out_buf), len(slot.out_buf), ctypes.addressof(slot.err_buf), err_max,
-                       ctypes.addressof(slot.rep_buf), len(slot.rep_buf))
-        return self.w
+        w.out_max, w.out_fd = int(req['outputBytes']), self.fd
+        w.out_buf, w.out_cap = ctypes.addressof(slot.out_buf), len(slot.out_buf)
+        w.err_buf, w.err_cap = ctypes.addressof(slot.err_buf), err_max
+        w.rep_buf, w.rep_cap = ctypes.addressof(slot.rep_buf), len(slot.rep_buf)
 
     def spill(self):
         self.fd = self.slot.open_in(self.ref, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
@@ -400,16 +394,15 @@ def exit_of(status):
 class Closer:
     """A helper process that closes, off the critical path, the last reference to each finished
     test's mount namespace, whose teardown waits for an RCU grace period (~0.3 ms in D state that
-    the test's exit would otherwise spend). References go over in batches (one wake-up each), and
+    the test's exit would otherwise spend). References come in batches (one wake-up each), and
     only for tests that left their /tmp and /dev/shm empty: tmpfs pages stay charged to the slot's
     memory cgroup until the namespace is gone, so a test that wrote files has its namespace torn
-    down at once, before the next test starts.
+    down at once, before the next test starts (drop_namespace in native/supervisor.c).
     (Making network namespaces ahead of time here too was tried: it costs more CPU than it saves.)"""
     BATCH = 8
 
     def __init__(self):
         self.sock, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
-        self.held = []
         if os.fork() == 0:
             try:
                 libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -426,26 +419,6 @@ class Closer:
             finally:
                 os._exit(0)
         theirs.close()
-
-    def drop(self, mnt, tmp, shm):
-        try:
-            used = any(st.f_blocks != st.f_bfree or st.f_files - st.f_ffree > 1 for st in map(os.fstatvfs, (tmp, shm)))
-        finally:
-            os.close(tmp)
-            os.close(shm)
-        if used:
-            os.close(mnt)  # waits for the teardown, which frees the files
-            return
-        self.held.append(mnt)
-        if len(self.held) < self.BATCH:
-            return
-        held, self.held = self.held, []
-        try:
-            self.sock.sendmsg([b'x'], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds_data(held))], _socket.MSG_NOSIGNAL)
-        except OSError:
-            pass  # the helper is gone or too far behind: the closes below are then the last ones
-        for fd in held:
-            os.close(fd)
 
 
 def fds_data(fds):
@@ -491,9 +464,8 @@ class Source:
 
 class Template:
     """The slot's template process (runtime/template.py), which forks every test as our child from
-    native code (serve() in native/supervisor.c), so that this process never forks."""
-    OP_SPAWN, OP_ENV = 1, 2
-    KINDS = {'python': 1, 'exec': 2, 'shell': 3}
+    native code (serve() in native/template.c), so that this process never forks."""
+    OP_ENV = 2  # struct spawn_msg's op (native/common.h); spawn requests come from run_test
     STEPS = {1: 'spawn request', 2: 'test mount namespace', 3: 'clone'}
 
     def __init__(self, cfg, pycache_prefix):
@@ -503,7 +475,7 @@ class Template:
         here = os.path.dirname(os.path.abspath(__file__))
         args = [sys.executable, '-I'] + (['-X', 'pycache_prefix=' + pycache_prefix] if pycache_prefix else []) + [
             '-c', 'import sys; sys.path.insert(0, sys.argv.pop(1)); import template; template.main()', here,
-            str(theirs.fileno()), cfg['native'], cfg['memoryCgroup'], cfg['pidsCgroup'], cfg.get('reaper') or '',
+            str(theirs.fileno()), cfg['templateNative'], cfg['memoryCgroup'], cfg['pidsCgroup'], cfg.get('reaper') or '',
             str(cfg['uid']), str(cfg['gid']), '1' if cfg.get('freshNetwork', True) else '0']
         # Its fds 0-2 are ours (pipes from Node): the streams it builds for tests must find fds 0
         # and 1 unseekable, as a program started with pipes does. It never reads or writes them.
@@ -527,23 +499,6 @@ class Template:
         data = b'\0'.join(('%s=%s' % (k, v)).encode() for k, v in env.items())
         self.sock.sendmsg([struct.pack('8q', self.OP_ENV, 0, 0, 0, 0, 0, 0, len(env)) + data])
         self.env = env
-
-    def spawn(self, kind, fds, tmp_bytes, cpu_soft, cpu_hard, file_bytes, stack_bytes, strings):
-        """Starts a test whose stdin, stdout, stderr and control pipe (then the program's fds) are
-        `fds`. Returns its pid and references to its mount namespace, /tmp and /dev/shm."""
-        msg = struct.pack('8q', self.OP_SPAWN, self.KINDS[kind], tmp_bytes, cpu_soft, cpu_hard, file_bytes,
-                          stack_bytes, len(strings)) + b''.join(str(a).encode() + b'\0' for a in strings)
-        try:
-            self.sock.sendmsg([msg], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds_data(fds))], _socket.MSG_NOSIGNAL)
-            data, anc, _, _ = self.sock.recvmsg(16, _socket.CMSG_SPACE(3 * 4))
-        except OSError:
-            self.gone()
-        if len(data) != 16:
-            self.gone()
-        pid, step = struct.unpack('2q', data)
-        if pid < 0:
-            raise OSError(-pid, 'starting the test (%s): %s' % (self.STEPS.get(step, step), os.strerror(-pid)))
-        return pid, fds_of(anc)
 
 
 def close_all_but(keep):

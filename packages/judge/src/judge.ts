@@ -6,7 +6,7 @@ import { classifyRun, isBorderlineTle, peakKib } from './classify';
 import { JudgeInputError } from './errors';
 import { DEFAULT_TIME_MULTIPLIER, resolveLimits, type ResolvedLimits } from './limits';
 import { Programs, sha, type Program } from './programs';
-import { ensureReaper, ensureSupervisorLib, zygoteCommand } from './sandbox/native';
+import { ensureReaper, ensureSupervisorLib, ensureTemplateLib, zygoteCommand } from './sandbox/native';
 import { SlotPool } from './sandbox/pool';
 import type { SlotCgroups } from './sandbox/cgroups';
 import type { RunRequest, RunResult } from './sandbox/types';
@@ -91,6 +91,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     roots: { work: workDir, cache: cacheDir },
     reaper: ensureReaper(cacheDir, options.cc),
     native: ensureSupervisorLib(cacheDir, options.cc),
+    templateNative: ensureTemplateLib(cacheDir, options.cc),
     uid: options.uid ?? 65534,
     gid: options.gid ?? 65534,
     freshNetwork: options.freshNetwork ?? true,

@@ -7,11 +7,16 @@ import { fileURLToPath } from 'node:url';
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNTIME_DIR = join(PACKAGE_DIR, 'runtime');
 
-/** Compiles a C file of native/ once per source version into `cacheDir` (temp file + rename). */
-function buildOnce(cacheDir: string, cc: string, name: string, flags: string[]): string {
+/**
+ * Compiles a C file of native/ once per version (its source, the headers it includes, the flags)
+ * into `cacheDir` (temp file + rename).
+ */
+function buildOnce(cacheDir: string, cc: string, name: string, flags: string[], headers: string[] = []): string {
   const source = join(PACKAGE_DIR, 'native', `${name}.c`);
-  const hash = createHash('sha256').update(readFileSync(source)).update(flags.join(' ')).digest('hex').slice(0, 16);
-  const out = join(cacheDir, 'native', `${name}-${hash}`);
+  const hash = createHash('sha256');
+  for (const file of [source, ...headers.map((h) => join(PACKAGE_DIR, 'native', h))]) hash.update(readFileSync(file));
+  const version = hash.update(flags.join(' ')).digest('hex').slice(0, 16);
+  const out = join(cacheDir, 'native', `${name}-${version}`);
   if (existsSync(out)) return out;
   mkdirSync(dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;
@@ -23,8 +28,13 @@ function buildOnce(cacheDir: string, cc: string, name: string, flags: string[]):
 /** The reaper stub (native/reaper.c), pid 1 of a test whose program is a binary. */
 export const ensureReaper = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'reaper', ['-O2', '-static']);
 
+const LIB_FLAGS = ['-O2', '-shared', '-fPIC'];
+
 /** The supervisor's native half (native/supervisor.c), a shared library loaded with ctypes. */
-export const ensureSupervisorLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'supervisor', ['-O2', '-shared', '-fPIC']);
+export const ensureSupervisorLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'supervisor', LIB_FLAGS, ['common.h']);
+
+/** The template's native half (native/template.c), a shared library loaded with ctypes. */
+export const ensureTemplateLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'template', LIB_FLAGS, ['common.h']);
 
 /**
  * The command that starts a slot's supervisor (runtime/zygote.py) from bytecode cached under

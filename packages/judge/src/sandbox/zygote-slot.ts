@@ -13,6 +13,8 @@ export interface ZygoteSlotOptions {
   reaper: string;
   /** native/supervisor.c built as a shared library. */
   native: string;
+  /** native/template.c built as a shared library. */
+  templateNative: string;
   uid: number;
   gid: number;
   freshNetwork: boolean;
@@ -54,7 +56,7 @@ export class ZygoteSlot implements SandboxSlot {
     const o = this.opts;
     const config = {
       uid: o.uid, gid: o.gid, roots: { work: o.roots.work, cache: o.roots.cache },
-      memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper, native: o.native,
+      memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper, native: o.native, templateNative: o.templateNative,
       freshNetwork: o.freshNetwork, pin: o.pin ? o.index : null, hide: o.hide ?? null,
     };
     // The environment is scrubbed here: a forked test inherits this process's memory, including

@@ -1,0 +1,278 @@
+/*
+ * Native half of a judge slot's template (runtime/template.py loads it with ctypes): the process
+ * every test is a copy of. It waits in serve(), in C, for the supervisor's spawn requests and
+ * forks each test with clone(CLONE_PARENT), so that the test is the supervisor's child (wait4
+ * rusage, pidfd) while the supervisor itself never forks. Between forks the template runs only
+ * this loop: it touches a handful of pages, where a Python process copies ~180 pages
+ * (copy-on-write) after every fork, and it is smaller than the supervisor, so each fork copies
+ * fewer page tables. enter_test() is the test process's own set-up right after the fork.
+ */
+#include "common.h"
+
+/* The test process's set-up, in the order that matters: see child() in runtime/zygote.py. */
+struct enter {
+  int64_t unshare_flags;
+  int64_t stdin_fd, out_fd, err_fd;
+  int64_t keep[16]; /* open fds kept (besides 0-2), ascending; the cgroup files among them */
+  int64_t nkeep;
+  int64_t cgroup_procs[2]; /* joined by writing "0", after every other step but credentials */
+  int64_t cgroup_fds[16];  /* then closed: a writable cgroup file must never reach the program */
+  int64_t ncgroup_fds;
+  int64_t cpu_soft, cpu_hard, fsize, stack;
+  int64_t uid, gid;
+  int64_t step; /* out: the step that failed */
+};
+
+static int close_others(const struct enter *e) {
+  unsigned prev = 2;
+  for (int64_t i = 0; i <= e->nkeep; i++) {
+    unsigned fd = i < e->nkeep ? (unsigned)e->keep[i] : ~0U;
+    if (fd > prev + 1 && syscall(SYS_close_range, prev + 1, fd - 1, 0) < 0) return -1;
+    prev = fd;
+  }
+  return 0;
+}
+
+static int set_limit(int resource, int64_t soft, int64_t hard) {
+  struct rlimit r = {.rlim_cur = (rlim_t)soft, .rlim_max = (rlim_t)hard};
+  return setrlimit(resource, &r);
+}
+
+/* Returns 0, or an errno with e->step telling which step failed. */
+int enter_test(struct enter *e) {
+#define STEP(n, call) \
+  do {                \
+    e->step = (n);    \
+    if ((call) < 0) return errno; \
+  } while (0)
+  if (e->unshare_flags) STEP(1, unshare((int)e->unshare_flags));
+  STEP(2, setsid());
+  STEP(3, mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL));
+  STEP(4, dup2((int)e->stdin_fd, 0));
+  STEP(4, dup2((int)e->out_fd, 1));
+  STEP(4, dup2((int)e->err_fd, 2));
+  STEP(5, close_others(e));
+  STEP(6, set_limit(RLIMIT_CPU, e->cpu_soft, e->cpu_hard));
+  STEP(6, set_limit(RLIMIT_FSIZE, e->fsize, e->fsize));
+  STEP(6, set_limit(RLIMIT_NOFILE, 64, 64));
+  STEP(6, set_limit(RLIMIT_CORE, 0, 0));
+  STEP(6, set_limit(RLIMIT_STACK, e->stack, e->stack));
+  STEP(6, set_limit(RLIMIT_MEMLOCK, 0, 0));
+  STEP(7, chdir("/tmp"));
+  /* Joined as late as possible, so that our own set-up is not charged to the program. */
+  STEP(8, write((int)e->cgroup_procs[0], "0", 1));
+  STEP(8, write((int)e->cgroup_procs[1], "0", 1));
+  for (int64_t i = 0; i < e->ncgroup_fds; i++) STEP(9, close((int)e->cgroup_fds[i]));
+  STEP(10, setgroups(0, NULL));
+  STEP(10, setresgid((gid_t)e->gid, (gid_t)e->gid, (gid_t)e->gid));
+  STEP(10, setresuid((uid_t)e->uid, (uid_t)e->uid, (uid_t)e->uid));
+  STEP(11, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
+#undef STEP
+  e->step = 0;
+  return 0;
+}
+
+/* ---- The template's loop (runtime/template.py) ---- */
+
+enum { SERVE_EOF = 0, SERVE_CHILD = 1, SERVE_CONTROL = 2, SERVE_ERROR = -1 };
+enum { MAX_ARGS = 256 };
+
+struct serve {
+  /* set by the caller */
+  int64_t sock;            /* SOCK_SEQPACKET to the supervisor */
+  int64_t clone_flags;     /* CLONE_NEWPID | CLONE_NEWIPC [| CLONE_NEWNET] */
+  int64_t cgroup_procs[2]; /* the slot's memory and pids cgroup.procs */
+  int64_t reaper;          /* native/reaper.c, or -1 */
+  int64_t uid, gid;
+  char *msg; /* receive buffer */
+  int64_t msg_cap;
+  /* set by serve_start */
+  int64_t home_mnt; /* the slot's mount namespace */
+  /* out */
+  int64_t ctl_fd, src_fd; /* SERVE_CHILD: a Python test's control pipe and program */
+  int64_t msg_len;        /* SERVE_CONTROL: the message, left in msg */
+  int64_t error;          /* SERVE_ERROR: errno */
+};
+
+
+/* Once, before the template's warm-up: die with the supervisor, enter the slot's mount namespace
+   (the first message's fd) and, for one network namespace per slot, make it. */
+int serve_start(struct serve *s, int64_t fresh_net) {
+  int fds[MAX_FDS], nfds = 0;
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) return errno;
+  ssize_t n = recv_with_fds((int)s->sock, s->msg, (size_t)s->msg_cap, fds, &nfds);
+  if (n < 0) return errno;
+  if (nfds != 1) return EPROTO;
+  if (setns(fds[0], CLONE_NEWNS) < 0 || chdir("/") < 0) return errno;
+  if (!fresh_net && unshare(CLONE_NEWNET) < 0) return errno;
+  s->home_mnt = fds[0];
+  return send_with_fds((int)s->sock, "ok", 2, NULL, 0) < 0 ? errno : 0;
+}
+
+static void report(int fd, const char *what, int err) {
+  char line[256];
+  int n = snprintf(line, sizeof line, "IE:%s: %s", what, strerror(err));
+  if (n > 0) write_all(fd, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
+}
+
+static const char *const ENTER_STEPS[] = {"", "unshare", "setsid", "mount /proc", "dup2", "close fds", "setrlimit",
+                                          "chdir /tmp", "join cgroups", "close cgroup files", "drop privileges",
+                                          "no_new_privs"};
+
+static void sort_fds(int64_t *a, int64_t n) {
+  for (int64_t i = 1; i < n; i++)
+    for (int64_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
+      int64_t t = a[j];
+      a[j] = a[j - 1];
+      a[j - 1] = t;
+    }
+}
+
+/* In the test process, pid 1 of its pid namespace, in its fresh mount namespace, still root.
+   Returns only for a Python test (SERVE_CHILD); otherwise execs or exits. */
+static int become_test(struct serve *s, const struct spawn_msg *m, const char *strings, size_t slen, const int *fds) {
+  struct enter e = {0};
+  int ctl = fds[3];
+  e.stdin_fd = fds[0];
+  e.out_fd = fds[1];
+  e.err_fd = fds[2];
+  e.keep[e.nkeep++] = ctl;
+  e.keep[e.nkeep++] = s->cgroup_procs[0];
+  e.keep[e.nkeep++] = s->cgroup_procs[1];
+  if (m->kind == KIND_PYTHON) e.keep[e.nkeep++] = fds[4];
+  if (m->kind == KIND_EXEC) {
+    e.keep[e.nkeep++] = fds[4];
+    e.keep[e.nkeep++] = fds[5];
+    e.keep[e.nkeep++] = s->reaper;
+  }
+  sort_fds(e.keep, e.nkeep);
+  e.cgroup_procs[0] = e.cgroup_fds[0] = s->cgroup_procs[0];
+  e.cgroup_procs[1] = e.cgroup_fds[1] = s->cgroup_procs[1];
+  e.ncgroup_fds = 2;
+  e.cpu_soft = m->cpu_soft;
+  e.cpu_hard = m->cpu_hard;
+  e.fsize = m->fsize;
+  e.stack = m->stack;
+  e.uid = s->uid;
+  e.gid = s->gid;
+  int err = enter_test(&e);
+  if (err) {
+    report(ctl, ENTER_STEPS[e.step], err);
+    _exit(126);
+  }
+  if (m->kind == KIND_PYTHON) {
+    /* The CPU spent so far is the sandbox's, not the program's: the supervisor subtracts it. */
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    char line[64];
+    int n = snprintf(line, sizeof line, "PRE:%.3f\n",
+                     (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3);
+    write_all(ctl, line, (size_t)n);
+    s->ctl_fd = ctl;
+    s->src_fd = fds[4];
+    return SERVE_CHILD;
+  }
+  write_all(ctl, "PRE:0\n", 6);
+  char *argv[MAX_ARGS + 4];
+  char rep[24], exe[24];
+  int argc = 0;
+  if (m->kind == KIND_EXEC) {
+    /* The reaper's report pipe and the binary survive the exec; the control pipe does not. */
+    if (fcntl(fds[4], F_SETFD, 0) < 0 || fcntl(fds[5], F_SETFD, 0) < 0) {
+      report(ctl, "fcntl", errno);
+      _exit(126);
+    }
+    snprintf(rep, sizeof rep, "%d", fds[4]);
+    snprintf(exe, sizeof exe, "%d", fds[5]);
+    argv[argc++] = "reaper";
+    argv[argc++] = rep;
+    argv[argc++] = exe;
+  }
+  for (size_t at = 0; at < slen && argc < MAX_ARGS + 3; at += strlen(strings + at) + 1) argv[argc++] = (char *)strings + at;
+  argv[argc] = NULL;
+  extern char **environ;
+  if (m->kind == KIND_EXEC) fexecve((int)s->reaper, argv, environ);
+  else if (argc > 0) execve(argv[0], argv, environ);
+  else errno = EINVAL;
+  report(ctl, "execve", errno);
+  _exit(126);
+}
+
+/* Makes one test: a copy of the slot's mount namespace with a fresh /tmp and /dev/shm (ns gets
+   references to it and to them), then the test process in fresh pid, ipc (and network)
+   namespaces as the supervisor's child. Returns its pid, 0 in a Python test, or -1 (errno). */
+static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, const int *fds, int nfds, int *ns,
+                        int64_t *step) {
+  int want = m->kind == KIND_PYTHON ? 5 : m->kind == KIND_EXEC ? 6 : m->kind == KIND_SHELL ? 4 : -1;
+  *step = SPAWN_MESSAGE;
+  if (nfds != want || (m->kind == KIND_EXEC && s->reaper < 0) || m->tmp_bytes <= 0) {
+    errno = EINVAL;
+    return -1;
+  }
+  *step = SPAWN_MOUNTS;
+  if (unshare(CLONE_NEWNS) < 0) return -1;
+  char opts[64];
+  snprintf(opts, sizeof opts, "size=%lld,mode=1777", (long long)m->tmp_bytes);
+  pid_t pid = -1;
+  if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) == 0 &&
+      mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, opts) == 0 &&
+      (ns[0] = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC)) >= 0 && (ns[1] = open("/tmp", O_PATH | O_CLOEXEC)) >= 0 &&
+      (ns[2] = open("/dev/shm", O_PATH | O_CLOEXEC)) >= 0) {
+    *step = SPAWN_CLONE;
+    /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
+    pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
+    if (pid == 0) {
+      const char *strings = s->msg + sizeof *m;
+      return become_test(s, m, strings, len - sizeof *m, fds) == SERVE_CHILD ? 0 : -1;
+    }
+  }
+  int err = errno;
+  if (setns((int)s->home_mnt, CLONE_NEWNS) < 0) {
+    /* Stuck in a test's namespace: nothing more can be served. */
+    s->error = errno;
+    return -2;
+  }
+  errno = err;
+  return pid;
+}
+
+/* The template's loop: serves spawn requests until the supervisor closes the socket (SERVE_EOF),
+   sends a control message (SERVE_CONTROL: Python acts on it and calls again), or in a new Python
+   test process (SERVE_CHILD). Replies to each spawn with {pid or -errno, step} and, on success,
+   the test's mount namespace, /tmp and /dev/shm (the supervisor drops them off the critical
+   path: see Closer in runtime/zygote.py). */
+int serve(struct serve *s) {
+  for (;;) {
+    int fds[MAX_FDS], nfds = 0, ns[3] = {-1, -1, -1};
+    ssize_t n = recv_with_fds((int)s->sock, s->msg, (size_t)s->msg_cap - 1, fds, &nfds);
+    if (n == 0) return SERVE_EOF;
+    if (n < 0 && errno != EMSGSIZE) {
+      s->error = errno;
+      return SERVE_ERROR;
+    }
+    struct spawn_reply reply = {-EINVAL, SPAWN_MESSAGE};
+    const struct spawn_msg *m = (const struct spawn_msg *)s->msg;
+    if (n >= (ssize_t)sizeof *m && m->op == OP_ENV) {
+      for (int i = 0; i < nfds; i++) close(fds[i]);
+      s->msg_len = n;
+      return SERVE_CONTROL;
+    }
+    if (n < 0) {
+      reply.pid = -EMSGSIZE;
+    } else if (n >= (ssize_t)sizeof *m && m->op == OP_SPAWN) {
+      s->msg[n] = 0; /* the last string is terminated even if the sender forgot */
+      pid_t pid = spawn_test(s, m, (size_t)n, fds, nfds, ns, &reply.step);
+      if (pid == 0) return SERVE_CHILD;
+      if (pid == -2) return SERVE_ERROR;
+      reply.pid = pid > 0 ? pid : -errno;
+    }
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+    int rc = send_with_fds((int)s->sock, &reply, sizeof reply, ns, reply.pid > 0 ? 3 : 0);
+    for (int i = 0; i < 3; i++)
+      if (ns[i] >= 0) close(ns[i]);
+    if (rc < 0) {
+      s->error = errno;
+      return SERVE_ERROR;
+    }
+  }
+}
