@@ -181,11 +181,12 @@ class Slot:
         return os.open(rel, flags | os.O_CLOEXEC, mode, dir_fd=self.roots[root])
 
     def read_source(self, req):
-        fd = self.open_in(req['source'], os.O_RDONLY)
+        text = req['code']
         try:
-            return Source(os.read(fd, 1 << 26))
-        finally:
-            os.close(fd)
+            return Source(text.encode())
+        except UnicodeEncodeError:
+            # Lone surrogates (JSON allows them) become U+FFFD, as when Node writes such a string.
+            return Source(text.encode('utf-16', 'surrogatepass').decode('utf-16', 'replace').encode())
 
     def run(self, req, source=None):
         mem = int(req['memoryBytes'])

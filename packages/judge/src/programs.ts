@@ -7,7 +7,7 @@ import type { HostFile, RunRequest } from './sandbox/types';
 import type { Language, Problem } from './types';
 
 export type Program =
-  | { kind: 'python'; source: HostFile }
+  | { kind: 'python'; code: string }
   | { kind: 'exec'; exe: HostFile }
   | { kind: 'ce'; message: string };
 
@@ -42,10 +42,7 @@ export class Programs {
       let source = code;
       if (problem.functional) source = lcbFunctionalProgram(code, problem.functional.fnName);
       else if (problem.checker.mode === 'lcb') source = lcbStdinProgram(code);
-      const rel = join('src', `${sha('py', source)}.py`);
-      const abs = join(this.workDir, rel);
-      if (!existsSync(abs)) writeFileSync(abs, source);
-      return Promise.resolve({ kind: 'python', source: ['work', rel] });
+      return Promise.resolve({ kind: 'python', code: source });
     }
     if (problem.functional) {
       return Promise.resolve({ kind: 'ce', message: 'functional (LeetCode-style) problems are judged for Python only' });

@@ -3,8 +3,9 @@ export type HostFile = readonly ['work' | 'cache', string];
 
 export interface RunRequest {
   kind: 'python' | 'exec' | 'shell';
-  /** python: the source file; exec: the binary; shell: argv[0] is an absolute path. */
-  source?: HostFile;
+  /** python: the program's source, sent with the request (no file per sample). */
+  code?: string;
+  /** exec: the binary (shell: argv[0] is an absolute path). */
   exe?: HostFile;
   argv?: string[];
   stdin?: HostFile;
