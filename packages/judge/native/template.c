@@ -90,6 +90,7 @@ struct serve {
   int64_t home_mnt; /* the slot's mount namespace */
   /* out */
   int64_t ctl_fd, src_fd; /* SERVE_CHILD: a Python test's control pipe and program */
+  int64_t src_len;        /* SERVE_CHILD: the program's size */
   int64_t msg_len;        /* SERVE_CONTROL: the message, left in msg */
   int64_t error;          /* SERVE_ERROR: errno */
 };
@@ -168,8 +169,14 @@ static int become_test(struct serve *s, const struct spawn_msg *m, const char *s
     int n = snprintf(line, sizeof line, "PRE:%.3f\n",
                      (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3);
     write_all(ctl, line, (size_t)n);
+    struct stat st;
+    if (fstat(fds[4], &st) < 0) {
+      report(ctl, "fstat", errno);
+      _exit(126);
+    }
     s->ctl_fd = ctl;
     s->src_fd = fds[4];
+    s->src_len = st.st_size;
     return SERVE_CHILD;
   }
   write_all(ctl, "PRE:0\n", 6);

@@ -24,7 +24,7 @@ class Serve(ctypes.Structure):
                 + [('cgroup_procs', ctypes.c_int64 * 2)]
                 + [(name, ctypes.c_int64) for name in ('reaper', 'uid', 'gid')]
                 + [('msg', ctypes.c_void_p), ('msg_cap', ctypes.c_int64)]
-                + [(name, ctypes.c_int64) for name in ('home_mnt', 'ctl_fd', 'src_fd', 'msg_len', 'error')])
+                + [(name, ctypes.c_int64) for name in ('home_mnt', 'ctl_fd', 'src_fd', 'src_len', 'msg_len', 'error')])
 
 
 class Fresh:
@@ -49,6 +49,20 @@ class Fresh:
 
 
 FRESH = None
+
+
+def adopt_fresh():
+    # What every test would otherwise set in sys itself, on copied pages, is set once here: this
+    # process never uses its own standard streams, argv, path or __main__ again (its own
+    # messages go to fd 2 through the same stderr stream). Tests run from /tmp, which takes
+    # the place of a script's directory in sys.path.
+    sys.stdin, sys.stdout, sys.stderr = FRESH.stdin, FRESH.stdout, FRESH.stderr
+    sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
+    sys.modules['__main__'] = FRESH.main
+    sys.argv = ['solution.py']
+    sys.path[0] = '/tmp'
+
+
 CODE_MAX = 24 << 10  # marshal data sent on the control pipe before the program runs: fits its buffer
 
 
@@ -65,14 +79,13 @@ def warm_up():
     types.ModuleType('warm')
 
 
-def run_python(ctl_w, src_fd):
+def run_python(ctl_w, src_fd, src_len):
     # In the test process, sandboxed and unprivileged (serve() did the set-up). The program comes
     # as b'S' + source or b'M' + marshal data of its code, which a first test of the same sample
-    # compiled and sent back (compiling once per sample saves ~0.2 ms a test).
-    data = os.pread(src_fd, os.fstat(src_fd).st_size, 0)
+    # compiled and sent back (compiling once per sample saves ~0.2 ms a test). sys's streams,
+    # argv, path and __main__ are already the test's (adopt_fresh).
+    data = os.pread(src_fd, src_len, 0)
     os.close(src_fd)
-    sys.path[0] = '/tmp'
-    sys.argv = ['solution.py']
     if data[:1] == b'M':
         code = marshal.loads(memoryview(data)[1:])
     else:
@@ -87,13 +100,9 @@ def run_python(ctl_w, src_fd):
             os.write(ctl_w, b'CODE:' + compiled.hex().encode() + b'\n')
     os.close(ctl_w)
     del data
-    sys.stdin, sys.stdout, sys.stderr = FRESH.stdin, FRESH.stdout, FRESH.stderr
-    sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
-    main = FRESH.main
-    sys.modules['__main__'] = main
     rc = 0
     try:
-        exec(code, main.__dict__)
+        exec(code, FRESH.main.__dict__)
     except SystemExit as e:
         rc = exit_code(e)
     except BaseException:
@@ -138,7 +147,9 @@ def main():
     sys.pycache_prefix, sys.dont_write_bytecode = None, True  # programs import like `python3 -B`
     sock, lib, mem_cg, pids_cg, reaper, uid, gid, fresh_net = sys.argv[1:9]
     del sys.argv[1:]
-    native = ctypes.CDLL(lib, use_errno=True)
+    # PyDLL: serve() keeps the GIL (this process has one thread), so that a test returning from
+    # it does not write the interpreter's GIL state on copied pages.
+    native = ctypes.PyDLL(lib, use_errno=True)
     buf = ctypes.create_string_buffer(1 << 16)
     cfg = Serve(sock=int(sock), clone_flags=0x20000000 | 0x08000000 | (0x40000000 if fresh_net == '1' else 0),
                 reaper=os.open(reaper, os.O_RDONLY | os.O_CLOEXEC) if reaper else -1, uid=int(uid), gid=int(gid),
@@ -156,6 +167,7 @@ def main():
     warm_up()
     global FRESH
     FRESH = Fresh()
+    adopt_fresh()
     gc.collect()
     gc.freeze()  # keep tests from touching (and copying) the pages of our objects
     serve = native.serve
@@ -163,7 +175,7 @@ def main():
     while True:
         rc = serve(ref)
         if rc == SERVE_CHILD:
-            run_python(cfg.ctl_fd, cfg.src_fd)  # never returns
+            run_python(cfg.ctl_fd, cfg.src_fd, cfg.src_len)  # never returns
         elif rc == SERVE_CONTROL:
             set_env(ctypes.string_at(cfg.msg + CONTROL_HEADER, cfg.msg_len - CONTROL_HEADER))
         else:
