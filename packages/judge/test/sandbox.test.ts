@@ -17,6 +17,7 @@ interface Outcome {
   results: SampleResult[];
   logs: string[];
   strays: string[];
+  killed?: number[];
   ms: number;
 }
 
@@ -142,6 +143,25 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
     expect(r.verdict, JSON.stringify(r)).toBe('AC');
     expect(r.tests[0]!.peakKib).toBeGreaterThan(40 << 10);
     expect(r.tests[1]!.peakKib).toBeLessThan(r.tests[0]!.peakKib + (8 << 10));
+  });
+
+  it('replaces a slot whose template process dies, and judges every test anyway', () => {
+    // Each test sleeps 20 ms: 2 samples x 40 tests keep both slots busy well past the kill.
+    const tests = Array.from({ length: 40 }, (_, i) => ({ input: `${i} ${i}\n`, output: `${2 * i}\n`, tier: 1 + (i >> 3) }));
+    const code = 'import time\ntime.sleep(0.02)\na, b = map(int, input().split())\nprint(a + b)';
+    const run = runContained({
+      benchmark: { problems: [{ id: 'slow-sum', limits: { timeS: 1 }, tests }] },
+      samples: [0, 1].map((i) => ({ id: `s${i}`, problemId: 'slow-sum', language: 'python', code: `# ${i}\n${code}` })),
+      allTests: true,
+      killTemplateAfterMs: 400,
+    }, dir);
+    expect(run.killed).toHaveLength(1);
+    expect(run.logs.some((l) => /template process of this slot exited/.test(l)), run.logs.join('\n')).toBe(true);
+    for (const r of run.results) {
+      expect(r.tests.map((t) => t.verdict), r.id).toEqual(tests.map(() => 'AC'));
+      expect(r.verdict).toBe('AC');
+    }
+    expect(run.strays).toEqual([]);
   });
 
   it('judges identical (code, test set) pairs once', () => {
