@@ -2,7 +2,7 @@
 // process wrapped by test/contain.sh (its own pid namespace and capped cgroups), so a bug in
 // the sandbox can only harm what that child started.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,6 +162,35 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
       expect(r.verdict).toBe('AC');
     }
     expect(run.strays).toEqual([]);
+  });
+
+  it('with one network namespace per slot (freshNetwork: false) there is still no network', () => {
+    const h = hostile('', []).python.network;
+    // Loopback is down in an empty namespace: connecting to our own listener on 127.0.0.1 fails
+    // there (network unreachable), not on the host.
+    const loopback = [
+      'import socket', 's = socket.socket()', 's.bind(("127.0.0.1", 0))', 's.listen()', 'c = socket.socket()', 'c.settimeout(0.3)',
+      'try:', '    c.connect(s.getsockname()); print("up")', 'except OSError:', '    print("down")',
+    ].join('\n');
+    // The program prints its network namespace; expected is the host's, so anything else is WA.
+    const hostNet = readlinkSync('/proc/self/ns/net');
+    const run = runContained({
+      benchmark: {
+        problems: [
+          expectProblem('expect-blocked', 'blocked\n'), expectProblem('expect-down', 'down\n'), expectProblem('host-net', `${hostNet}\n`),
+        ],
+      },
+      samples: [
+        { id: 'network', problemId: 'expect-blocked', language: 'python', code: h.code },
+        { id: 'loopback', problemId: 'expect-down', language: 'python', code: loopback },
+        { id: 'loopback-again', problemId: 'expect-down', language: 'python', code: `# a later test, same namespace\n${loopback}` },
+        { id: 'netns', problemId: 'host-net', language: 'python', code: 'import os\nprint(os.readlink("/proc/self/ns/net"))' },
+      ],
+      freshNetwork: false,
+      workers: 1,
+    }, dir);
+    expect(run.results.map((r) => r.verdict), JSON.stringify(run.results)).toEqual(['AC', 'AC', 'AC', 'WA']);
+    expect(run.logs.filter((l) => /IE/.test(l))).toEqual([]);
   });
 
   it('judges identical (code, test set) pairs once', () => {
