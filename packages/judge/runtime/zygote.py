@@ -1,6 +1,8 @@
 # Per-slot supervisor of the judge ("zygote"). Started once per worker slot as root by
 # src/sandbox/zygote-slot.ts with a scrubbed environment; it reads one JSON request per line on
-# stdin and answers one JSON line per request on stdout.
+# stdin and answers one JSON line per request on stdout (a batch: one per run, then 'done'), each
+# with its request's id. Requests are served in order; Node may send the next one before this
+# one is answered, so that no time is lost between them.
 #
 # It never forks a test itself. At start it launches the slot's template (runtime/template.py),
 # a small Python process that waits in native code (serve() in native/template.c) and, per
@@ -591,7 +593,8 @@ def main():
         base, ran = req['base'], 0
         stop_on_failure, cpu_limit = req.get('stopOnFailure', False), req.get('stopCpuMs')
         source = None
-        for k, item in enumerate(req['batch']):
+        # Node may send the next batch while this one runs; one cancelled before it started is skipped.
+        for k, item in enumerate(req['batch'] if rid not in reqs.cancelled else ()):
             run_req = dict(base)
             run_req.update(item)
             try:

@@ -146,8 +146,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
 
   async function runOnce(program: Program & { kind: 'python' | 'exec' }, problem: Problem, index: number, limits: ResolvedLimits) {
     const req: RunRequest = { ...baseRequest(program, limits), stdin: ['work', inputFile(problem, index)] };
-    return pool.withSlot(async (slot) => {
-      const out = join('out', `slot-${slot.index}`);
+    return pool.withSlot(async (slot, lane) => {
+      const out = join('out', `slot-${slot.index}-${lane}`);
       const run = await slot.run({ ...req, stdout: ['work', out] });
       return { run, output: outputOf(run, out) };
     });
@@ -226,8 +226,9 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const records: (TestRecord & { compileError?: string })[] = [];
     let borderline: number | undefined;
     let failed: Error | undefined;
-    await pool.withSlot(async (slot) => {
-      const outs = order.map((_, k) => join('out', `slot-${slot.index}-${k}`));
+    await pool.withSlot(async (slot, lane) => {
+      // Per lane: the slot may run the other lane's request before this one's outputs are read.
+      const outs = order.map((_, k) => join('out', `slot-${slot.index}-${lane}-${k}`));
       const items = order.map((index, k) => ({ stdin: ['work', inputFile(problem, index)] as const, stdout: ['work', outs[k]!] as const }));
       try {
         await slot.runBatch(baseRequest(program, limits), items, { stopOnFailure: !allTests, stopCpuMs: limits.cpuMs }, (k, run) => {

@@ -6,12 +6,20 @@ export type PoolOptions = Omit<ZygoteSlotOptions, 'index' | 'cgroups'> & {
   cgroupParents?: SlotCgroups;
 };
 
-/** A fixed number of sandbox slots; a slot whose supervisor died is replaced on next use. */
+/**
+ * A fixed number of sandbox slots; a slot whose supervisor died is replaced on next use. Each
+ * slot takes up to ZygoteSlot.PIPELINE users at a time (its supervisor serves their requests one
+ * after the other), so that the next request is already queued when one finishes; a new user gets
+ * the slot with the fewest. `lane` (0 .. PIPELINE-1) tells a slot's users apart, e.g. for their
+ * files.
+ */
 export class SlotPool {
   private readonly slots: (ZygoteSlot | undefined)[];
   private readonly cgroups: SlotCgroups[];
-  private readonly free: number[];
-  private readonly waiters: ((i: number) => void)[] = [];
+  /** Lanes of each slot not in use. */
+  private readonly free: number[][];
+  private readonly replacing: (Promise<ZygoteSlot> | undefined)[];
+  private readonly waiters: ((grant: { i: number; lane: number }) => void)[] = [];
   private closed = false;
 
   constructor(private readonly opts: PoolOptions) {
@@ -19,24 +27,42 @@ export class SlotPool {
     const tag = `frontier-judge-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
     this.cgroups = Array.from({ length: opts.workers }, (_, i) => createSlotCgroups(parents, `${tag}-${i}`));
     this.slots = new Array(opts.workers).fill(undefined);
-    this.free = this.slots.map((_, i) => i);
+    this.replacing = new Array(opts.workers).fill(undefined);
+    this.free = this.slots.map(() => Array.from({ length: ZygoteSlot.PIPELINE }, (_, lane) => ZygoteSlot.PIPELINE - 1 - lane));
   }
 
-  async withSlot<T>(fn: (slot: ZygoteSlot) => Promise<T>): Promise<T> {
-    if (this.closed) throw new Error('judge is closed');
-    const i = this.free.pop() ?? (await new Promise<number>((res) => this.waiters.push(res)));
-    try {
-      let slot = this.slots[i];
-      if (!slot || !slot.alive) {
+  private take(): { i: number; lane: number } | undefined {
+    let best = -1;
+    for (let i = 0; i < this.free.length; i++) if (this.free[i]!.length > (best < 0 ? 0 : this.free[best]!.length)) best = i;
+    return best < 0 ? undefined : { i: best, lane: this.free[best]!.pop()! };
+  }
+
+  /** Slot i, replaced (once, whoever asks) if its supervisor died. */
+  private slotAt(i: number): Promise<ZygoteSlot> | ZygoteSlot {
+    const slot = this.slots[i];
+    if (slot?.alive) return slot;
+    this.replacing[i] ??= (async () => {
+      try {
         await slot?.close();
-        slot = new ZygoteSlot({ ...this.opts, index: i, cgroups: this.cgroups[i]! });
-        this.slots[i] = slot;
+        const fresh = new ZygoteSlot({ ...this.opts, index: i, cgroups: this.cgroups[i]! });
+        this.slots[i] = fresh;
+        return fresh;
+      } finally {
+        this.replacing[i] = undefined;
       }
-      return await fn(slot);
+    })();
+    return this.replacing[i];
+  }
+
+  async withSlot<T>(fn: (slot: ZygoteSlot, lane: number) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('judge is closed');
+    const { i, lane } = this.take() ?? (await new Promise<{ i: number; lane: number }>((res) => this.waiters.push(res)));
+    try {
+      return await fn(await this.slotAt(i), lane);
     } finally {
       const next = this.waiters.shift();
-      if (next) next(i);
-      else this.free.push(i);
+      if (next) next({ i, lane });
+      else this.free[i]!.push(lane);
     }
   }
 

@@ -25,18 +25,35 @@ export interface ZygoteSlotOptions {
   log: (message: string) => void;
 }
 
+/** A request sent to the supervisor and not yet answered in full. */
+interface Outstanding {
+  wallSeconds: number;
+  /** A single run's answer, or a batch's 'done' line (after its per-run lines). */
+  finish: (msg: Answer) => void;
+  /** A batch's per-run answer. */
+  result?: (msg: Answer) => void;
+  reject: (e: Error) => void;
+}
+
+type Answer = RunResult & { id?: number; internalError?: string; k?: number; done?: number };
+
 /**
  * One worker slot backed by a pre-started Python supervisor (runtime/zygote.py), which forks a
- * sandboxed process per run. Requests (a single run, or a batch of runs answered run by run)
- * are served one at a time.
+ * sandboxed process per run. Requests (a single run, or a batch of runs answered run by run) run
+ * one at a time, in the order sent; up to `PIPELINE` may be outstanding, so that the supervisor
+ * starts the next one as soon as it finishes one instead of waiting for Node to pick it and send
+ * it (answers carry their request's id).
  */
 export class ZygoteSlot implements SandboxSlot {
+  /** Requests a slot takes at a time: the one running and the next, queued in the supervisor. */
+  static readonly PIPELINE = 2;
   readonly index: number;
   private proc!: ChildProcess;
-  private pending: { resolve: (r: RunResult) => void; reject: (e: Error) => void; timer: NodeJS.Timeout } | undefined;
-  private batch:
-    | { id: number; onResult: (k: number, r: RunResult) => boolean; resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout; arm: () => void; cancelled: boolean; error?: Error }
-    | undefined;
+  /** Outstanding requests by id, in the order sent (the supervisor serves them in that order). */
+  private readonly queue = new Map<number, Outstanding>();
+  /** Watchdog of the request at the head of the queue (the one the supervisor is running). */
+  private timer: NodeJS.Timeout | undefined;
+  private timedId = 0;
   private ready!: Promise<void>;
   private dead: Error | undefined;
   private stderrTail = '';
@@ -81,50 +98,25 @@ export class ZygoteSlot implements SandboxSlot {
         readyResolve();
         return;
       }
-      const b = this.batch;
-      if (b) {
-        let msg: RunResult & { internalError?: string; k?: number; done?: number };
-        try {
-          msg = JSON.parse(line);
-        } catch (err) {
-          this.batch = undefined;
-          clearTimeout(b.timer);
-          b.reject(err as Error);
-          return;
-        }
-        if (msg.done !== undefined) {
-          this.batch = undefined;
-          clearTimeout(b.timer);
-          if (b.error) b.reject(b.error);
-          else b.resolve();
-        } else if (msg.internalError) {
-          b.error = new Error(`sandbox supervisor: ${msg.internalError}`); // its 'done' line follows
-        } else if (!b.cancelled) {
-          b.arm();
-          let more = false;
-          try {
-            more = b.onResult(msg.k!, msg);
-          } catch (err) {
-            this.opts.log(`batch result handler failed: ${(err as Error).message}`);
-          }
-          if (!more) {
-            b.cancelled = true;
-            this.proc.stdin!.write(`${JSON.stringify({ cancel: b.id })}\n`);
-          }
-        }
+      let msg: Answer;
+      try {
+        msg = JSON.parse(line);
+      } catch (err) {
+        // The protocol is broken: nothing after this can be matched to its request.
+        this.proc.kill('SIGKILL');
+        this.fail(new Error(`sandbox supervisor of slot ${this.index} sent a bad line: ${(err as Error).message}`));
         return;
       }
-      const p = this.pending;
-      this.pending = undefined;
-      if (!p) return;
-      clearTimeout(p.timer);
-      try {
-        const msg = JSON.parse(line) as RunResult & { internalError?: string };
-        if (msg.internalError) p.reject(new Error(`sandbox supervisor: ${msg.internalError}`));
-        else p.resolve(msg);
-      } catch (err) {
-        p.reject(err as Error);
+      const r = msg.id === undefined ? undefined : this.queue.get(msg.id);
+      if (!r) return; // never expected: every answer names an outstanding request
+      if (r.result && msg.done === undefined) {
+        this.timer?.refresh();
+        r.result(msg);
+        return;
       }
+      this.queue.delete(msg.id!);
+      this.watch();
+      r.finish(msg);
     });
     this.proc.on('error', (err) => this.fail(err));
     this.proc.on('exit', (code, signal) => {
@@ -134,35 +126,57 @@ export class ZygoteSlot implements SandboxSlot {
     });
   }
 
+  /**
+   * (Re)arms the watchdog for the request at the head of the queue, the one the supervisor is
+   * running: a supervisor that does not answer well after one run's wall-clock cap is broken.
+   * Refreshed at every answer of a batch.
+   */
+  private watch(): void {
+    const head = this.queue.entries().next();
+    if (head.done) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.timedId = 0;
+      return;
+    }
+    const [id, r] = head.value;
+    if (id === this.timedId) return;
+    clearTimeout(this.timer);
+    this.timedId = id;
+    this.timer = setTimeout(() => {
+      this.proc.kill('SIGKILL');
+      this.fail(new Error(`sandbox supervisor of slot ${this.index} did not answer`));
+    }, r.wallSeconds * 1000 + 15_000);
+  }
+
   private fail(err: Error): void {
     if (!this.dead && !this.closing) this.opts.log(err.message);
     this.dead ??= err;
-    const p = this.pending;
-    this.pending = undefined;
-    if (p) {
-      clearTimeout(p.timer);
-      p.reject(err);
-    }
-    const b = this.batch;
-    this.batch = undefined;
-    if (b) {
-      clearTimeout(b.timer);
-      b.reject(err);
-    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const all = [...this.queue.values()];
+    this.queue.clear();
+    for (const r of all) r.reject(err);
+  }
+
+  private send(id: number, r: Outstanding, request: object): void {
+    if (this.dead) throw this.dead;
+    if (this.queue.size >= ZygoteSlot.PIPELINE) throw new Error('slot busy');
+    this.queue.set(id, r);
+    this.watch();
+    this.proc.stdin!.write(`${JSON.stringify(request)}\n`);
   }
 
   async run(req: RunRequest): Promise<RunResult> {
     if (this.dead) throw this.dead;
     await this.ready;
-    if (this.pending || this.batch) throw new Error('slot busy');
+    const id = this.nextId++;
     return new Promise<RunResult>((resolve, reject) => {
-      // A supervisor that does not answer well after the wall-clock cap is broken: kill it.
-      const timer = setTimeout(() => {
-        this.proc.kill('SIGKILL');
-        this.fail(new Error(`sandbox supervisor of slot ${this.index} did not answer`));
-      }, req.wallSeconds * 1000 + 15_000);
-      this.pending = { resolve, reject, timer };
-      this.proc.stdin!.write(`${JSON.stringify({ id: this.nextId++, ...req, stdin: req.stdin ?? null })}\n`);
+      const finish = (msg: Answer) => {
+        if (msg.internalError) reject(new Error(`sandbox supervisor: ${msg.internalError}`));
+        else resolve(msg);
+      };
+      this.send(id, { wallSeconds: req.wallSeconds, finish, reject }, { id, ...req, stdin: req.stdin ?? null });
     });
   }
 
@@ -182,21 +196,32 @@ export class ZygoteSlot implements SandboxSlot {
   ): Promise<void> {
     if (this.dead) throw this.dead;
     await this.ready;
-    if (this.pending || this.batch) throw new Error('slot busy');
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
-      // As for run(): a supervisor silent well past one run's wall-clock cap is broken.
-      const timer = setTimeout(() => {
-        this.proc.kill('SIGKILL');
-        this.fail(new Error(`sandbox supervisor of slot ${this.index} did not answer`));
-      }, base.wallSeconds * 1000 + 15_000);
-      // Restarted at every answer (refresh() reschedules without a new timer).
-      const arm = () => {
-        if (this.batch?.id === id) timer.refresh();
+      let cancelled = false;
+      let error: Error | undefined;
+      const result = (msg: Answer) => {
+        if (msg.internalError) {
+          error = new Error(`sandbox supervisor: ${msg.internalError}`); // its 'done' line follows
+          return;
+        }
+        if (cancelled) return;
+        let more = false;
+        try {
+          more = onResult(msg.k!, msg);
+        } catch (err) {
+          this.opts.log(`batch result handler failed: ${(err as Error).message}`);
+        }
+        if (!more) {
+          cancelled = true;
+          this.proc.stdin!.write(`${JSON.stringify({ cancel: id })}\n`);
+        }
       };
-      this.batch = { id, onResult, resolve, reject, timer, arm, cancelled: false };
-      this.proc.stdin!.write(
-        `${JSON.stringify({ id, base: { ...base, stdin: base.stdin ?? null }, batch: items, stopOnFailure: opts.stopOnFailure, stopCpuMs: opts.stopCpuMs ?? null })}\n`,
+      const finish = () => (error ? reject(error) : resolve());
+      this.send(
+        id,
+        { wallSeconds: base.wallSeconds, finish, result, reject },
+        { id, base: { ...base, stdin: base.stdin ?? null }, batch: items, stopOnFailure: opts.stopOnFailure, stopCpuMs: opts.stopCpuMs ?? null },
       );
     });
   }
