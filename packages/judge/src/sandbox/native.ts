@@ -38,7 +38,8 @@ export const ensureTemplateLib = (cacheDir: string, cc = 'gcc'): string => build
 
 /**
  * The command that starts a slot's supervisor (runtime/zygote.py) from bytecode cached under
- * `cacheDir`, compiled here first if needed. Compiling the supervisor in its own process would
+ * `cacheDir`, compiled here first if needed, together with the template (runtime/template.py)
+ * that the supervisor starts the same way. Compiling the template in its own process would
  * leave about 2 MiB of compiler garbage on its heap, which every forked test then copies and
  * tears down (~10% of the cost of a short test).
  */

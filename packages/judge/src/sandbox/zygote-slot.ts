@@ -38,8 +38,8 @@ interface Outstanding {
 type Answer = RunResult & { id?: number; internalError?: string; k?: number; done?: number };
 
 /**
- * One worker slot backed by a pre-started Python supervisor (runtime/zygote.py), which forks a
- * sandboxed process per run. Requests (a single run, or a batch of runs answered run by run) run
+ * One worker slot backed by a pre-started Python supervisor (runtime/zygote.py), which has its
+ * template process (runtime/template.py) fork a sandboxed process per run. Requests (a single run, or a batch of runs answered run by run) run
  * one at a time, in the order sent; up to `PIPELINE` may be outstanding, so that the supervisor
  * starts the next one as soon as it finishes one instead of waiting for Node to pick it and send
  * it (answers carry their request's id).
@@ -76,8 +76,9 @@ export class ZygoteSlot implements SandboxSlot {
       memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper, native: o.native, templateNative: o.templateNative,
       freshNetwork: o.freshNetwork, pin: o.pin ? o.index : null, hide: o.hide ?? null,
     };
-    // The environment is scrubbed here: a forked test inherits this process's memory, including
-    // its initial environment block, so nothing of the host's may be in it.
+    // The environment is scrubbed here: the supervisor passes it on to the template, whose memory
+    // (initial environment block included) every forked test inherits, so nothing of the host's
+    // may be in it.
     this.proc = spawn(o.python, [...o.zygoteArgs, JSON.stringify(config)], {
       env: { LANG: 'C.UTF-8', PATH: '/usr/bin:/bin' },
       stdio: ['pipe', 'pipe', 'pipe'],
