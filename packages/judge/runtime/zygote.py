@@ -20,35 +20,10 @@
 # Why two processes: a fork copies, page by page, whatever the forking process writes next
 # (copy-on-write), and a Python process writes ~180 pages between two tests; the template's C
 # loop writes a handful.
-import _json, _signal as signal, _socket, ctypes, os, select, stat, struct, sys, time
+import _json, _signal as signal, ctypes, os, select, sys, time
 
-libc = ctypes.CDLL(None, use_errno=True)
-O_PATH = 0o10000000
-CLONE_NEWNS = 0x20000
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_RDONLY, MS_REC, MS_PRIVATE = 2, 4, 8, 1, 0x4000, 1 << 18
-AT_FDCWD, AT_RECURSIVE = -100, 0x8000
-MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID, MOUNT_ATTR_NODEV = 1, 2, 4
-SYS_mount_setattr = 442  # x86_64 and aarch64
-SYS_pivot_root = {'x86_64': 155, 'aarch64': 41}.get(os.uname().machine, 155)
-MS_BIND, MNT_DETACH = 0x1000, 2
-PR_SET_PDEATHSIG = 1
-VISIBLE = {'usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32', 'etc', 'dev', 'proc'}
-
-
-class MountAttr(ctypes.Structure):
-    _fields_ = [('attr_set', ctypes.c_uint64), ('attr_clr', ctypes.c_uint64),
-                ('propagation', ctypes.c_uint64), ('userns_fd', ctypes.c_uint64)]
-
-
-def check(rc, what):
-    if rc != 0:
-        e = ctypes.get_errno()
-        raise OSError(e, '%s: %s' % (what, os.strerror(e)))
-
-
-def mount(src, target, fstype, flags, data=None):
-    check(libc.mount(src.encode(), target.encode(), fstype.encode() if fstype else None, flags,
-                     data.encode() if data else None), 'mount ' + target)
+from slot_processes import PR_SET_PDEATHSIG, Closer, Template
+from slot_view import enter_hiding_namespace, enter_minimal_root, libc
 
 
 class JsonContext:
@@ -101,9 +76,9 @@ class Slot:
         # Launched from the host's view (it opens its files there), then sent into the slot's.
         self.template = Template(cfg, pycache_prefix)
         if cfg.get('hide') is None and cfg.get('minimalRoot', True):
-            self.enter_minimal_root()
+            enter_minimal_root()
         else:
-            self.enter_template_namespace(cfg.get('hide'))
+            enter_hiding_namespace(cfg.get('hide'))
         mnt = os.open('/proc/self/ns/mnt', os.O_RDONLY | os.O_CLOEXEC)
         try:
             # With freshNetwork false the template makes one empty network namespace for the
@@ -119,58 +94,6 @@ class Slot:
                      cg_pids=cg['pidsCurrent'], cg_oom=cg['oom'], ctl_buf=ctypes.addressof(self.ctl_buf),
                      ctl_cap=len(self.ctl_buf), oom_count=-1)
         self.r_ref = ctypes.byref(self.r)
-
-    def enter_template_namespace(self, hide):
-        # A private mount namespace for this slot in which the whole tree is read-only and every
-        # top-level directory except the system ones is covered by an empty read-only tmpfs.
-        # Each test then copies it (CLONE_NEWNS) and only adds its own /tmp, /dev/shm and /proc.
-        check(libc.unshare(CLONE_NEWNS), 'unshare mnt')
-        attr = MountAttr(MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0, MS_PRIVATE, 0)
-        check(libc.syscall(SYS_mount_setattr, AT_FDCWD, b'/', AT_RECURSIVE, ctypes.byref(attr), ctypes.sizeof(attr)),
-              'mount_setattr /')
-        names = hide if hide is not None else sorted(n for n in os.listdir('/') if n not in VISIBLE)
-        for name in names:
-            path = name if name.startswith('/') else '/' + name
-            try:
-                if not stat.S_ISDIR(os.lstat(path).st_mode):
-                    continue  # never follow a symlink such as /bin -> usr/bin
-            except FileNotFoundError:
-                continue
-            mount('tmpfs', path, 'tmpfs', MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=4k,mode=555')
-        for path in ('/dev/shm', '/dev/mqueue'):
-            if os.path.isdir(path):
-                mount('tmpfs', path, 'tmpfs', MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=4k,mode=555')
-
-    def enter_minimal_root(self):
-        # The same view as enter_template_namespace's with far fewer mounts (each test's mount
-        # namespace copies, then tears down, every one of them): a new read-only tmpfs root in
-        # which the system directories are bind mounts of the host's and every other top-level
-        # directory is an empty directory; top-level files are not carried over.
-        check(libc.unshare(CLONE_NEWNS), 'unshare mnt')
-        mount('none', '/', None, MS_REC | MS_PRIVATE)
-        new = '/tmp'  # only the mount point of the new root, inside this private namespace
-        mount('tmpfs', new, 'tmpfs', MS_NOSUID | MS_NODEV, 'size=64k,mode=755')
-        for name in sorted(os.listdir('/')):
-            src, dst = '/' + name, new + '/' + name
-            st = os.lstat(src)
-            if stat.S_ISLNK(st.st_mode):
-                if name in VISIBLE:
-                    os.symlink(os.readlink(src), dst)  # e.g. /bin -> usr/bin, resolved in the new root
-            elif stat.S_ISDIR(st.st_mode):
-                os.mkdir(dst, 0o555)
-                if name in VISIBLE:
-                    mount(src, dst, None, MS_BIND | MS_REC)
-        os.mkdir(new + '/.old')
-        check(libc.syscall(SYS_pivot_root, new.encode(), (new + '/.old').encode()), 'pivot_root')
-        os.chdir('/')
-        check(libc.umount2(b'/.old', MNT_DETACH), 'umount old root')
-        os.rmdir('/.old')
-        for path in ('/dev/shm', '/dev/mqueue'):
-            if os.path.isdir(path):
-                mount('tmpfs', path, 'tmpfs', MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 'size=4k,mode=555')
-        attr = MountAttr(MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0, MS_PRIVATE, 0)
-        check(libc.syscall(SYS_mount_setattr, AT_FDCWD, b'/', AT_RECURSIVE, ctypes.byref(attr), ctypes.sizeof(attr)),
-              'mount_setattr /')
 
     def write_cg(self, key, value):
         os.pwrite(self.cg[key], str(value).encode(), 0)
@@ -394,44 +317,6 @@ def exit_of(status):
     return os.WEXITSTATUS(status), None
 
 
-class Closer:
-    """A helper process that closes, off the critical path, the last reference to each finished
-    test's mount namespace, whose teardown waits for an RCU grace period (~0.3 ms in D state that
-    the test's exit would otherwise spend). References come in batches (one wake-up each), and
-    only for tests that left their /tmp and /dev/shm empty: tmpfs pages stay charged to the slot's
-    memory cgroup until the namespace is gone, so a test that wrote files has its namespace torn
-    down at once, before the next test starts (drop_namespace in native/supervisor.c).
-    (Making network namespaces ahead of time here too was tried: it costs more CPU than it saves.)"""
-    BATCH = 8
-
-    def __init__(self):
-        self.sock, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
-        if os.fork() == 0:
-            try:
-                libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-                null = os.open('/dev/null', os.O_RDWR)
-                for fd in (0, 1, 2):
-                    os.dup2(null, fd)  # not Node's pipes: Node waits for them to close
-                close_all_but([theirs.fileno()])
-                while True:
-                    _, anc, _, _ = theirs.recvmsg(1, _socket.CMSG_SPACE(4 * self.BATCH))
-                    if not anc:
-                        break  # the supervisor is gone
-                    for fd in fds_of(anc):
-                        os.close(fd)
-            finally:
-                os._exit(0)
-        theirs.close()
-
-
-def fds_data(fds):
-    return b''.join(fd.to_bytes(4, sys.byteorder) for fd in fds)
-
-
-def fds_of(anc):
-    return [int.from_bytes(data[i:i + 4], sys.byteorder) for _, _, data in anc for i in range(0, len(data) - 3, 4)]
-
-
 class Source:
     """A Python program for the template's tests: its source and, once a test of its batch has
     compiled it, its code object as marshal data (compiled once per batch instead of per test;
@@ -463,53 +348,6 @@ class Source:
         if self.fd >= 0:
             os.close(self.fd)
             self.fd = -1
-
-
-class Template:
-    """The slot's template process (runtime/template.py), which forks every test as our child from
-    native code (serve() in native/template.c), so that this process never forks."""
-    OP_ENV = 2  # struct spawn_msg's op (native/common.h); spawn requests come from run_test
-    STEPS = {1: 'spawn request', 2: 'test mount namespace', 3: 'clone'}
-
-    def __init__(self, cfg, pycache_prefix):
-        self.sock, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
-        self.env = None
-        os.set_inheritable(theirs.fileno(), True)
-        here = os.path.dirname(os.path.abspath(__file__))
-        args = [sys.executable, '-I'] + (['-X', 'pycache_prefix=' + pycache_prefix] if pycache_prefix else []) + [
-            '-c', 'import sys; sys.path.insert(0, sys.argv.pop(1)); import template; template.main()', here,
-            str(theirs.fileno()), cfg['templateNative'], cfg['memoryCgroup'], cfg['pidsCgroup'], cfg.get('reaper') or '',
-            str(cfg['uid']), str(cfg['gid']), '1' if cfg.get('freshNetwork', True) else '0']
-        # Its fds 0-2 are ours (pipes from Node): the streams it builds for tests must find fds 0
-        # and 1 unseekable, as a program started with pipes does. It never reads or writes them.
-        self.pid = os.posix_spawn(sys.executable, args, dict(os.environ))
-        theirs.close()
-
-    def start(self, mnt):
-        self.sock.sendmsg([b'mnt'], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds_data([mnt]))])
-        if self.sock.recv(16) != b'ok':
-            self.gone()
-
-    def gone(self):
-        # Nothing can run without it: exit, so that Node replaces the whole slot.
-        sys.stderr.write('the template process of this slot exited\n')
-        sys.stderr.flush()
-        os._exit(3)
-
-    def set_env(self, env):
-        if env == self.env:
-            return
-        data = b'\0'.join(('%s=%s' % (k, v)).encode() for k, v in env.items())
-        self.sock.sendmsg([struct.pack('8q', self.OP_ENV, 0, 0, 0, 0, 0, 0, len(env)) + data])
-        self.env = env
-
-
-def close_all_but(keep):
-    prev = 2
-    for fd in sorted(keep) + [1 << 20]:
-        if fd > prev + 1:
-            os.closerange(prev + 1, fd)
-        prev = fd
 
 
 class Requests:
