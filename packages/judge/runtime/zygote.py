@@ -20,7 +20,7 @@
 # Why two processes: a fork copies, page by page, whatever the forking process writes next
 # (copy-on-write), and a Python process writes ~180 pages between two tests; the template's C
 # loop writes a handful.
-import _json, _signal as signal, ctypes, os, select, sys, time
+import _json, _signal as signal, ctypes, os, select, sys
 
 from slot_processes import PR_SET_PDEATHSIG, Closer, Template
 from slot_view import enter_hiding_namespace, enter_minimal_root, libc
