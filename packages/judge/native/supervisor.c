@@ -5,9 +5,10 @@
  *
  * - watch_test(): the wait for the test: drains its stdout, stderr and reaper-report pipes until
  *   every process of the test has gone, and returns early at the wall-clock deadline or when
- *   stdout outgrows its in-memory buffer. All state lives in `struct watch`, so Python can act on
- *   an early return (kill the test, give it a file for its output) and call again.
- * - run_test(): the whole test around it (see its comment).
+ *   stdout outgrows its in-memory buffer. All state lives in `struct watch`, so that run_test
+ *   can return to Python on such an early return (kill the test, give it a file for its output)
+ *   and carry on when called again.
+ * - run_test(), abort_test(): the whole test around it (see their comments).
  */
 #include "common.h"
 
@@ -118,7 +119,7 @@ static int drain_available(struct watch *w, const int64_t *pipes, int *busy) {
   return WATCH_DONE;
 }
 
-int watch_test(struct watch *w) {
+static int watch_test(struct watch *w) {
   const int64_t pipes[3] = {w->out_r, w->err_r, w->rep_r};
   if (w->pending > 0) {
     int rc = take_stdout(w, buf, w->pending);

@@ -5,22 +5,20 @@
  * rusage, pidfd) while the supervisor itself never forks. Between forks the template runs only
  * this loop: it touches a handful of pages, where a Python process copies ~180 pages
  * (copy-on-write) after every fork, and it is smaller than the supervisor, so each fork copies
- * fewer page tables. enter_test() is the test process's own set-up right after the fork.
+ * fewer page tables. become_test() is the test process's own set-up right after the fork.
  */
 #include "common.h"
 
-/* The test process's set-up, in the order that matters: see child() in runtime/zygote.py. */
+/* The test process's set-up (become_test fills it), in the order that matters. */
 struct enter {
-  int64_t unshare_flags;
   int64_t stdin_fd, out_fd, err_fd;
-  int64_t keep[16]; /* open fds kept (besides 0-2), ascending; the cgroup files among them */
+  int64_t keep[8]; /* open fds kept (besides 0-2), ascending; the cgroup files among them */
   int64_t nkeep;
-  int64_t cgroup_procs[2]; /* joined by writing "0", after every other step but credentials */
-  int64_t cgroup_fds[16];  /* then closed: a writable cgroup file must never reach the program */
-  int64_t ncgroup_fds;
+  int64_t cgroup_procs[2]; /* joined by writing "0", after every other step but credentials, then
+                              closed: a writable cgroup file must never reach the program */
   int64_t cpu_soft, cpu_hard, fsize, stack;
   int64_t uid, gid;
-  int64_t step; /* out: the step that failed */
+  int64_t step; /* out: the step that failed (ENTER_STEPS) */
 };
 
 static int close_others(const struct enter *e) {
@@ -38,35 +36,39 @@ static int set_limit(int resource, int64_t soft, int64_t hard) {
   return setrlimit(resource, &r);
 }
 
+static const char *const ENTER_STEPS[] = {"",           "setsid",       "mount /proc",        "dup2",
+                                          "close fds",  "setrlimit",    "chdir /tmp",         "join cgroups",
+                                          "close cgroup files", "drop privileges", "no_new_privs"};
+
 /* Returns 0, or an errno with e->step telling which step failed. */
-int enter_test(struct enter *e) {
+static int enter_test(struct enter *e) {
 #define STEP(n, call) \
   do {                \
     e->step = (n);    \
     if ((call) < 0) return errno; \
   } while (0)
-  if (e->unshare_flags) STEP(1, unshare((int)e->unshare_flags));
-  STEP(2, setsid());
-  STEP(3, mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL));
-  STEP(4, dup2((int)e->stdin_fd, 0));
-  STEP(4, dup2((int)e->out_fd, 1));
-  STEP(4, dup2((int)e->err_fd, 2));
-  STEP(5, close_others(e));
-  STEP(6, set_limit(RLIMIT_CPU, e->cpu_soft, e->cpu_hard));
-  STEP(6, set_limit(RLIMIT_FSIZE, e->fsize, e->fsize));
-  STEP(6, set_limit(RLIMIT_NOFILE, 64, 64));
-  STEP(6, set_limit(RLIMIT_CORE, 0, 0));
-  STEP(6, set_limit(RLIMIT_STACK, e->stack, e->stack));
-  STEP(6, set_limit(RLIMIT_MEMLOCK, 0, 0));
-  STEP(7, chdir("/tmp"));
+  STEP(1, setsid());
+  STEP(2, mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL));
+  STEP(3, dup2((int)e->stdin_fd, 0));
+  STEP(3, dup2((int)e->out_fd, 1));
+  STEP(3, dup2((int)e->err_fd, 2));
+  STEP(4, close_others(e));
+  STEP(5, set_limit(RLIMIT_CPU, e->cpu_soft, e->cpu_hard));
+  STEP(5, set_limit(RLIMIT_FSIZE, e->fsize, e->fsize));
+  STEP(5, set_limit(RLIMIT_NOFILE, 64, 64));
+  STEP(5, set_limit(RLIMIT_CORE, 0, 0));
+  STEP(5, set_limit(RLIMIT_STACK, e->stack, e->stack));
+  STEP(5, set_limit(RLIMIT_MEMLOCK, 0, 0));
+  STEP(6, chdir("/tmp"));
   /* Joined as late as possible, so that our own set-up is not charged to the program. */
-  STEP(8, write((int)e->cgroup_procs[0], "0", 1));
-  STEP(8, write((int)e->cgroup_procs[1], "0", 1));
-  for (int64_t i = 0; i < e->ncgroup_fds; i++) STEP(9, close((int)e->cgroup_fds[i]));
-  STEP(10, setgroups(0, NULL));
-  STEP(10, setresgid((gid_t)e->gid, (gid_t)e->gid, (gid_t)e->gid));
-  STEP(10, setresuid((uid_t)e->uid, (uid_t)e->uid, (uid_t)e->uid));
-  STEP(11, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
+  STEP(7, write((int)e->cgroup_procs[0], "0", 1));
+  STEP(7, write((int)e->cgroup_procs[1], "0", 1));
+  STEP(8, close((int)e->cgroup_procs[0]));
+  STEP(8, close((int)e->cgroup_procs[1]));
+  STEP(9, setgroups(0, NULL));
+  STEP(9, setresgid((gid_t)e->gid, (gid_t)e->gid, (gid_t)e->gid));
+  STEP(9, setresuid((uid_t)e->uid, (uid_t)e->uid, (uid_t)e->uid));
+  STEP(10, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
 #undef STEP
   e->step = 0;
   return 0;
@@ -116,10 +118,6 @@ static void report(int fd, const char *what, int err) {
   if (n > 0) write_all(fd, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
 }
 
-static const char *const ENTER_STEPS[] = {"", "unshare", "setsid", "mount /proc", "dup2", "close fds", "setrlimit",
-                                          "chdir /tmp", "join cgroups", "close cgroup files", "drop privileges",
-                                          "no_new_privs"};
-
 static void sort_fds(int64_t *a, int64_t n) {
   for (int64_t i = 1; i < n; i++)
     for (int64_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
@@ -130,8 +128,8 @@ static void sort_fds(int64_t *a, int64_t n) {
 }
 
 /* In the test process, pid 1 of its pid namespace, in its fresh mount namespace, still root.
-   Returns only for a Python test (SERVE_CHILD); otherwise execs or exits. */
-static int become_test(struct serve *s, const struct spawn_msg *m, const char *strings, size_t slen, const int *fds) {
+   Returns only for a Python test (s->ctl_fd, s->src_fd, s->src_len set); otherwise execs or exits. */
+static void become_test(struct serve *s, const struct spawn_msg *m, const char *strings, size_t slen, const int *fds) {
   struct enter e = {0};
   int ctl = fds[3];
   e.stdin_fd = fds[0];
@@ -147,9 +145,8 @@ static int become_test(struct serve *s, const struct spawn_msg *m, const char *s
     e.keep[e.nkeep++] = s->reaper;
   }
   sort_fds(e.keep, e.nkeep);
-  e.cgroup_procs[0] = e.cgroup_fds[0] = s->cgroup_procs[0];
-  e.cgroup_procs[1] = e.cgroup_fds[1] = s->cgroup_procs[1];
-  e.ncgroup_fds = 2;
+  e.cgroup_procs[0] = s->cgroup_procs[0];
+  e.cgroup_procs[1] = s->cgroup_procs[1];
   e.cpu_soft = m->cpu_soft;
   e.cpu_hard = m->cpu_hard;
   e.fsize = m->fsize;
@@ -177,7 +174,7 @@ static int become_test(struct serve *s, const struct spawn_msg *m, const char *s
     s->ctl_fd = ctl;
     s->src_fd = fds[4];
     s->src_len = st.st_size;
-    return SERVE_CHILD;
+    return;
   }
   write_all(ctl, "PRE:0\n", 6);
   char *argv[MAX_ARGS + 4];
@@ -229,8 +226,8 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
     /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
     pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid == 0) {
-      const char *strings = s->msg + sizeof *m;
-      return become_test(s, m, strings, len - sizeof *m, fds) == SERVE_CHILD ? 0 : -1;
+      become_test(s, m, s->msg + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
+      return 0;
     }
   }
   int err = errno;
@@ -247,7 +244,7 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
    sends a control message (SERVE_CONTROL: Python acts on it and calls again), or in a new Python
    test process (SERVE_CHILD). Replies to each spawn with {pid or -errno, step} and, on success,
    the test's mount namespace, /tmp and /dev/shm (the supervisor drops them off the critical
-   path: see Closer in runtime/zygote.py). */
+   path: see Closer in runtime/slot_processes.py). */
 int serve(struct serve *s) {
   for (;;) {
     int fds[MAX_FDS], nfds = 0, ns[3] = {-1, -1, -1};

@@ -126,14 +126,6 @@ class Slot:
         kind = req['kind']
         r = self.r
         r.kind = RUN_KINDS[kind]
-        r.stdin_fd = self.open_in(req['stdin'], os.O_RDONLY) if req.get('stdin') else -1
-        r.exe_fd = self.open_in(req['exe'], os.O_RDONLY) if req.get('exe') else -1
-        own_source = kind == 'python' and source is None
-        if kind != 'python':
-            source = None
-        elif own_source:
-            source = self.read_source(req)
-        r.prog_fd = source.program_fd() if source is not None else -1
         strings = ()
         if kind == 'exec':
             strings = req.get('argv', ['prog'])
@@ -145,11 +137,24 @@ class Slot:
         r.cpu_soft = int(float(req['cpuSeconds'])) + 1  # a backstop: the verdict uses measured CPU
         r.cpu_hard = r.cpu_soft + 1
         r.wall_ns = int(float(req['wallSeconds']) * 1e9)
-        out = Output(self, req)
-        out.arm(req)
-        r.phase = 0
+        r.phase, r.stdin_fd, r.exe_fd, r.prog_fd = 0, -1, -1, -1
+        own_source = kind == 'python' and source is None
+        if kind != 'python':
+            source = None
+        out = None
         wall_cpu, wall_timeout = 0.0, False
         try:
+            # Everything opened here is closed in the finally, whichever step fails.
+            if req.get('stdin'):
+                r.stdin_fd = self.open_in(req['stdin'], os.O_RDONLY)
+            if req.get('exe'):
+                r.exe_fd = self.open_in(req['exe'], os.O_RDONLY)
+            if own_source:
+                source = self.read_source(req)
+            if source is not None:
+                r.prog_fd = source.program_fd()
+            out = Output(self, req)
+            out.arm(req)
             while True:
                 rc = self.run_test(self.r_ref)
                 if rc == RUN_DONE:
@@ -166,11 +171,13 @@ class Slot:
         finally:
             if r.phase == 1:
                 self.abort_test(self.r_ref)
-            out.close()
+            if out is not None:
+                out.close()
             for fd in (r.stdin_fd, r.exe_fd):
                 if fd >= 0:
                     os.close(fd)
-            if own_source:
+            r.stdin_fd = r.exe_fd = -1
+            if own_source and source is not None:
                 source.close()
         code = res.pop('code', None)
         if code and source is not None and source.code is None:
