@@ -19,22 +19,31 @@ test('GET /api/studies lists the studies of the database', async ({ request }) =
   expect(body.studies.map((s) => s.name).sort()).toEqual(names.sort());
 });
 
-test('GET /api/studies/:id/frontier returns one point per checkpoint and the facets', async ({ request }) => {
+test('GET /api/studies/:id/data returns every checkpoint, with data where runs have some, and the facets', async ({ request }) => {
   const id = await studyIdByName(FIXTURE_STUDY);
-  const res = await request.get(`/api/studies/${id}/frontier`);
+  const res = await request.get(`/api/studies/${id}/data`);
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { points: unknown[]; facets: { difficulties: string[] } };
-  expect(body.points).toHaveLength(await checkpointsWithData(id));
-  expect(body.facets.difficulties.length).toBeGreaterThan(0);
+  const body = (await res.json()) as { studyId: number; checkpoints: unknown[]; problems: unknown[]; counts: { n: number[] } };
+  expect(body.studyId).toBe(id);
+  const checkpoints = await query<{ count: number }>('SELECT count(*)::int AS count FROM checkpoint WHERE study_id = $1', [id]);
+  expect(body.checkpoints).toHaveLength(checkpoints[0]!.count);
+  // The counts are checkpoint-major: one row of problems.length cells per checkpoint.
+  const P = body.problems.length;
+  expect(P).toBeGreaterThan(0);
+  const rows = body.checkpoints.map((_, c) => body.counts.n.slice(c * P, (c + 1) * P));
+  expect(rows.filter((row) => row.some((n) => n > 0))).toHaveLength(await checkpointsWithData(id));
+  const facets = await request.get(`/api/studies/${id}/facets`);
+  expect(facets.status()).toBe(200);
+  expect(((await facets.json()) as { facets: { difficulties: string[] } }).facets.difficulties.length).toBeGreaterThan(0);
 });
 
 test('bad input is a 400 JSON error naming the parameter', async ({ request }) => {
   const id = await studyIdByName(FIXTURE_STUDY);
   const cases: [string, string][] = [
-    [`/api/studies/${id}/frontier?difficulty=`, 'difficulty'],
-    [`/api/studies/${id}/frontier?dificulty=hard`, 'dificulty'],
-    [`/api/studies/${id}/frontier?scale=7B&scale=32B`, 'scale'],
-    ['/api/studies/not-a-number/frontier', 'id'],
+    [`/api/studies/${id}/data?difficulty=`, 'difficulty'],
+    [`/api/studies/${id}/data?dificulty=hard`, 'dificulty'],
+    [`/api/studies/${id}/data?scale=7B&scale=32B`, 'scale'],
+    ['/api/studies/not-a-number/data', 'id'],
     ['/api/studies/-3', 'id'],
   ];
   for (const [url, parameter] of cases) {
@@ -48,7 +57,7 @@ test('bad input is a 400 JSON error naming the parameter', async ({ request }) =
 });
 
 test('an unknown study is a 404 JSON error', async ({ request }) => {
-  for (const url of ['/api/studies/987654321', '/api/studies/987654321/frontier']) {
+  for (const url of ['/api/studies/987654321', '/api/studies/987654321/data']) {
     const res = await request.get(url);
     expect(res.status(), url).toBe(404);
     expect(await res.json(), url).toEqual({ error: { message: 'no study with id 987654321' } });

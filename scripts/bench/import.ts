@@ -92,8 +92,6 @@ async function main() {
       const urls = [
         `${web.base}/api/studies`,
         `${web.base}/api/studies/${id}`,
-        `${web.base}/api/studies/${id}/frontier`,
-        `${web.base}/api/studies/${id}/frontier?difficulty=hard`,
         `${web.base}/api/studies/${id}/data`,
         `${web.base}/api/studies/${id}/data?difficulty=hard`,
         `${web.base}/api/studies/${id}/facets`,

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { commands } from './commands';
+import { env } from './env';
 import { CliError } from './errors';
 
 // `frontier export ... | head` closes the pipe early: that is success, not an error.
@@ -15,12 +16,15 @@ const program = new Command('frontier')
 
 for (const register of commands) register(program);
 
+// The environment is parsed first, so a bad one fails every command the same way, before any work.
+let debug = false;
 try {
+  debug = Boolean(env().FRONTIER_DEBUG);
   await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) process.exit(err.exitCode);
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`frontier: ${message}\n`);
-  if (!(err instanceof CliError) && process.env.FRONTIER_DEBUG) console.error(err);
+  if (!(err instanceof CliError) && debug) console.error(err);
   process.exit(err instanceof CliError ? err.exitCode : 1);
 }

@@ -14,7 +14,7 @@ const dir = tempDir();
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await importBenchmark(t.db.pool, {
+  await importBenchmark(t.db, {
     name: 'adders',
     problems: [{ externalId: 'add', title: 'Add', difficulty: 'easy', timeLimitMs: 1000, memoryLimitMb: 64, tests: [{ tier: 1, input: '1 2\n', expected: '3\n' }, { tier: 2, input: '40 2\n', expected: '42\n' }] }],
   });

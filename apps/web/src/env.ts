@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { appEnv, databaseUrlSchema } from '@frontier/db';
 import { z } from 'zod';
-
-// The only module that reads process.env: everything else imports `env`.
 
 /** The monorepo root: the nearest ancestor of the working directory whose package.json has workspaces. */
 // turbopackIgnore: these paths are only known at run time; without the hint the build would trace
@@ -15,28 +14,17 @@ function findRepoRoot(start: string): string {
   }
 }
 
-const schema = z.object({
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional())
-    .optional(),
-  FRONTIER_DATA_DIR: z.string().trim().min(1).optional(),
-});
-
-function parseEnv() {
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`invalid environment for @frontier/web: ${problems}`);
-  }
-  return {
-    databaseUrl: parsed.data.DATABASE_URL,
-    dataDir: resolve(/*turbopackIgnore: true*/ parsed.data.FRONTIER_DATA_DIR ?? join(findRepoRoot(process.cwd()), '.data')),
-  };
-}
-
-export type Env = ReturnType<typeof parseEnv>;
-
-export const env: Env = parseEnv();
+// The web app's whole configuration, read on the first database use; nothing else in the web
+// app reads process.env.
+export const env = appEnv(
+  '@frontier/web',
+  z.object({
+    DATABASE_URL: databaseUrlSchema,
+    FRONTIER_DATA_DIR: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .transform((dir) => resolve(/*turbopackIgnore: true*/ dir ?? join(findRepoRoot(process.cwd()), '.data'))),
+  }),
+);

@@ -1,7 +1,6 @@
 import { openDatabase } from '@frontier/db';
-import { parseWorkerEnv } from './env';
-import { lazyJudge } from './judge-instance';
-import { startWorker, type WorkerHandle } from './run-worker';
+import { env } from './env';
+import { lazyJudge, startWorker, type WorkerHandle } from '@frontier/pipeline';
 
 // Graceful shutdown: finish the jobs in hand, take no new ones, close the pool (and an embedded
 // server we own). Handlers go in first so a signal during start-up is honoured too.
@@ -17,11 +16,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 try {
-  const env = parseWorkerEnv();
-  const opened = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.FRONTIER_DATA_DIR, log: (l) => console.error(`[worker] ${l}`) });
-  const judge = lazyJudge(env.FRONTIER_DATA_DIR);
-  worker = await startWorker({ db: opened.db, dataDir: env.FRONTIER_DATA_DIR, judge: judge.get }, env.WORKER_CONCURRENCY);
-  console.error(`[worker] ready (concurrency ${env.WORKER_CONCURRENCY})`);
+  const e = env();
+  const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.FRONTIER_DATA_DIR, log: (l) => console.error(`[worker] ${l}`) });
+  const judge = lazyJudge(e.FRONTIER_DATA_DIR);
+  worker = await startWorker({ db: opened.db, dataDir: e.FRONTIER_DATA_DIR, judge: judge.get }, e.WORKER_CONCURRENCY);
+  console.error(`[worker] ready (concurrency ${e.WORKER_CONCURRENCY})`);
   if (stopRequested) void worker.stop();
   await worker.done;
   await judge.close();

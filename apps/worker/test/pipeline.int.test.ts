@@ -55,7 +55,7 @@ async function runCounts(alpha: number) {
 beforeAll(async () => {
   t = await createTestDatabase();
   const benchmark = await buildBenchmark({ seed: 7 });
-  await importBenchmark(t.db.pool, {
+  await importBenchmark(t.db, {
     name: 'minilab-subset',
     problems: benchmark.problems.filter((p) => SUBSET.includes(p.id)).map((p) => ({
       externalId: p.id, title: p.title, difficulty: p.difficulty, statement: p.statement, timeLimitMs: p.time_limit_ms,
@@ -79,7 +79,7 @@ describe('evaluation pipeline', () => {
   it('merges, generates, judges and aggregates each alpha, interpolated and extrapolated', async () => {
     const w = worker();
     try {
-      await queueEvaluation(t.db.pool, studyId, [0.5, 1.5]);
+      await queueEvaluation(t.db, studyId, [0.5, 1.5]);
       for (const alpha of [0.5, 1.5]) {
         await until(`alpha ${alpha}`, async () => {
           const jobs = await jobStates(alpha);
@@ -117,7 +117,7 @@ describe('evaluation pipeline', () => {
     // Forget earlier verdicts so this judge step really runs programs (and takes seconds).
     await t.db.pool.query('DELETE FROM judged_program');
     const first = worker();
-    await queueEvaluation(t.db.pool, studyId, [2]);
+    await queueEvaluation(t.db, studyId, [2]);
     await until('the judge step to start', async () => (await jobStates(2)).some((j) => j.kind === 'judge' && j.state === 'RUNNING'));
     first.child.kill('SIGKILL');
     await first.exited;
@@ -142,7 +142,7 @@ describe('evaluation pipeline', () => {
     const { rows: s } = await t.db.pool.query<{ id: number }>(`INSERT INTO study (name, origin, config) VALUES ('Broken', 'demo', $1) RETURNING id`, [broken]);
     const w = worker();
     try {
-      await queueEvaluation(t.db.pool, s[0]!.id, [0.25]);
+      await queueEvaluation(t.db, s[0]!.id, [0.25]);
       const merge = await until('the merge to fail', async () => {
         const { rows: jobs } = await t.db.pool.query<{ state: string; error: string; attempts: number }>(
           `SELECT state, error, attempts FROM pipeline_job WHERE study_id = $1 AND kind = 'merge'`, [s[0]!.id]);

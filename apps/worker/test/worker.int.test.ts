@@ -44,7 +44,7 @@ describe('worker', () => {
   it('runs queued aggregate jobs with two worker processes sharing one database, then stops on SIGTERM', async () => {
     const workers = [startWorker(), startWorker()];
     for (let i = 0; i < 6; i++) {
-      await importStudy(t.db.pool, {
+      await importStudy(t.db, {
         study: { name: `S${i}` },
         benchmark: 'B',
         runs: [{ source: `mem:${i}`, sourceHash: `h${i}`, checkpoint: { name: `c${i}`, role: 'MERGED', alpha: i / 4, scale: '' }, setting: 'reasoning', problems: () => problems(i) }],

@@ -26,7 +26,7 @@ export interface OptimisedAllocationOptions {
  * Greedy allocation of the budget: each step gives `step` samples to the checkpoint whose
  * addition raises the ensemble pass the most (ties to the lowest index; a checkpoint never
  * gets more than its smallest n). Greedy is a heuristic, not guaranteed optimal: compare with
- * the best single checkpoint explicitly (`compareEnsemble` does). With step = budget it
+ * the best single checkpoint explicitly (`bestSingleCheckpoint`). With step = budget it
  * reduces to picking the best single checkpoint.
  *
  * Per problem it keeps P(all fail) and, per checkpoint, the factor its next step would multiply

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestSingleCheckpoint, compareEnsemble, greedyEnsemblePath, rankNextCheckpoint } from './ensemble-compare';
+import { bestSingleCheckpoint, rankNextCheckpoint } from './ensemble-compare';
 import { meanPassAtK } from './pass-at-k';
 
 // a and b solve complementary halves; weak barely solves anything; tiny has too few samples.
@@ -17,16 +17,6 @@ describe('bestSingleCheckpoint', () => {
   });
 });
 
-describe('compareEnsemble', () => {
-  it('reports the gain over the best single checkpoint at the same budget', () => {
-    const r = compareEnsemble([a, b], [4, 4]);
-    expect(r.budget).toBe(8);
-    expect(r.bestSingle?.pass).toBeCloseTo(0.5, 3); // each one never solves half the problems
-    expect(r.gain).toBeGreaterThan(0.4);
-    expect(compareEnsemble([tiny, tiny], [2, 2]).gain).toBeNull();
-  });
-});
-
 describe('rankNextCheckpoint', () => {
   it('ranks the complement of the selection first', () => {
     const ranked = rankNextCheckpoint([a, weak, b, tiny], [0], 8);
@@ -39,15 +29,5 @@ describe('rankNextCheckpoint', () => {
   it('leaves out candidates the uniform split cannot feed', () => {
     const ranked = rankNextCheckpoint([a, weak, b, tiny], [0], 8, 'uniform');
     expect(ranked.map((r) => r.index)).toEqual([2, 1]);
-  });
-});
-
-describe('greedyEnsemblePath', () => {
-  it('starts at the best single checkpoint and grows', () => {
-    const path = greedyEnsemblePath([weak, a, b], 8, 3);
-    expect(path.map((s) => s.members)).toEqual([[1], [1, 2], [0, 1, 2]]);
-    expect(path[0]!.pass).toBeCloseTo(meanPassAtK(a, 8), 15);
-    expect(path[1]!.pass).toBeGreaterThan(path[0]!.pass);
-    expect(path[2]!.pass).toBeGreaterThanOrEqual(path[1]!.pass);
   });
 });

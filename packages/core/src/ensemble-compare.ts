@@ -21,22 +21,6 @@ export function bestSingleCheckpoint(checkpoints: CheckpointSolveCounts, budget:
   return best;
 }
 
-export interface EnsembleComparison {
-  readonly budget: number;
-  readonly ensemble: number;
-  readonly bestSingle: SingleCheckpointPass | null;
-  /** ensemble - best single pass@budget; null when no single checkpoint can take the budget. */
-  readonly gain: number | null;
-}
-
-/** An ensemble's pass against the best single checkpoint at the same budget (sum of allocation). */
-export function compareEnsemble(checkpoints: CheckpointSolveCounts, allocation: readonly number[]): EnsembleComparison {
-  const budget = allocation.reduce((s, k) => s + k, 0);
-  const ensemble = ensemblePass(checkpoints, allocation);
-  const bestSingle = bestSingleCheckpoint(checkpoints, budget);
-  return { budget, ensemble, bestSingle, gain: bestSingle === null ? null : ensemble - bestSingle.pass };
-}
-
 export type AllocationStrategy = 'uniform' | 'optimised';
 
 export interface RankedCandidate {
@@ -83,27 +67,4 @@ export function rankNextCheckpoint(
     ranked.push({ index, members, allocation, pass: ensemblePass(subset, allocation) });
   });
   return ranked.sort((x, y) => y.pass - x.pass || x.index - y.index);
-}
-
-/**
- * Forward selection: start from nothing and add the best next checkpoint `size` times (fewer if
- * candidates run out). Entry j is the best ensemble of j + 1 members found this way; the first
- * is the best single checkpoint at pass@budget.
- */
-export function greedyEnsemblePath(
-  checkpoints: CheckpointSolveCounts,
-  budget: number,
-  size: number,
-  strategy: AllocationStrategy = 'optimised',
-  step = 1,
-): RankedCandidate[] {
-  const path: RankedCandidate[] = [];
-  let selected: readonly number[] = [];
-  while (path.length < size) {
-    const next = rankNextCheckpoint(checkpoints, selected, budget, strategy, step)[0];
-    if (next === undefined) break;
-    path.push(next);
-    selected = next.members;
-  }
-  return path;
 }

@@ -3,6 +3,10 @@
 export * from './verdict';
 export * from './failure-class';
 export * from './checkpoint-role';
+export * from './checkpoint-name';
+export * from './difficulty';
+export * from './job';
+export * from './alpha-list';
 export * from './fail-ratio';
 export * from './pass-at-k';
 export * from './checkpoint-rates';
@@ -19,3 +23,4 @@ export * from './ensemble-allocation';
 export * from './ensemble-compare';
 export * from './problem-profile';
 export * from './solve-matrix';
+export * from './study-data';

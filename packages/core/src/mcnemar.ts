@@ -32,15 +32,3 @@ export function mcnemarExactFromCounts(b: number, c: number): McNemarResult {
   }
   return { b, c, p: Math.min(1, 2 * Math.exp(logLast) * relative) };
 }
-
-/** Exact McNemar test on two checkpoints' per-problem solved (true) / unsolved outcomes. */
-export function mcnemarExact(first: readonly boolean[], second: readonly boolean[]): McNemarResult {
-  if (first.length !== second.length) throw new RangeError('both checkpoints need one outcome per problem');
-  let b = 0;
-  let c = 0;
-  first.forEach((solved, i) => {
-    if (solved && !second[i]) b++;
-    else if (!solved && second[i]) c++;
-  });
-  return mcnemarExactFromCounts(b, c);
-}

@@ -4,14 +4,10 @@ export interface PlanePoint {
   readonly y: number;
 }
 
-/** a dominates b: no worse on both axes and strictly better on at least one. */
-export function dominates(a: PlanePoint, b: PlanePoint): boolean {
-  return a.x <= b.x && a.y <= b.y && (a.x < b.x || a.y < b.y);
-}
-
 /**
- * Indices of the non-dominated points, in input order. Points with identical (x, y) do not
- * dominate each other, so ties are all kept (or all dropped when something else dominates them).
+ * Indices of the non-dominated points, in input order: a point is dominated when another is no
+ * worse on both axes and strictly better on one. Points with identical (x, y) do not dominate
+ * each other, so ties are all kept (or all dropped when something else dominates them).
  * O(n log n): sweep by x, keeping the lowest y seen at a strictly smaller x.
  */
 export function paretoIndices(points: readonly PlanePoint[]): number[] {
@@ -35,9 +31,4 @@ export function paretoIndices(points: readonly PlanePoint[]): number[] {
     if (p.y === groupMinY && p.y < bestYBefore) keep.push(p.i);
   }
   return keep.sort((a, b) => a - b);
-}
-
-/** The non-dominated points, in input order. */
-export function paretoSet<P extends PlanePoint>(points: readonly P[]): P[] {
-  return paretoIndices(points).map((i) => points[i] as P);
 }

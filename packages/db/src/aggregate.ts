@@ -1,11 +1,11 @@
-import type pg from 'pg';
+import type { Db } from './client';
 import { withTransaction } from './transaction';
 
 // Recomputes the (run, problem) aggregates of the given runs from their samples and bumps the
 // data version of the studies they belong to, all in one transaction. n excludes IE (a judge
 // fault, never the model's) and samples not judged yet (counted as pending).
-export async function recomputeAggregates(pool: pg.Pool, runIds: number[]): Promise<number> {
-  return withTransaction(pool, async (client) => {
+export async function recomputeAggregates(db: Db, runIds: readonly number[]): Promise<number> {
+  return withTransaction(db.pool, async (client) => {
     await client.query('DELETE FROM run_problem_aggregate WHERE run_id = ANY($1::int[])', [runIds]);
     const { rowCount } = await client.query(
       `INSERT INTO run_problem_aggregate (run_id, problem_id, n, solved, ac, wa, tle, mle, re, ce, ole, ie, pending)

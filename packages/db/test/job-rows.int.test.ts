@@ -3,7 +3,7 @@ import { getJob, insertJob, listJobs, listStudyJobs } from '../src/pipeline/job-
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 // The job rows the CLI and the web read: with their study's name, newest first, and for one
-// study in a single query that also says whether the study exists.
+// study in a way that also says whether the study exists.
 
 let t: TestDatabase;
 let studyA: number;
@@ -26,31 +26,31 @@ afterAll(async () => {
 
 describe('job rows', () => {
   it('getJob and listJobs carry the study name, newest first', async () => {
-    expect((await getJob(t.db.pool, ids[2]!))?.studyName).toBe('B study');
-    const all = await listJobs(t.db.pool);
+    expect((await getJob(t.db, ids[2]!))?.studyName).toBe('B study');
+    const all = await listJobs(t.db);
     expect(all.map((j) => [j.id, j.studyName])).toEqual([
       [ids[2], 'B study'],
       [ids[1], 'A study'],
       [ids[0], 'A study'],
     ]);
-    expect((await listJobs(t.db.pool, { limit: 1 })).map((j) => j.id)).toEqual([ids[2]]);
+    expect((await listJobs(t.db, { limit: 1 })).map((j) => j.id)).toEqual([ids[2]]);
   });
 
   it('listStudyJobs gives the same rows as listJobs for that study, Dates included', async () => {
-    const one = await listStudyJobs(t.db.pool, studyA);
-    expect(one).toEqual(await listJobs(t.db.pool, { studyId: studyA }));
+    const one = await listStudyJobs(t.db, studyA);
+    expect(one).toEqual(await listJobs(t.db, { studyId: studyA }));
     const running = one!.find((j) => j.id === ids[1])!;
     expect(running.startedAt).toBeInstanceOf(Date);
     expect(running.createdAt).toBeInstanceOf(Date);
     expect(running.finishedAt).toBeNull();
     expect(running.params).toEqual({ k: 1 });
     expect(running.dependsOnId).toBe(ids[0]);
-    expect((await listStudyJobs(t.db.pool, studyA, 1))!.map((j) => j.id)).toEqual([ids[1]]);
+    expect((await listStudyJobs(t.db, studyA, 1))!.map((j) => j.id)).toEqual([ids[1]]);
   });
 
   it('listStudyJobs tells a study without jobs from no study at all', async () => {
     const { rows } = await t.db.pool.query<{ id: number }>(`INSERT INTO study (name) VALUES ('Empty') RETURNING id`);
-    expect(await listStudyJobs(t.db.pool, rows[0]!.id)).toEqual([]);
-    expect(await listStudyJobs(t.db.pool, 999_999)).toBeUndefined();
+    expect(await listStudyJobs(t.db, rows[0]!.id)).toEqual([]);
+    expect(await listStudyJobs(t.db, 999_999)).toBeUndefined();
   });
 });

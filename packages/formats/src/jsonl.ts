@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type { Difficulty, Verdict } from '@frontier/core';
 import { parseIsoDate } from './dates';
 import { FormatError, toFormatError } from './errors';
 import { jsonlSampleSchema, type Language } from './sample-schema';
-import type { Difficulty, Verdict } from './verdict';
 import { describeIssue } from './zod-issue';
 
 export interface JsonlTestResult {

@@ -1,4 +1,4 @@
-import type { Verdict } from './verdict';
+import type { Verdict } from '@frontier/core';
 
 /**
  * LiveCodeBench's `error_code` in a failed sample's metadata. -1 is LCB's "compilation error"

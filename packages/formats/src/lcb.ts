@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { DIFFICULTIES, type Difficulty, type Verdict } from '@frontier/core';
 import { parseIsoDate } from './dates';
 import { FormatError, type FormatLocation } from './errors';
 import { readJsonArrayFile } from './json-array-stream';
 import { LCB_ERROR_CODES, describeLcbErrorCodes } from './lcb-verdict';
-import { DIFFICULTIES, type Difficulty, type Verdict } from './verdict';
 import { describeIssue } from './zod-issue';
 
 export interface LcbSample {

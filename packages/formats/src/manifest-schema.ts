@@ -1,7 +1,9 @@
+import { CHECKPOINT_ROLES, type CheckpointRole } from '@frontier/core';
 import { z } from 'zod';
 
-export const CHECKPOINT_ROLES = ['init', 'low', 'high', 'merged'] as const;
-export type CheckpointRole = (typeof CHECKPOINT_ROLES)[number];
+/** Core's checkpoint roles as a manifest spells them (lower case; any case is accepted on read). */
+export type ManifestRole = Lowercase<CheckpointRole>;
+export const MANIFEST_ROLES = CHECKPOINT_ROLES.map((role) => role.toLowerCase() as ManifestRole);
 
 export const ENTRY_FORMATS = ['lcb', 'jsonl'] as const;
 export type EntryFormat = (typeof ENTRY_FORMATS)[number];
@@ -15,7 +17,7 @@ export const manifestEntrySchema = z.strictObject({
   role: z
     .string()
     .transform((s) => s.toLowerCase())
-    .pipe(z.enum(CHECKPOINT_ROLES))
+    .pipe(z.enum(MANIFEST_ROLES))
     .optional(),
   name: z.string().min(1).optional(),
   format: z.enum(ENTRY_FORMATS).optional(),

@@ -1,9 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { checkpointName } from '@frontier/core';
 import YAML from 'yaml';
 import { formatFromExtension } from './detect';
 import { FormatError, toFormatError, type FormatLocation } from './errors';
-import { manifestSchema, type CheckpointRole, type EntryFormat } from './manifest-schema';
+import { manifestSchema, type EntryFormat, type ManifestRole } from './manifest-schema';
 import { describeIssue, fieldPath } from './zod-issue';
 
 export interface ManifestEntry {
@@ -16,7 +17,7 @@ export interface ManifestEntry {
   alpha: number;
   setting: string;
   scale?: string;
-  role: CheckpointRole;
+  role: ManifestRole;
   /** Checkpoint name: given, or "alpha=0.25" / "7B alpha=0.25". */
   name: string;
   format: EntryFormat;
@@ -32,10 +33,6 @@ export interface Manifest {
 }
 
 export const DEFAULT_SETTING = 'reasoning';
-
-export function defaultCheckpointName(alpha: number, scale?: string): string {
-  return scale === undefined ? `alpha=${alpha}` : `${scale} alpha=${alpha}`;
-}
 
 function parseText(file: string, text: string): unknown {
   if (formatFromExtension(file) === 'manifest') {
@@ -98,7 +95,7 @@ export async function readManifest(path: string): Promise<Manifest> {
   for (const [index, e] of m.entries.entries()) {
     const location: FormatLocation = { kind: 'entry', index };
     const setting = e.setting ?? DEFAULT_SETTING;
-    const name = e.name ?? defaultCheckpointName(e.alpha, e.scale);
+    const name = e.name ?? checkpointName(e.alpha, e.scale);
     const key = JSON.stringify([name, setting]);
     const first = seen.get(key);
     if (first !== undefined) {

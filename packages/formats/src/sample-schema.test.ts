@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { VERDICTS } from '@frontier/core';
 import { jsonlSampleSchema, jsonlTestSchema } from './sample-schema';
-import { VERDICTS } from './verdict';
 
 interface JsonSchemaObject {
   required?: string[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIFFICULTIES, VERDICTS } from './verdict';
+import { DIFFICULTIES, VERDICTS } from '@frontier/core';
 
 // Keep in sync with schema/sample.schema.json (sample-schema.test.ts compares the two).
 

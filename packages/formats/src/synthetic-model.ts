@@ -1,5 +1,5 @@
+import type { Difficulty } from '@frontier/core';
 import type { Rng } from './synthetic-prng';
-import type { Difficulty } from './verdict';
 
 // SYNTHETIC: a toy model shaped like the research finding, not data from any real model.
 

@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Verdict } from '@frontier/core';
 import { readLcbEvalFile } from './lcb';
 import { readManifest } from './manifest';
 import { writeSyntheticSweep } from './synthetic';
 import { collect, tempDir } from './test-helpers';
-import type { Verdict } from './verdict';
 
 const root = await tempDir();
 

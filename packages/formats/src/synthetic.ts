@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LCB_ERROR_CODES } from './lcb-verdict';
-import type { CheckpointRole, ManifestFile } from './manifest-schema';
+import type { ManifestFile, ManifestRole } from './manifest-schema';
 import { syntheticProgram } from './synthetic-code';
 import { drawVerdict, makeProblems, verdictMix, type SyntheticProblem, type SyntheticVerdict } from './synthetic-model';
 import { Rng, mixSeed } from './synthetic-prng';
@@ -25,7 +25,7 @@ export interface SyntheticSweepOptions {
 
 export interface SyntheticSweepResult {
   manifestPath: string;
-  files: { path: string; alpha: number; role: CheckpointRole }[];
+  files: { path: string; alpha: number; role: ManifestRole }[];
   problems: number;
   samples: number;
   bytes: number;
@@ -102,7 +102,7 @@ async function writeCheckpoint(path: string, problems: SyntheticProblem[], alpha
   return bytes;
 }
 
-export function roleForAlpha(alpha: number): CheckpointRole {
+export function roleForAlpha(alpha: number): ManifestRole {
   return alpha === 0 ? 'low' : alpha === 1 ? 'high' : 'merged';
 }
 

@@ -1,9 +1,10 @@
 // Builds the minilab benchmark file: generated inputs, expected outputs from the references.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Difficulty } from '@frontier/core';
 import type { Tier } from './generators';
 import { generateTests } from './generate-tests';
-import { listProblems, referencePath, type Difficulty } from './problems';
+import { listProblems, referencePath } from './problems';
 import { DEFAULT_PYTHON, mapLimit, runPython } from './run-python';
 
 export interface BenchmarkTest {

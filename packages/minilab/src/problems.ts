@@ -2,10 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compareDifficulties, isDifficulty, type Difficulty } from '@frontier/core';
 
 export const PROBLEMS_DIR = fileURLToPath(new URL('../problems', import.meta.url));
-
-export type Difficulty = 'easy' | 'medium' | 'hard';
 
 export interface ProblemMeta {
   id: string;
@@ -24,16 +23,13 @@ export interface Candidate {
   code: string;
 }
 
-const DIFFICULTIES: readonly string[] = ['easy', 'medium', 'hard'];
-
 function parseMeta(dir: string, raw: unknown): ProblemMeta {
   const m = raw as Partial<ProblemMeta>;
   const ok =
     typeof m.id === 'string' &&
     typeof m.title === 'string' &&
     typeof m.statement === 'string' &&
-    typeof m.difficulty === 'string' &&
-    DIFFICULTIES.includes(m.difficulty) &&
+    isDifficulty(m.difficulty) &&
     Number.isInteger(m.time_limit_ms) &&
     Number.isInteger(m.memory_limit_mb);
   if (!ok) throw new Error(`${dir}/problem.json: missing or malformed fields`);
@@ -55,10 +51,9 @@ export function readProblem(id: string): ProblemMeta {
 
 /** Metadata of every problem, easy first, then by id. */
 export function listProblems(): ProblemMeta[] {
-  const rank = (d: Difficulty): number => DIFFICULTIES.indexOf(d);
   return listProblemIds()
     .map(readProblem)
-    .sort((a, b) => rank(a.difficulty) - rank(b.difficulty) || a.id.localeCompare(b.id));
+    .sort((a, b) => compareDifficulties(a.difficulty, b.difficulty) || a.id.localeCompare(b.id));
 }
 
 export function referencePath(id: string): string {

@@ -1,17 +1,7 @@
+import { mulberry32 } from '@frontier/core';
+
 // Seeded randomness for the test generators: every generator draws from its own stream, derived
 // from the benchmark seed and the problem id, so adding a problem never changes another's tests.
-
-/** mulberry32: a 32-bit state PRNG, small and good enough for test data. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a over the label, mixed with the seed: one independent stream per (seed, label). */
 export function deriveSeed(seed: number, label: string): number {

@@ -17,13 +17,13 @@ export function registerExport(program: Command): void {
     .action(async (studyArg: string, flags: { format: string; out?: string }) => {
       if (flags.format !== 'csv') throw new CliError(`--format must be csv (got ${JSON.stringify(flags.format)})`);
       await withDatabase(async ({ db }) => {
-        const study = await findStudy(db.pool, studyArg);
+        const study = await findStudy(db, studyArg);
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
         const tmp = flags.out ? `${flags.out}.tmp-${process.pid}` : undefined;
         const out: Writable = tmp ? createWriteStream(tmp) : process.stdout;
         try {
           await write(out, csvLine(EXPORT_COLUMNS));
-          for await (const page of exportRows(db.pool, study.id)) {
+          for await (const page of exportRows(db, study.id)) {
             await write(out, page.map((row) => csvLine(EXPORT_COLUMNS.map((c) => row[c]))).join(''));
           }
           if (tmp) {

@@ -20,19 +20,19 @@ export function registerJobs(program: Command): void {
     .action(async (flags: { study?: string; cancel?: number; json?: boolean }) => {
       await withDatabase(async ({ db }) => {
         if (flags.cancel !== undefined) {
-          const n = await cancelJob(db.pool, flags.cancel);
+          const n = await cancelJob(db, flags.cancel);
           if (n === 0) throw new CliError(`job ${flags.cancel} does not exist or has already finished`);
           process.stdout.write(`cancelled ${n} job(s)\n`);
           return;
         }
-        const study = flags.study ? await findStudy(db.pool, flags.study) : undefined;
+        const study = flags.study ? await findStudy(db, flags.study) : undefined;
         if (flags.study && !study) throw new CliError(`no study named ${JSON.stringify(flags.study)}`);
-        const jobs = await listJobs(db.pool, { studyId: study?.id });
+        const jobs = await listJobs(db, { studyId: study?.id });
         if (flags.json) return void process.stdout.write(`${JSON.stringify(jobs, null, 2)}\n`);
         if (jobs.length === 0) return void process.stdout.write('no jobs\n');
         for (const j of jobs) {
           const err = j.error && j.state !== 'SUCCEEDED' ? `  ${j.error.split('\n')[0]}` : '';
-          process.stdout.write(`${String(j.id).padStart(5)}  ${j.kind.padEnd(9)} alpha ${String(j.alpha).padEnd(6)} ${j.state.padEnd(9)} ${bar(j)}  try ${j.attempts}/${j.maxAttempts}${err}\n`);
+          process.stdout.write(`${String(j.id).padStart(5)}  ${j.kind.padEnd(9)} alpha ${String(j.alpha ?? '-').padEnd(6)} ${j.state.padEnd(9)} ${bar(j)}  try ${j.attempts}/${j.maxAttempts}${err}\n`);
         }
       });
     });

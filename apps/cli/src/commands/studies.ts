@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listStudies } from '@frontier/db';
+import { listStudySummaries } from '@frontier/db';
 import { withDatabase } from '../database';
 
 export function registerStudies(program: Command): void {
@@ -8,7 +8,11 @@ export function registerStudies(program: Command): void {
     .description('list studies with their checkpoint and sample counts')
     .option('--json', 'print JSON instead of a table')
     .action(async (flags: { json?: boolean }) => {
-      const studies = await withDatabase(({ db }) => listStudies(db.pool));
+      const summaries = await withDatabase(({ db }) => listStudySummaries(db));
+      // By name, counting every stored sample (judged, internal errors and pending alike).
+      const studies = summaries
+        .map((s) => ({ id: s.id, name: s.name, origin: s.origin, checkpoints: s.checkpoints, samples: s.samples + s.internalErrors + s.pending, dataVersion: s.dataVersion }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(studies, null, 2)}\n`);
         return;

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { findStudy, importBenchmark, parseAlphaList, queueEvaluation, studyConfigSchema, type StudyConfig } from '@frontier/db';
+import { createStudy, findStudy, importBenchmark, queueEvaluation, studyConfigSchema, type StudyConfig } from '@frontier/db';
 import { JudgeInputError, loadBenchmark } from '@frontier/judge';
 import { withDatabase } from '../database';
 import { env } from '../env';
-import { CliError } from '../errors';
-import { parseInteger, parseNumber } from '../parse';
+import { asCliError, CliError } from '../errors';
+import { parseAlphasFlag, parseInteger, parseNumber } from '../parse';
 
 interface CreateFlags {
   benchmark: string;
@@ -79,8 +79,8 @@ export function registerStudy(program: Command): void {
       if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `--${String(i.path.at(-1))}: ${i.message}`).join('; '));
       const config: StudyConfig = parsed.data;
       await withDatabase(async ({ db }) => {
-        if (await findStudy(db.pool, name)) throw new CliError(`a study named ${JSON.stringify(name)} exists already`);
-        await importBenchmark(db.pool, {
+        if (await findStudy(db, name)) throw new CliError(`a study named ${JSON.stringify(name)} exists already`);
+        await importBenchmark(db, {
           name: benchmarkName,
           tiering: [...benchmark.problems.values()].some((p) => p.tierDerivation) ? 'derived from input bytes' : 'given',
           problems: [...benchmark.problems.values()].map((p) => ({
@@ -93,25 +93,13 @@ export function registerStudy(program: Command): void {
             tests: p.tests.map((t) => ({ tier: t.tier, input: t.input, expected: t.output })),
           })),
         });
-        const { rows } = await db.pool.query<{ id: number }>(`INSERT INTO study (name, origin, config) VALUES ($1, 'pipeline', $2) RETURNING id`, [name, config]);
-        const studyId = rows[0]!.id;
-        await db.pool.query(
-          `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale, uri) VALUES ($1, $2, 'LOW', 0, $4, $5), ($1, $3, 'HIGH', 1, $4, $6)`,
-          [studyId, f.scale ? `${f.scale} alpha=0` : 'alpha=0', f.scale ? `${f.scale} alpha=1` : 'alpha=1', f.scale, config.endpoints.lo, config.endpoints.hi],
-        );
+        const endpoints = [{ role: 'LOW', alpha: 0, uri: config.endpoints.lo }, { role: 'HIGH', alpha: 1, uri: config.endpoints.hi }] as const;
+        const studyId = await createStudy(db, { name, origin: 'pipeline', config, endpoints: [...endpoints] }).catch(asCliError);
         process.stdout.write(`created study "${name}" (id ${studyId}) on ${benchmark.problems.size} problems\n`);
         if (alphas.length) {
-          const chains = await queueEvaluation(db.pool, studyId, alphas);
+          const chains = await queueEvaluation(db, studyId, alphas).catch(asCliError);
           process.stdout.write(`queued ${chains.length} alphas; a worker runs them (\`frontier jobs\` shows progress)\n`);
         }
       });
     });
-}
-
-function parseAlphasFlag(text: string): number[] {
-  try {
-    return parseAlphaList(text);
-  } catch (err) {
-    throw new CliError(`--alphas: ${(err as Error).message}`);
-  }
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { startWorker, lazyJudge } from '@frontier/worker';
+import { lazyJudge, startWorker } from '@frontier/pipeline';
 import { withDatabase } from '../database';
 import { env } from '../env';
 

@@ -1,26 +1,31 @@
-import { importStudy, jobByKey, type ImportSummary, type OpenDatabase, type StudyImport } from '@frontier/db';
-import { drainTasks, lazyJudge } from '@frontier/worker';
-import { progressBar } from '../progress';
+import { getJob, importStudy, type ImportSummary, type OpenDatabase, type StudyImport } from '@frontier/db';
+import { drainJobs, lazyJudge } from '@frontier/pipeline';
 import { env } from '../env';
+import { progressBar } from '../progress';
 
 // Imports, then makes sure the queued aggregation has run (here, or by a worker that took the
 // job first) so the numbers are in the browser when the command returns.
 export async function runImport(opened: OpenDatabase, input: StudyImport, expectedSamples?: number): Promise<ImportSummary> {
   const bar = progressBar('importing');
   bar.start(expectedSamples ?? input.runs.length);
-  const summary = await importStudy(opened.db.pool, input, (p) => bar.update(expectedSamples ? p.samples : p.run + 1));
+  const summary = await importStudy(opened.db, input, (p) => bar.update(expectedSamples ? p.samples : p.run + 1));
   bar.stop();
-  if (summary.aggregateJobKey) await waitForAggregation(opened, summary.aggregateJobKey);
+  if (summary.aggregateJobId !== undefined) await waitForAggregation(opened, summary.aggregateJobId);
   return summary;
 }
 
-async function waitForAggregation(opened: OpenDatabase, jobKey: string): Promise<void> {
-  const ctx = { db: opened.db, dataDir: env().FRONTIER_DATA_DIR, judge: lazyJudge(env().FRONTIER_DATA_DIR).get };
-  for (let i = 0; ; i++) {
-    await drainTasks(ctx, ['aggregate']);
-    const job = await jobByKey(opened.db.pool, jobKey);
-    if (!job) return;
-    if (job.attempts >= job.maxAttempts) throw new Error(`aggregation failed: ${job.lastError ?? 'unknown error'}`);
-    await new Promise((r) => setTimeout(r, Math.min(1000, 50 * (i + 1))));
+async function waitForAggregation(opened: OpenDatabase, jobId: number): Promise<void> {
+  const judge = lazyJudge(env().FRONTIER_DATA_DIR);
+  const ctx = { db: opened.db, dataDir: env().FRONTIER_DATA_DIR, judge: judge.get };
+  try {
+    for (let i = 0; ; i++) {
+      await drainJobs(ctx, ['aggregate']);
+      const job = await getJob(opened.db, jobId);
+      if (!job || job.state === 'SUCCEEDED') return;
+      if (job.state === 'FAILED' || job.state === 'CANCELLED') throw new Error(`aggregation (job ${jobId}) ${job.state.toLowerCase()}: ${job.error ?? 'unknown error'}`);
+      await new Promise((r) => setTimeout(r, Math.min(1000, 50 * (i + 1))));
+    }
+  } finally {
+    await judge.close();
   }
 }

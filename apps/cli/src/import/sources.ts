@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
-import type { ProblemSamples, Role, RunImport, StudyImport } from '@frontier/db';
-import { defaultCheckpointName, detectFormat, readJsonlSamples, readLcbEvalFile, readManifest, DEFAULT_SETTING, type EntryFormat } from '@frontier/formats';
+import { checkpointName, parseCheckpointRole, type CheckpointRole } from '@frontier/core';
+import type { ProblemSamples, RunImport, StudyImport } from '@frontier/db';
+import { detectFormat, readJsonlSamples, readLcbEvalFile, readManifest, DEFAULT_SETTING, MANIFEST_ROLES, type EntryFormat } from '@frontier/formats';
 import { CliError } from '../errors';
 import { sha256File } from './hash';
 
@@ -13,11 +14,9 @@ export interface ImportFlags {
   benchmark?: string;
 }
 
-const ROLES: Record<string, Role> = { init: 'INIT', low: 'LOW', high: 'HIGH', merged: 'MERGED' };
-
-export function parseRole(value: string): Role {
-  const role = ROLES[value.toLowerCase()];
-  if (!role) throw new CliError(`--role must be one of init, low, high, merged (got ${JSON.stringify(value)})`);
+function parseRole(value: string): CheckpointRole {
+  const role = parseCheckpointRole(value);
+  if (!role) throw new CliError(`--role must be one of ${MANIFEST_ROLES.join(', ')} (got ${JSON.stringify(value)})`);
   return role;
 }
 
@@ -64,7 +63,7 @@ export async function studyImportFor(path: string, flags: ImportFlags): Promise<
   if (flags.alpha === undefined) throw new CliError(`--alpha is required when importing a single results file (${basename(path)}); or list files in a manifest`);
   if (!flags.study) throw new CliError(`--study is required when importing a single results file (${basename(path)})`);
   const checkpoint = {
-    name: defaultCheckpointName(flags.alpha, flags.scale),
+    name: checkpointName(flags.alpha, flags.scale),
     role: flags.role ? parseRole(flags.role) : 'MERGED',
     alpha: flags.alpha,
     scale: flags.scale ?? '',

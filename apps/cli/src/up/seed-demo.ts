@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importBenchmark, queueEvaluation, withTransaction, type OpenDatabase, type StudyConfig } from '@frontier/db';
+import { createStudy, hasNoStudies, importBenchmark, queueEvaluation, type OpenDatabase } from '@frontier/db';
 import { buildBenchmark, DEMO_ENDPOINTS, type Benchmark } from '@frontier/minilab';
 
 export const DEMO_STUDY = 'Demo lab: toy policy on minilab';
@@ -13,12 +13,11 @@ export const DEMO_ALPHAS = Array.from({ length: 13 }, (_, i) => -1 + 0.25 * i);
 // and queue the real pipeline (merge -> generate -> judge -> aggregate) for every alpha of the
 // grid. The worker builds the frontier; the browser shows its progress meanwhile.
 export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log: (line: string) => void): Promise<void> {
-  const pool = opened.db.pool;
-  const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM study');
-  if (Number(rows[0]!.n) > 0) return;
+  const { db } = opened;
+  if (!(await hasNoStudies(db))) return;
   log('empty database: building the demo lab study (minilab benchmark, toy policy, alphas -1..2)');
   const benchmark = await minilabBenchmark(dataDir);
-  await importBenchmark(pool, {
+  await importBenchmark(db, {
     name: 'minilab',
     tiering: 'given: 4 nested tiers by input size',
     problems: benchmark.problems.map((p) => ({
@@ -32,36 +31,29 @@ export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log
       tests: p.tests.map((t) => ({ tier: t.tier, input: t.input, expected: t.output })),
     })),
   });
-  const config: StudyConfig = {
-    benchmark: 'minilab',
-    setting: 'toy policy',
-    scale: 'toy',
-    language: 'python',
-    samplesPerProblem: 64,
-    seed: DEMO_SEED,
-    backend: { kind: 'toy' },
-    endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi },
-    checkpointsDir: join(dataDir, 'checkpoints', 'demo-lab'),
-  };
-  const studyId = await withTransaction(pool, async (client) => {
-    const { rows: s } = await client.query<{ id: number }>(
-      `INSERT INTO study (name, description, origin, config) VALUES ($1, $2, 'demo', $3) RETURNING id`,
-      [
-        DEMO_STUDY,
-        'A miniature of the research setting, run for real: a log-linear toy policy over candidate programs, two endpoints trained with REINFORCE on low- and high-coverage rewards from real judge verdicts, merged at each alpha, sampled 64 times per problem, judged in the sandbox.',
-        config,
-      ],
-    );
-    const id = s[0]!.id;
-    for (const [role, alpha, uri] of [['LOW', 0, DEMO_ENDPOINTS.lo], ['HIGH', 1, DEMO_ENDPOINTS.hi]] as const) {
-      await client.query(
-        `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale, uri, coverage_level) VALUES ($1, $2, $3, $4, 'toy', $5, $6)`,
-        [id, `toy alpha=${alpha}`, role, alpha, uri, role === 'LOW' ? 2 : 4],
-      );
-    }
-    return id;
+  const studyId = await createStudy(db, {
+    name: DEMO_STUDY,
+    description:
+      'A miniature of the research setting, run for real: a log-linear toy policy over candidate programs, two endpoints trained with REINFORCE on low- and high-coverage rewards from real judge verdicts, merged at each alpha, sampled 64 times per problem, judged in the sandbox.',
+    origin: 'demo',
+    config: {
+      benchmark: 'minilab',
+      setting: 'toy policy',
+      scale: 'toy',
+      language: 'python',
+      samplesPerProblem: 64,
+      seed: DEMO_SEED,
+      backend: { kind: 'toy' },
+      endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi },
+      checkpointsDir: join(dataDir, 'checkpoints', 'demo-lab'),
+    },
+    // Coverage levels: the low endpoint was rewarded for tiers 1-2, the high one for all four.
+    endpoints: [
+      { role: 'LOW', alpha: 0, uri: DEMO_ENDPOINTS.lo, coverageLevel: 2 },
+      { role: 'HIGH', alpha: 1, uri: DEMO_ENDPOINTS.hi, coverageLevel: 4 },
+    ],
   });
-  const chains = await queueEvaluation(pool, studyId, DEMO_ALPHAS);
+  const chains = await queueEvaluation(db, studyId, DEMO_ALPHAS);
   log(`demo study queued: ${chains.length} alphas, ${chains.reduce((n, c) => n + c.jobIds.length, 0)} jobs (see the Jobs page)`);
 }
 

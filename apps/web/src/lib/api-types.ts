@@ -1,4 +1,4 @@
-import type { Filters } from './filters';
+import type { CheckpointRole, JobKind, JobState } from '@frontier/core';
 
 // JSON shapes of the API responses, shared by route handlers, server prefetch and the browser.
 
@@ -15,9 +15,12 @@ export interface StudySummary {
   samples: number;
   /** Samples still waiting for the judge. */
   pending: number;
+  /** The study's data version: moves with every aggregation (shared links pin it). */
+  dataVersion: number;
 }
 
-export type CheckpointRole = 'INIT' | 'LOW' | 'HIGH' | 'MERGED';
+// The domain words are @frontier/core's; re-exported because they are part of these shapes.
+export type { CheckpointRole, JobKind, JobState };
 
 export interface FrontierPoint {
   checkpointId: number;
@@ -41,24 +44,11 @@ export interface Facets {
   scales: string[];
 }
 
-export interface FrontierResponse {
-  study: Pick<StudySummary, 'id' | 'name' | 'description' | 'origin'>;
-  filters: Filters;
-  facets: Facets;
-  /** One per checkpoint with data under the filters, sorted by scale, then alpha. */
-  points: FrontierPoint[];
-  /** Checkpoints of the study without any judged sample under the filters. */
-  checkpointsWithoutData: number;
-}
-
 export interface ApiErrorBody {
   error: { message: string; issues?: { path: string; message: string }[] };
 }
 
 // Pipeline jobs (merge -> generate -> judge -> aggregate per alpha), as /api/jobs sends them.
-
-export type JobKind = 'merge' | 'generate' | 'judge' | 'aggregate';
-export type JobState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
 
 export interface JobSummary {
   id: number;

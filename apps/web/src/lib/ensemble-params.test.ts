@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ensembleSearch, parseEnsembleParams } from './ensemble-params';
-import type { StudyDataCheckpoint } from './study-data';
+import type { StudyDataCheckpoint } from '@frontier/core';
 
 const cps: StudyDataCheckpoint[] = [
   { id: 5, name: 'm', role: 'MERGED', alpha: -0.5, scale: '' },

@@ -1,5 +1,4 @@
-import type { AllocationStrategy } from '@frontier/core';
-import type { StudyDataCheckpoint } from './study-data';
+import type { AllocationStrategy, StudyDataCheckpoint } from '@frontier/core';
 
 // The ensembles view's URL: c = checkpoint ids (comma-separated), budget, alloc. Filters stay
 // as the tabs keep them. Missing values take defaults that are then written into the URL.

@@ -1,7 +1,6 @@
-import { mulberry32 } from '@frontier/core';
+import { cellIndex, COUNT_FIELDS, mulberry32, type StudyData } from '@frontier/core';
 import { describe, expect, it } from 'vitest';
 import { computeEnsembleView } from './ensemble-view';
-import { COUNT_FIELDS, type StudyData } from './study-data';
 
 /** Synthetic study data: `cps` checkpoints x `problems` problems, n samples each, seeded. */
 function synthetic(cps: number, problems: number, n: number, seed = 7): StudyData {
@@ -38,8 +37,8 @@ function bruteEnsemble(data: StudyData, ids: number[], allocation: number[]): nu
     let fail = 1;
     ids.forEach((id, j) => {
       const c = data.checkpoints.findIndex((x) => x.id === id);
-      const n = data.counts.n[c * data.problems.length + p]!;
-      const s = data.counts.solved[c * data.problems.length + p]!;
+      const n = data.counts.n[cellIndex(data, c, p)]!;
+      const s = data.counts.solved[cellIndex(data, c, p)]!;
       for (let i = 0; i < allocation[j]!; i++) fail *= (n - s - i) / (n - i);
     });
     sum += 1 - fail;

@@ -12,8 +12,10 @@ import {
   type AllocationStrategy,
   type Interval,
   type SolveCounts,
+  cellIndex,
+  type StudyData,
+  type StudyDataCheckpoint,
 } from '@frontier/core';
-import { cellIndex, type StudyData, type StudyDataCheckpoint } from './study-data';
 import { kGrid } from './ensemble-k-grid';
 
 // Everything the ensembles view shows, from the study's columnar counts, with @frontier/core.

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { computeEnsembleView, type EnsembleInput } from './ensemble-view';
-import type { StudyData } from './study-data';
+import type { StudyData } from '@frontier/core';
 
 // Runs computeEnsembleView off the main thread: with 41 checkpoints x 1000 problems at B = 250
 // the optimised allocation (greedy per k, and once per candidate for the "next" ranking) takes

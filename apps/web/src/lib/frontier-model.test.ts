@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeries, nearestAlpha, pointPassAtK, sweepAlphas } from './frontier-model';
-import { COUNT_FIELDS, type StudyData } from './study-data';
+import { COUNT_FIELDS, type StudyData } from '@frontier/core';
 
 // Two checkpoints (alpha 0 LOW, 1 HIGH) x three problems, one cell without data.
 function data(): StudyData {

@@ -1,4 +1,5 @@
 import {
+  cellIndex,
   DEFAULT_ENDPOINTS,
   paretoIndices,
   passAtK,
@@ -6,9 +7,9 @@ import {
   type EndpointAlphas,
   type Interval,
   type ProblemOutcomeCounts,
+  type StudyData,
 } from '@frontier/core';
 import type { CheckpointRole } from './api-types';
-import type { StudyData } from './study-data';
 
 // Everything the Frontier tab draws, computed once per filter change from the columnar study
 // data: per series (one inference setting x one model scale), every checkpoint on the alpha line
@@ -95,13 +96,13 @@ function buildOne(data: StudyData, setting: string | null, scale: string, indice
   const P = data.problems.length;
   const { counts } = data;
   const withData = indices.filter((c) => {
-    for (let p = 0; p < P; p++) if ((counts.n[c * P + p] as number) > 0) return true;
+    for (let p = 0; p < P; p++) if ((counts.n[cellIndex(data, c, p)] as number) > 0) return true;
     return false;
   });
   // Same problems, same order, for every checkpoint: the bootstrap is paired across them.
   const outcomes: ProblemOutcomeCounts[][] = withData.map((c) =>
     data.problems.map((_, p) => {
-      const i = c * P + p;
+      const i = cellIndex(data, c, p);
       const n = counts.n[i] as number;
       if (n <= 0) return { n: 0, solved: 0, counts: {} };
       return {
@@ -118,7 +119,7 @@ function buildOne(data: StudyData, setting: string | null, scale: string, indice
     const ns: number[] = [];
     const solved: number[] = [];
     for (let p = 0; p < P; p++) {
-      const i = c * P + p;
+      const i = cellIndex(data, c, p);
       const n = counts.n[i] as number;
       if (n <= 0) continue;
       ns.push(n);

@@ -1,5 +1,6 @@
+import { JOB_KINDS, type JobKind, type JobState } from '@frontier/core';
 import { describe, expect, it } from 'vitest';
-import type { JobKind, JobState, JobSummary } from './api-types';
+import type { JobSummary } from './api-types';
 import { chainState, completedChainIds, groupChains, pipelineProgress } from './job-chains';
 
 function job(kind: JobKind, state: JobState, dependsOnId: number | null, alpha: number, id: number): JobSummary {
@@ -12,8 +13,7 @@ function job(kind: JobKind, state: JobState, dependsOnId: number | null, alpha: 
 
 /** A chain of four steps with the given states, ids consecutive from `first`. */
 function chain(first: number, alpha: number, states: JobState[]): JobSummary[] {
-  const kinds: JobKind[] = ['merge', 'generate', 'judge', 'aggregate'];
-  return states.map((s, i) => job(kinds[i]!, s, i === 0 ? null : first + i - 1, alpha, first + i));
+  return states.map((s, i) => job(JOB_KINDS[i]!, s, i === 0 ? null : first + i - 1, alpha, first + i));
 }
 
 describe('groupChains', () => {

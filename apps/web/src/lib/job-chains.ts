@@ -1,4 +1,5 @@
-import type { JobKind, JobState, JobSummary } from './api-types';
+import { JOB_KINDS, isActiveJobState } from '@frontier/core';
+import type { JobState, JobSummary } from './api-types';
 
 // Pipeline jobs arrive as a flat list; people read them as chains, one per alpha:
 // merge -> generate -> judge -> aggregate, each step waiting for the one before.
@@ -14,10 +15,6 @@ export interface JobChain {
   state: JobState;
   done: number;
 }
-
-const STEP_ORDER: Record<JobKind, number> = { merge: 0, generate: 1, judge: 2, aggregate: 3 };
-
-export const isActive = (state: JobState) => state === 'QUEUED' || state === 'RUNNING';
 
 /**
  * A chain's state in one word: FAILED or CANCELLED when a step ended that way, SUCCEEDED when all
@@ -51,7 +48,7 @@ export function groupChains(jobs: readonly JobSummary[]): JobChain[] {
     groups.set(root, [...(groups.get(root) ?? []), job]);
   }
   const chains: JobChain[] = [...groups].map(([id, members]) => {
-    const steps = [...members].sort((a, b) => STEP_ORDER[a.kind] - STEP_ORDER[b.kind] || a.id - b.id);
+    const steps = [...members].sort((a, b) => JOB_KINDS.indexOf(a.kind) - JOB_KINDS.indexOf(b.kind) || a.id - b.id);
     return {
       id,
       studyId: steps[0]!.studyId,
@@ -74,7 +71,7 @@ export interface PipelineProgress {
 
 /** "pipeline running: X of Y jobs done", counted over the chains still in progress. */
 export function pipelineProgress(chains: readonly JobChain[]): PipelineProgress {
-  const live = chains.filter((c) => c.jobs.some((j) => isActive(j.state)));
+  const live = chains.filter((c) => c.jobs.some((j) => isActiveJobState(j.state)));
   return {
     active: live.length > 0,
     done: live.reduce((n, c) => n + c.done, 0),

@@ -1,7 +1,7 @@
+import { isActiveJobState } from '@frontier/core';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './api-fetch';
 import type { JobsResponse } from './api-types';
-import { isActive } from './job-chains';
 
 // Pipeline jobs, polled every second while any is queued or running and not at all otherwise
 // (an evaluation started from this tab invalidates ['jobs'], which starts the polling again).
@@ -15,5 +15,5 @@ export const jobsQuery = (studyId?: number) =>
     queryKey: jobsKey(studyId),
     queryFn: async ({ signal }) => (await apiGet<JobsResponse>(studyId === undefined ? '/api/jobs' : `/api/jobs?study=${studyId}`, signal)).jobs,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.some((j) => isActive(j.state)) ? JOBS_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.some((j) => isActiveJobState(j.state)) ? JOBS_POLL_MS : false),
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMatrix, filterRows, matrixCsv, sortRows } from './matrix';
-import type { StudyData } from './study-data';
+import type { StudyData } from '@frontier/core';
 
 /** A study with the given c/n per problem (rows) and alpha (columns); n = -1 means no data. */
 function study(alphas: number[], cells: [number, number][][], difficulties?: string[]): StudyData {

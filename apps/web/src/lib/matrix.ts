@@ -1,5 +1,4 @@
-import { clusterOrder, problemProfile, type ProblemProfile } from '@frontier/core';
-import type { StudyData, StudyDataCheckpoint, StudyDataProblem } from './study-data';
+import { cellIndex, clusterOrder, problemProfile, type ProblemProfile, type StudyData, type StudyDataCheckpoint, type StudyDataProblem } from '@frontier/core';
 
 // The per-problem solve matrix, derived in the browser from the study data (aggregates only):
 // one row per problem, one column per checkpoint, grouped by scale and in alpha order within a
@@ -70,10 +69,9 @@ export function buildMatrix(data: StudyData): SolveMatrixModel {
     if (last && last.scale === c.scale) last.count++;
     else groups.push({ scale: c.scale, start: i, count: 1 });
   });
-  const P = data.problems.length;
   const rows = data.problems.map((problem, p): MatrixRow => {
-    const n = columns.map((col) => data.counts.n[col.index * P + p]!);
-    const c = columns.map((col) => data.counts.solved[col.index * P + p]!);
+    const n = columns.map((col) => data.counts.n[cellIndex(data, col.index, p)]!);
+    const c = columns.map((col) => data.counts.solved[cellIndex(data, col.index, p)]!);
     const rates = n.map((nn, i) => (nn > 0 ? c[i]! / nn : Number.NaN));
     return { index: p, problem, c, n, rates, ...profileOf(rates, columns, groups) };
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Facets } from './api-types';
 import { filtersToSearch, parsePageFilters, type Filters } from './filters';
 import { frontierDatasets } from './frontier-queries';
-import type { StudyData } from './study-data';
+import type { StudyData } from '@frontier/core';
 
 // Shared links pinned to a snapshot (POST /api/shares, page /s/[token]).
 //

@@ -1,4 +1,4 @@
-import type { StudyDataCheckpoint } from './study-data';
+import type { StudyDataCheckpoint } from '@frontier/core';
 
 // Which two checkpoints the triage compares. The URL carries them as `a` and `b` (checkpoint
 // ids); without them the view compares the trained endpoints, A = low coverage, B = high.

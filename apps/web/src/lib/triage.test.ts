@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_FIELDS, type StudyData } from './study-data';
+import { COUNT_FIELDS, type StudyData } from '@frontier/core';
 import { computeTriage, dominantTier } from './triage';
 import { triageCsv } from './triage-csv';
 import { defaultPair, resolvePair } from './triage-params';

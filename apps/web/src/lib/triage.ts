@@ -1,5 +1,4 @@
-import { mcnemarExactFromCounts, pairedDifferenceInterval, type Interval } from '@frontier/core';
-import { cellIndex, type StudyData, type StudyDataProblem } from './study-data';
+import { mcnemarExactFromCounts, pairedDifferenceInterval, type Interval, cellIndex, type StudyData, type StudyDataProblem } from '@frontier/core';
 
 // Triage of two checkpoints A and B over the problems both have judged samples for. A problem
 // counts as "solved" by a checkpoint when at least one of its samples solved it (c > 0); the

@@ -7,9 +7,10 @@ import { env } from '../env';
 const globalForDb = globalThis as typeof globalThis & { frontierDb?: Promise<OpenDatabase> };
 
 function open(): Promise<OpenDatabase> {
+  const e = env();
   return openDatabase({
-    databaseUrl: env.databaseUrl,
-    dataDir: env.dataDir,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.FRONTIER_DATA_DIR,
     poolSize: 5,
     // The web app only reads. Migrating is for whoever owns the schema's lifecycle (`npm start`,
     // `frontier migrate`): a web server should not fail every request over a migration's checksum.

@@ -1,5 +1,5 @@
 import 'server-only';
-import { cancelJob as cancelPipelineJob, EvaluateInputError, getJob as getPipelineJob, listJobs as listPipelineJobs, listStudyJobs, parseStudyConfig, queueEvaluation, type PipelineJobRow } from '@frontier/db';
+import { cancelJob as cancelPipelineJob, getJob as getPipelineJob, InvalidInputError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings, NotFoundError, queueEvaluation, StudyNotEvaluableError, type PipelineJobRow } from '@frontier/db';
 import type { EvaluateResponse, JobSummary } from '../lib/api-types';
 import { getDb } from './db';
 import { HttpError, notFound } from './http-error';
@@ -28,25 +28,18 @@ function toSummary(row: PipelineJobRow): JobSummary {
   };
 }
 
-async function requireStudy(studyId: number): Promise<{ name: string; config: unknown }> {
-  const db = await getDb();
-  const { rows } = await db.pool.query<{ name: string; config: unknown }>('SELECT name, config FROM study WHERE id = $1', [studyId]);
-  if (!rows[0]) throw notFound(`no study with id ${studyId}`);
-  return rows[0];
-}
-
-/** The newest jobs, of one study or of all; 404 for an unknown study. One query either way. */
+/** The newest jobs, of one study or of all; 404 for an unknown study. */
 export async function listJobs(filter: { studyId?: number; limit?: number }): Promise<JobSummary[]> {
   const db = await getDb();
-  if (filter.studyId === undefined) return (await listPipelineJobs(db.pool, filter)).map(toSummary);
-  const rows = await listStudyJobs(db.pool, filter.studyId, filter.limit);
+  if (filter.studyId === undefined) return (await listPipelineJobs(db, filter)).map(toSummary);
+  const rows = await listStudyJobs(db, filter.studyId, filter.limit);
   if (!rows) throw notFound(`no study with id ${filter.studyId}`);
   return rows.map(toSummary);
 }
 
 export async function getJob(id: number): Promise<JobSummary> {
   const db = await getDb();
-  const row = await getPipelineJob(db.pool, id);
+  const row = await getPipelineJob(db, id);
   if (!row) throw notFound(`no job with id ${id}`);
   return toSummary(row);
 }
@@ -54,45 +47,47 @@ export async function getJob(id: number): Promise<JobSummary> {
 /** Cancels a job and the steps after it; returns the job as it is now and how many were cancelled. */
 export async function cancelJob(id: number): Promise<{ job: JobSummary; cancelled: number }> {
   const db = await getDb();
-  const before = await getPipelineJob(db.pool, id);
+  const before = await getPipelineJob(db, id);
   if (!before) throw notFound(`no job with id ${id}`);
   if (before.state !== 'QUEUED' && before.state !== 'RUNNING') {
     const past = before.state === 'CANCELLED' ? 'was already cancelled' : `has already ${before.state.toLowerCase()}`;
     throw new HttpError(409, `job ${id} cannot be cancelled: it ${past}`);
   }
-  const cancelled = await cancelPipelineJob(db.pool, id);
+  const cancelled = await cancelPipelineJob(db, id);
   return { job: await getJob(id), cancelled };
 }
 
-/** Whether the study has evaluation settings, i.e. new alphas can be queued for it. */
+/** Whether the study has evaluation settings, i.e. new alphas can be queued for it; 404 for an unknown study. */
 export async function studyEvaluable(studyId: number): Promise<boolean> {
-  const study = await requireStudy(studyId);
   try {
-    parseStudyConfig(study.config, `study "${study.name}"`);
+    await loadStudySettings(await getDb(), studyId);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    if (err instanceof StudyNotEvaluableError) return false;
+    throw toHttpError(err);
   }
 }
 
 /** Queues merge -> generate -> judge -> aggregate per alpha; 400 when the study cannot be evaluated. */
 export async function evaluate(studyId: number, alphas: number[]): Promise<EvaluateResponse> {
-  const study = await requireStudy(studyId);
   try {
-    parseStudyConfig(study.config, `study "${study.name}"`);
+    return { chains: await queueEvaluation(await getDb(), studyId, alphas) };
   } catch (err) {
-    throw new HttpError(
+    throw toHttpError(err);
+  }
+}
+
+// The data layer's typed errors in HTTP terms.
+function toHttpError(err: unknown): unknown {
+  if (err instanceof NotFoundError) return notFound(err.message);
+  if (err instanceof StudyNotEvaluableError) {
+    return new HttpError(
       400,
-      `study "${study.name}" cannot be evaluated at new alphas: it has no evaluation settings (endpoint checkpoints, ` +
+      `study "${err.studyName}" cannot be evaluated at new alphas: it has no evaluation settings (endpoint checkpoints, ` +
         'benchmark, generation backend); a study imported from result files only holds those results',
-      [{ path: 'study.config', message: (err as Error).message }],
+      [{ path: 'study.config', message: err.message }],
     );
   }
-  const db = await getDb();
-  try {
-    return { chains: await queueEvaluation(db.pool, studyId, alphas) };
-  } catch (err) {
-    if (err instanceof EvaluateInputError) throw new HttpError(400, err.message);
-    throw err;
-  }
+  if (err instanceof InvalidInputError) return new HttpError(400, err.message);
+  return err;
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import type { StudyData } from '@frontier/core';
+import { findShare, insertShare, type StoredShare as Share } from '@frontier/db';
 import { datasetKey, datasetsForView, parseView, SHARE_TOKEN_PATTERN, type CreateShareResponse, type ParsedView, type PinnedQuery, type SharePayload } from '../lib/share';
-import type { StudyData } from '../lib/study-data';
 import { triageEvidenceQuery } from '../lib/triage-evidence';
 import { resolvePair } from '../lib/triage-params';
 import { getDb } from './db';
@@ -29,14 +30,13 @@ export async function createShare(studyId: number, view: string): Promise<Create
   const queries = await pinnedQueries(studyId, parsed, jsons[0]!);
   const payload = `{"facets":${JSON.stringify(meta.facets)},"datasets":{${filters.map((f, i) => `${JSON.stringify(datasetKey(f))}:${jsons[i]}`).join(',')}},"queries":${JSON.stringify(queries)}}`;
   const token = randomBytes(18).toString('base64url');
-  const db = await getDb();
-  await db.pool.query('INSERT INTO share (token, study_id, view, data_version, payload) VALUES ($1, $2, $3, $4, $5::jsonb)', [
+  await insertShare(await getDb(), {
     token,
     studyId,
-    `${parsed.path}${parsed.search.size ? `?${parsed.search.toString()}` : ''}`,
-    dataVersion ?? meta.dataVersion,
-    payload,
-  ]);
+    view: `${parsed.path}${parsed.search.size ? `?${parsed.search.toString()}` : ''}`,
+    dataVersion: dataVersion ?? meta.dataVersion,
+    payloadJson: payload,
+  });
   return { token, url: `/s/${token}` };
 }
 
@@ -53,35 +53,13 @@ async function pinnedQueries(studyId: number, view: ParsedView & { ok: true }, d
   return [{ key: triageEvidenceQuery(studyId, view.filters, a, b).queryKey, data: evidence }];
 }
 
-export interface StoredShare {
-  token: string;
-  studyId: number;
-  studyName: string;
-  view: string;
-  dataVersion: number;
-  currentVersion: number;
-  createdAt: string;
-  payload: SharePayload;
-}
+/** A stored share as the shared page renders it. */
+export type StoredShare = Omit<Share, 'createdAt' | 'payload'> & { createdAt: string; payload: SharePayload };
 
 export async function getShare(token: string): Promise<StoredShare> {
   if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound('no such shared link');
-  const db = await getDb();
-  const { rows } = await db.pool.query<{ study_id: number; name: string; view: string; data_version: number; current: number; created_at: Date; payload: SharePayload }>(
-    `SELECT sh.study_id, s.name, sh.view, sh.data_version, s.data_version AS current, sh.created_at, sh.payload
-     FROM share sh JOIN study s ON s.id = sh.study_id WHERE sh.token = $1`,
-    [token],
-  );
-  const row = rows[0];
-  if (!row) throw notFound('no such shared link (it may have been deleted with its study)');
-  return {
-    token,
-    studyId: row.study_id,
-    studyName: row.name,
-    view: row.view,
-    dataVersion: row.data_version,
-    currentVersion: row.current,
-    createdAt: row.created_at.toISOString(),
-    payload: row.payload,
-  };
+  const share = await findShare(await getDb(), token);
+  if (!share) throw notFound('no such shared link (it may have been deleted with its study)');
+  // The payload is what createShare stored: a SharePayload.
+  return { ...share, createdAt: share.createdAt.toISOString(), payload: share.payload as SharePayload };
 }

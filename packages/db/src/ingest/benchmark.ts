@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Db } from '../client';
 import { withTransaction } from '../transaction';
 
 export interface BenchmarkProblemInput {
@@ -15,10 +15,10 @@ export interface BenchmarkProblemInput {
 // Stores a benchmark with its hidden tests, replacing the tests of every problem it lists, in one
 // transaction. Returns external id -> problem id.
 export async function importBenchmark(
-  pool: pg.Pool,
+  db: Db,
   input: { name: string; tiering?: string; problems: BenchmarkProblemInput[] },
 ): Promise<{ benchmarkId: number; problemIds: Map<string, number> }> {
-  return withTransaction(pool, async (client) => {
+  return withTransaction(db.pool, async (client) => {
     const { rows: b } = await client.query<{ id: number }>(
       `INSERT INTO benchmark (name, tiering) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET tiering = EXCLUDED.tiering RETURNING id`,
       [input.name, input.tiering ?? 'given'],

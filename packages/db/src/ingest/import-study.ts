@@ -1,5 +1,5 @@
-import type pg from 'pg';
-import { enqueueAggregate, enqueueJudge } from '../jobs';
+import type { Db } from '../client';
+import { queueImportJobs } from '../pipeline/import-jobs';
 import { copySamples, type SampleRow } from './copy-samples';
 import type { ImportProgress, ImportSummary, ProblemSamples, StudyImport } from './types';
 import { linkParents, upsertBenchmark, upsertCheckpoint, upsertProblems, upsertRun, upsertStudy } from './upserts';
@@ -9,14 +9,14 @@ const BATCH_SAMPLES = 20_000;
 
 // Imports a whole sweep in one transaction: any error (a bad record deep in the last file
 // included) rolls everything back. A run whose source hash matches what is stored is skipped,
-// so importing the same files again changes nothing. Aggregation is queued in the same
-// transaction and done by the worker's `aggregate` task.
+// so importing the same files again changes nothing. Aggregation (and judging of samples that
+// came without a verdict) is queued as pipeline jobs in the same transaction, for the workers.
 export async function importStudy(
-  pool: pg.Pool,
+  db: Db,
   input: StudyImport,
   onProgress?: (p: ImportProgress) => void,
 ): Promise<ImportSummary> {
-  return withTransaction(pool, async (client) => {
+  return withTransaction(db.pool, async (client) => {
     const studyId = await upsertStudy(client, input.study);
     const benchmarkId = await upsertBenchmark(client, input.benchmark);
     const summary: ImportSummary = { studyId, problems: 0, runs: 0, unchangedRuns: 0, samples: 0, runIds: [] };
@@ -67,16 +67,15 @@ export async function importStudy(
     await linkParents(client, studyId);
     const changed = summary.runs - summary.unchangedRuns;
     if (changed > 0) {
-      summary.aggregateJobKey = await enqueueAggregate(client, summary.runIds);
       // Samples imported without a verdict are judged by the worker against the benchmark's tests.
       const { rows } = await client.query<{ run_id: number; n: string }>(
         'SELECT run_id, count(*) AS n FROM sample WHERE run_id = ANY($1::int[]) AND verdict IS NULL GROUP BY run_id',
         [summary.runIds],
       );
-      if (rows.length) {
-        summary.unjudgedSamples = rows.reduce((sum, r) => sum + Number(r.n), 0);
-        summary.judgeJobKey = await enqueueJudge(client, rows.map((r) => r.run_id));
-      }
+      if (rows.length) summary.unjudgedSamples = rows.reduce((sum, r) => sum + Number(r.n), 0);
+      const jobs = await queueImportJobs(client, studyId, summary.runIds, rows.map((r) => r.run_id));
+      summary.aggregateJobId = jobs.aggregateJobId;
+      summary.judgeJobId = jobs.judgeJobId;
     }
     summary.problems = problemIds.size;
     return summary;

@@ -1,4 +1,4 @@
-import type { Verdict } from '../generated/enums';
+import type { CheckpointRole, Verdict } from '@frontier/core';
 
 export interface ProblemRecord {
   externalId: string;
@@ -30,14 +30,24 @@ export interface ProblemSamples {
   samples: SampleRecord[];
 }
 
-export type Role = 'INIT' | 'LOW' | 'HIGH' | 'MERGED';
+/** A checkpoint as its one writer (upsertCheckpoint) takes it. */
+export interface CheckpointSpec {
+  name: string;
+  role: CheckpointRole;
+  alpha: number | null;
+  scale: string;
+  coverageLevel?: number | null;
+  uri?: string | null;
+  /** How a merged checkpoint was made (models, weights, alpha). */
+  recipe?: object | null;
+}
 
 export interface RunImport {
   /** Where the records come from, for messages. */
   source: string;
   /** sha256 of the source: importing the same content again changes nothing. */
   sourceHash: string;
-  checkpoint: { name: string; role: Role; alpha: number | null; scale: string; coverageLevel?: number | null; uri?: string | null };
+  checkpoint: CheckpointSpec;
   setting: string;
   sampling?: Record<string, unknown>;
   problems: () => AsyncIterable<ProblemSamples>;
@@ -64,9 +74,9 @@ export interface ImportSummary {
   unchangedRuns: number;
   samples: number;
   runIds: number[];
-  /** Key of the queued aggregation job; absent when nothing changed. */
-  aggregateJobKey?: string;
-  /** Samples imported without a verdict, queued for the worker's judge task. */
+  /** The pipeline job aggregating the imported runs; absent when nothing changed. */
+  aggregateJobId?: number;
+  /** Samples imported without a verdict, queued for judging (then aggregated again). */
   unjudgedSamples?: number;
-  judgeJobKey?: string;
+  judgeJobId?: number;
 }

@@ -1,7 +1,9 @@
-import type pg from 'pg';
-import type { ProblemRecord, Role, RunImport } from './types';
+import type { Queryable } from '../queryable';
+import type { CheckpointSpec, ProblemRecord } from './types';
 
-type Client = pg.PoolClient;
+// The one writer of each of these tables' rows. They are SQL, not Prisma Client, because the
+// import calls them inside the transaction that COPYs its samples, which Prisma cannot join.
+type Client = Queryable;
 
 export async function upsertStudy(client: Client, s: { name: string; description?: string; origin?: string }): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
@@ -22,15 +24,15 @@ export async function upsertBenchmark(client: Client, name: string): Promise<num
   return rows[0]!.id;
 }
 
-export async function upsertCheckpoint(client: Client, studyId: number, c: RunImport['checkpoint']): Promise<number> {
+export async function upsertCheckpoint(client: Client, studyId: number, c: CheckpointSpec): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale, coverage_level, uri)
-     VALUES ($1, $2, $3::"CheckpointRole", $4, $5, $6, $7)
+    `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale, coverage_level, uri, recipe)
+     VALUES ($1, $2, $3::"CheckpointRole", $4, $5, $6, $7, $8)
      ON CONFLICT (study_id, name) DO UPDATE SET role = EXCLUDED.role, alpha = EXCLUDED.alpha,
        model_scale = EXCLUDED.model_scale, coverage_level = COALESCE(EXCLUDED.coverage_level, checkpoint.coverage_level),
-       uri = COALESCE(EXCLUDED.uri, checkpoint.uri)
+       uri = COALESCE(EXCLUDED.uri, checkpoint.uri), recipe = COALESCE(EXCLUDED.recipe, checkpoint.recipe)
      RETURNING id`,
-    [studyId, c.name, c.role, c.alpha, c.scale, c.coverageLevel ?? null, c.uri ?? null],
+    [studyId, c.name, c.role, c.alpha, c.scale, c.coverageLevel ?? null, c.uri ?? null, c.recipe ?? null],
   );
   return rows[0]!.id;
 }
@@ -46,6 +48,7 @@ export async function linkParents(client: Client, studyId: number): Promise<void
   );
 }
 
+/** The run of a checkpoint on a benchmark, setting and sampling: the same parameters always name the same run. */
 export async function upsertRun(
   client: Client,
   checkpointId: number,
@@ -91,6 +94,7 @@ export async function upsertProblems(client: Client, benchmarkId: number, proble
   return new Map(rows.map((r) => [r.external_id, r.id]));
 }
 
+/** JSON with object keys sorted at every level: the run's sampling key. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
@@ -99,5 +103,3 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value);
 }
-
-export type { Role };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StudyNotEvaluableError } from '../errors';
 
 // A study's evaluation settings, stored in study.config and validated whenever it is read or
 // written, so a job never starts from a half-valid configuration.
@@ -35,11 +36,12 @@ export const studyConfigSchema = z.object({
 export type StudyConfig = z.infer<typeof studyConfigSchema>;
 export type BackendConfig = z.infer<typeof backendConfigSchema>;
 
-export function parseStudyConfig(value: unknown, where: string): StudyConfig {
+/** The settings of study `name`; a StudyNotEvaluableError names each invalid field. */
+export function parseStudyConfig(value: unknown, name: string): StudyConfig {
   const r = studyConfigSchema.safeParse(value);
   if (!r.success) {
-    const issues = r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new Error(`${where} has no valid evaluation settings: ${issues}`);
+    const issues = r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new StudyNotEvaluableError(name, issues);
   }
   return r.data;
 }

@@ -1,21 +1,23 @@
-import type pg from 'pg';
-import { addJob } from '../jobs';
+import type { JobKind, JobState } from '@frontier/core';
+import type { Db } from '../client';
+import type { Prisma } from '../generated/client';
+import type { Queryable } from '../queryable';
 
-type Queryable = Pick<pg.PoolClient, 'query'>;
-
-export type JobKind = 'merge' | 'generate' | 'judge' | 'aggregate';
-export type JobStateName = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+// A pipeline job is a row of pipeline_job (what people see: state, progress, attempts, error)
+// and, while it waits to run, a graphile-worker job under the task `pipeline:<kind>` keyed by the
+// row id (what workers take). Every job of the product is one of these.
 
 export interface PipelineJobRow {
   id: number;
   studyId: number;
   studyName: string;
   kind: JobKind;
+  /** The alpha a chain evaluates; null for a job on given runs (an import's judging and aggregation). */
   alpha: number | null;
   checkpointId: number | null;
   runId: number | null;
   dependsOnId: number | null;
-  state: JobStateName;
+  state: JobState;
   progressDone: number;
   progressTotal: number;
   attempts: number;
@@ -27,59 +29,69 @@ export interface PipelineJobRow {
   finishedAt: Date | null;
 }
 
-const COLUMNS = `j.id, j.study_id AS "studyId", s.name AS "studyName", j.kind, j.alpha, j.checkpoint_id AS "checkpointId",
-  j.run_id AS "runId", j.depends_on_id AS "dependsOnId", j.state, j.progress_done AS "progressDone",
-  j.progress_total AS "progressTotal", j.attempts, j.max_attempts AS "maxAttempts", j.error, j.params,
-  j.created_at AS "createdAt", j.started_at AS "startedAt", j.finished_at AS "finishedAt"`;
-
 /** graphile-worker task identifier that runs a pipeline job of this kind. */
 export const taskFor = (kind: JobKind) => `pipeline:${kind}`;
 
-export async function insertJob(
-  client: Queryable,
-  job: { studyId: number; kind: JobKind; alpha: number | null; checkpointId?: number | null; runId?: number | null; dependsOnId?: number | null; params?: object },
-): Promise<number> {
+/** The graphile job key of a pipeline job: queuing twice is harmless, and cancel can remove it. */
+export const jobKeyOf = (id: number) => `pipeline:${id}`;
+
+export interface NewJob {
+  studyId: number;
+  kind: JobKind;
+  alpha: number | null;
+  dependsOnId?: number | null;
+  /** For jobs on given runs: `{ runIds }`. */
+  params?: object;
+  maxAttempts?: number;
+}
+
+// SQL, not Prisma Client: the import inserts its jobs inside the transaction that COPYs its
+// samples, so a job exists exactly when the data it refers to was committed.
+export async function insertJob(client: Queryable, job: NewJob): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO pipeline_job (study_id, kind, alpha, checkpoint_id, run_id, depends_on_id, params)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [job.studyId, job.kind, job.alpha, job.checkpointId ?? null, job.runId ?? null, job.dependsOnId ?? null, job.params ?? {}],
+    `INSERT INTO pipeline_job (study_id, kind, alpha, depends_on_id, params, max_attempts) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? 4],
   );
   return rows[0]!.id;
 }
 
-// The graphile job key is the row id: queuing twice is harmless, and cancel can remove it.
+/** Hands a job to the workers (graphile-worker's SQL API, inside the caller's transaction). */
 export async function queueJob(client: Queryable, id: number, kind: JobKind, maxAttempts: number): Promise<void> {
-  await addJob(client, taskFor(kind), { jobId: id }, { jobKey: `pipeline:${id}`, maxAttempts });
+  await client.query('SELECT graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := $4)', [taskFor(kind), JSON.stringify({ jobId: id }), jobKeyOf(id), maxAttempts]);
 }
 
-export async function getJob(client: Queryable, id: number): Promise<PipelineJobRow | undefined> {
-  const { rows } = await client.query<PipelineJobRow>(`SELECT ${COLUMNS} FROM pipeline_job j JOIN study s ON s.id = j.study_id WHERE j.id = $1`, [id]);
-  return rows[0];
+/** Inserts the jobs of a chain, each waiting for the one before, and queues the first. */
+export async function insertChain(client: Queryable, studyId: number, alpha: number | null, kinds: readonly JobKind[], params?: object): Promise<number[]> {
+  const ids: number[] = [];
+  for (const kind of kinds) ids.push(await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params }));
+  await queueJob(client, ids[0]!, kinds[0]!, 4);
+  return ids;
 }
 
-export async function listJobs(client: Queryable, filter: { studyId?: number; limit?: number } = {}): Promise<PipelineJobRow[]> {
-  const { rows } = await client.query<PipelineJobRow>(
-    `SELECT ${COLUMNS} FROM pipeline_job j JOIN study s ON s.id = j.study_id
-     WHERE ($1::int IS NULL OR j.study_id = $1) ORDER BY j.id DESC LIMIT $2`,
-    [filter.studyId ?? null, filter.limit ?? 500],
-  );
-  return rows;
+const SELECT = { study: { select: { name: true } } } satisfies Prisma.PipelineJobInclude;
+
+type JobWithStudy = Prisma.PipelineJobGetPayload<{ include: typeof SELECT }>;
+
+function toRow({ study, ...j }: JobWithStudy): PipelineJobRow {
+  return { ...j, studyName: study.name, kind: j.kind as JobKind, params: (j.params ?? {}) as Record<string, unknown> };
 }
 
-/**
- * The newest jobs of one study, in one round trip that also tells whether the study exists
- * (undefined when it does not): what a polled jobs page needs.
- */
-export async function listStudyJobs(client: Queryable, studyId: number, limit = 500): Promise<PipelineJobRow[] | undefined> {
-  const { rows } = await client.query<{ found: boolean; jobs: PipelineJobRow[] | null }>(
-    `SELECT EXISTS (SELECT 1 FROM study WHERE id = $1) AS found,
-            (SELECT json_agg(x ORDER BY x.id DESC) FROM (
-               SELECT ${COLUMNS} FROM pipeline_job j JOIN study s ON s.id = j.study_id
-               WHERE j.study_id = $1 ORDER BY j.id DESC LIMIT $2) x) AS jobs`,
-    [studyId, limit],
-  );
-  const row = rows[0]!;
-  if (!row.found) return undefined;
-  // json_agg gives timestamps as strings; the row type has Dates, as pg returns them elsewhere.
-  return (row.jobs ?? []).map((j) => ({ ...j, createdAt: new Date(j.createdAt), startedAt: j.startedAt && new Date(j.startedAt), finishedAt: j.finishedAt && new Date(j.finishedAt) }));
+export async function getJob(db: Db, id: number): Promise<PipelineJobRow | undefined> {
+  const job = await db.prisma.pipelineJob.findUnique({ where: { id }, include: SELECT });
+  return job ? toRow(job) : undefined;
+}
+
+/** The newest jobs, of one study or of all. */
+export async function listJobs(db: Db, filter: { studyId?: number; limit?: number } = {}): Promise<PipelineJobRow[]> {
+  const jobs = await db.prisma.pipelineJob.findMany({ where: { studyId: filter.studyId }, include: SELECT, orderBy: { id: 'desc' }, take: filter.limit ?? 500 });
+  return jobs.map(toRow);
+}
+
+/** The newest jobs of one study; undefined when there is no such study (a polled page's 404). */
+export async function listStudyJobs(db: Db, studyId: number, limit = 500): Promise<PipelineJobRow[] | undefined> {
+  const study = await db.prisma.study.findUnique({
+    where: { id: studyId },
+    select: { name: true, jobs: { orderBy: { id: 'desc' }, take: limit } },
+  });
+  return study?.jobs.map((j) => toRow({ ...j, study: { name: study.name } }));
 }

@@ -1,21 +1,23 @@
-import type pg from 'pg';
-import { getJob, queueJob, type JobKind, type PipelineJobRow } from './job-rows';
+import type { JobKind } from '@frontier/core';
+import type { Db } from '../client';
 import { withTransaction } from '../transaction';
+import { getJob, jobKeyOf, queueJob, type PipelineJobRow } from './job-rows';
 
-// State changes of a pipeline job. Each is one statement guarded by the current state, so a
-// cancelled job is never revived by a worker that was still running it.
+// State changes of a pipeline job. Each is guarded by the current state, so a cancelled job is
+// never revived by a worker that was still running it.
 
-export async function markRunning(pool: pg.Pool, id: number): Promise<PipelineJobRow | undefined> {
-  const { rowCount } = await pool.query(
-    `UPDATE pipeline_job SET state = 'RUNNING', attempts = attempts + 1, started_at = now(), error = NULL
-     WHERE id = $1 AND state IN ('QUEUED', 'RUNNING', 'FAILED')`,
-    [id],
-  );
-  return rowCount ? getJob(pool, id) : undefined;
+/** Starts an attempt; undefined when the job is no longer to be run (cancelled, or done). */
+export async function markRunning(db: Db, id: number): Promise<PipelineJobRow | undefined> {
+  const { count } = await db.prisma.pipelineJob.updateMany({
+    where: { id, state: { in: ['QUEUED', 'RUNNING', 'FAILED'] } },
+    data: { state: 'RUNNING', attempts: { increment: 1 }, startedAt: new Date(), error: null },
+  });
+  return count ? getJob(db, id) : undefined;
 }
 
-export async function reportProgress(pool: pg.Pool, id: number, done: number, total: number): Promise<boolean> {
-  const { rows } = await pool.query<{ state: string }>(
+/** Records progress; false when the job is no longer running (it was cancelled meanwhile). */
+export async function reportProgress(db: Db, id: number, done: number, total: number): Promise<boolean> {
+  const { rows } = await db.pool.query<{ state: string }>(
     `UPDATE pipeline_job SET progress_done = $2, progress_total = $3 WHERE id = $1 RETURNING state`,
     [id, done, total],
   );
@@ -23,8 +25,8 @@ export async function reportProgress(pool: pg.Pool, id: number, done: number, to
 }
 
 /** Marks the job done and queues the jobs waiting on it, in one transaction. */
-export async function markSucceeded(pool: pg.Pool, id: number): Promise<void> {
-  return withTransaction(pool, async (client) => {
+export async function markSucceeded(db: Db, id: number): Promise<void> {
+  return withTransaction(db.pool, async (client) => {
     const { rowCount } = await client.query(
       `UPDATE pipeline_job SET state = 'SUCCEEDED', finished_at = now(), progress_done = GREATEST(progress_done, progress_total)
        WHERE id = $1 AND state = 'RUNNING'`,
@@ -40,16 +42,14 @@ export async function markSucceeded(pool: pg.Pool, id: number): Promise<void> {
   });
 }
 
-/** Records a failed attempt; the last allowed attempt makes the job (and those after it) FAILED. */
-export async function markAttemptFailed(pool: pg.Pool, id: number, message: string, final: boolean): Promise<void> {
-  await pool.query(
-    `UPDATE pipeline_job SET error = $2, state = CASE WHEN $3 THEN 'FAILED'::"JobState" ELSE state END,
-       finished_at = CASE WHEN $3 THEN now() ELSE finished_at END
-     WHERE id = $1 AND state = 'RUNNING'`,
-    [id, message, final],
-  );
+/** Records a failed attempt; the last allowed attempt makes the job FAILED and cancels those after it. */
+export async function markAttemptFailed(db: Db, id: number, message: string, final: boolean): Promise<void> {
+  await db.prisma.pipelineJob.updateMany({
+    where: { id, state: 'RUNNING' },
+    data: final ? { error: message, state: 'FAILED', finishedAt: new Date() } : { error: message },
+  });
   if (final) {
-    await pool.query(
+    await db.pool.query(
       `WITH RECURSIVE later AS (SELECT id FROM pipeline_job WHERE depends_on_id = $1
          UNION SELECT j.id FROM pipeline_job j JOIN later l ON j.depends_on_id = l.id)
        UPDATE pipeline_job SET state = 'CANCELLED', error = 'an earlier step failed', finished_at = now()
@@ -60,8 +60,8 @@ export async function markAttemptFailed(pool: pg.Pool, id: number, message: stri
 }
 
 /** Cancels a job and everything after it; a running step notices at its next progress report. */
-export async function cancelJob(pool: pg.Pool, id: number): Promise<number> {
-  const { rows } = await pool.query<{ id: number }>(
+export async function cancelJob(db: Db, id: number): Promise<number> {
+  const { rows } = await db.pool.query<{ id: number }>(
     `WITH RECURSIVE chain AS (SELECT id FROM pipeline_job WHERE id = $1
        UNION SELECT j.id FROM pipeline_job j JOIN chain c ON j.depends_on_id = c.id)
      UPDATE pipeline_job SET state = 'CANCELLED', finished_at = now(), error = COALESCE(error, 'cancelled')
@@ -69,7 +69,7 @@ export async function cancelJob(pool: pg.Pool, id: number): Promise<number> {
     [id],
   );
   if (rows.length) {
-    await pool.query(`SELECT graphile_worker.remove_job(key) FROM unnest($1::text[]) AS key`, [rows.map((r) => `pipeline:${r.id}`)]);
+    await db.pool.query(`SELECT graphile_worker.remove_job(key) FROM unnest($1::text[]) AS key`, [rows.map((r) => jobKeyOf(r.id))]);
   }
   return rows.length;
 }

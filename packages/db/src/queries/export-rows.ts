@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Db } from '../client';
 
 export const EXPORT_COLUMNS = [
   'study', 'checkpoint', 'alpha', 'setting', 'scale', 'problem_id', 'difficulty',
@@ -9,14 +9,14 @@ export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number 
 
 // One row per (checkpoint, setting, problem), read from the aggregates, runs in alpha order and
 // one run at a time, so a study of any size exports in bounded memory.
-export async function* exportRows(pool: pg.Pool, studyId: number): AsyncGenerator<ExportRow[]> {
-  const { rows: runs } = await pool.query<{ id: number }>(
-    `SELECT r.id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id
-     WHERE c.study_id = $1 ORDER BY c.alpha NULLS LAST, c.name, r.setting, r.id`,
-    [studyId],
-  );
+export async function* exportRows(db: Db, studyId: number): AsyncGenerator<ExportRow[]> {
+  const runs = await db.prisma.evalRun.findMany({
+    where: { checkpoint: { studyId } },
+    select: { id: true },
+    orderBy: [{ checkpoint: { alpha: { sort: 'asc', nulls: 'last' } } }, { checkpoint: { name: 'asc' } }, { setting: 'asc' }, { id: 'asc' }],
+  });
   for (const run of runs) {
-    const { rows } = await pool.query<ExportRow>(
+    const { rows } = await db.pool.query<ExportRow>(
       `SELECT s.name AS study, c.name AS checkpoint, c.alpha, r.setting, c.model_scale AS scale,
          p.external_id AS problem_id, p.difficulty, a.n, a.solved, a.ac, a.wa, a.tle, a.mle, a.re, a.ce, a.ole, a.ie
        FROM run_problem_aggregate a

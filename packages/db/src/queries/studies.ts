@@ -1,30 +1,18 @@
-import type pg from 'pg';
+import type { Db } from '../client';
 
-export interface StudySummary {
-  id: number;
-  name: string;
-  origin: string;
-  checkpoints: number;
-  samples: number;
-  dataVersion: number;
+// Looking a study up by what a person types or a URL carries.
+
+/** The study named `nameOrId`, else the one with that id: a name that looks like a number wins. */
+export async function findStudy(db: Db, nameOrId: string): Promise<{ id: number; name: string } | undefined> {
+  const select = { id: true, name: true } as const;
+  const byName = await db.prisma.study.findUnique({ where: { name: nameOrId }, select });
+  if (byName) return byName;
+  const id = Number(nameOrId);
+  if (!/^[0-9]+$/.test(nameOrId) || id > 2 ** 31 - 1) return undefined; // not an id a study can have
+  return (await db.prisma.study.findUnique({ where: { id }, select })) ?? undefined;
 }
 
-// Counts come from the aggregates (n + IE + pending = every stored sample), not from raw samples.
-export async function listStudies(pool: pg.Pool): Promise<StudySummary[]> {
-  const { rows } = await pool.query<{ id: number; name: string; origin: string; checkpoints: string; samples: string; data_version: number }>(
-    `SELECT s.id, s.name, s.origin, s.data_version,
-       (SELECT count(*) FROM checkpoint c WHERE c.study_id = s.id) AS checkpoints,
-       (SELECT coalesce(sum(a.n + a.ie + a.pending), 0) FROM run_problem_aggregate a
-          JOIN eval_run r ON r.id = a.run_id JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = s.id) AS samples
-     FROM study s ORDER BY s.name`,
-  );
-  return rows.map((r) => ({ id: r.id, name: r.name, origin: r.origin, checkpoints: Number(r.checkpoints), samples: Number(r.samples), dataVersion: r.data_version }));
-}
-
-export async function findStudy(pool: pg.Pool, nameOrId: string): Promise<{ id: number; name: string } | undefined> {
-  const { rows } = await pool.query<{ id: number; name: string }>(
-    `SELECT id, name FROM study WHERE name = $1 OR ($1 ~ '^[0-9]+$' AND id = $1::int) ORDER BY (name = $1) DESC LIMIT 1`,
-    [nameOrId],
-  );
-  return rows[0];
+/** The study's name and its stored evaluation settings (unparsed; null for an imported study). */
+export async function getStudyConfig(db: Db, studyId: number): Promise<{ name: string; config: unknown } | undefined> {
+  return (await db.prisma.study.findUnique({ where: { id: studyId }, select: { name: true, config: true } })) ?? undefined;
 }

@@ -2,7 +2,8 @@
 // c is w · z(c), with z the normalised feature vector; probabilities are the softmax over the
 // problem's candidates. One weight vector serves every problem, as one model serves every prompt.
 import { listCandidates, type Candidate } from '../problems';
-import { deriveSeed, mulberry32 } from '../rng';
+import { mulberry32 } from '@frontier/core';
+import { deriveSeed } from '../rng';
 import { rawFeatures } from './features';
 import { normalize, type Normalization } from './normalization';
 

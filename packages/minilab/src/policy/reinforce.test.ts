@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../rng';
+import { mulberry32 } from '@frontier/core';
 import { expectedReward, initialWeights, reinforce, type RlProblem } from './reinforce';
 
 // Synthetic task, no judge: random feature vectors, and a fixed reward over feature values

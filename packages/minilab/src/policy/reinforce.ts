@@ -1,6 +1,7 @@
 // REINFORCE for the log-linear policy, with a mean-reward baseline. Pure and deterministic: the
 // samples of step t on problem p come from their own stream derived from (seed, t, p).
-import { deriveSeed, mulberry32 } from '../rng';
+import { mulberry32 } from '@frontier/core';
+import { deriveSeed } from '../rng';
 import { logits, pickIndex, softmax } from './policy';
 
 export interface RlProblem {

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { computeEnsembleView, DEFAULT_BUDGET, type EnsembleInput, type EnsembleView } from '@/lib/ensemble-view';
 import type { EnsembleWorkerRequest, EnsembleWorkerResponse } from '@/lib/ensemble.worker';
-import type { StudyData } from '@/lib/study-data';
+import type { StudyData } from '@frontier/core';
 
 // Small studies are computed in a useMemo on the main thread; above this many (checkpoint x
 // problem x budget) cells (about 100 ms of work) the computation goes to a Web Worker, so the

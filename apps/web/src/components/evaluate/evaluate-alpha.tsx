@@ -1,8 +1,8 @@
 'use client';
 
+import { parseAlphaList } from '@frontier/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { parseAlphaInput } from '@/lib/alpha-input';
 import { apiPost } from '@/lib/api-post';
 import type { EvaluateResponse } from '@/lib/api-types';
 import { formatAlpha } from '@/lib/format';
@@ -49,7 +49,7 @@ export function EvaluateAlpha({ studyId, evaluable }: { studyId: number; evaluab
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = parseAlphaInput(text);
+    const parsed = parseAlphaList(text);
     if (parsed.ok) {
       setInputError(null);
       evaluate.mutate(text);

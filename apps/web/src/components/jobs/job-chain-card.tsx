@@ -1,9 +1,10 @@
 'use client';
 
+import { isActiveJobState } from '@frontier/core';
 import Link from 'next/link';
 import type { JobSummary } from '@/lib/api-types';
 import { formatAlpha } from '@/lib/format';
-import { isActive, type JobChain } from '@/lib/job-chains';
+import type { JobChain } from '@/lib/job-chains';
 import { formatDuration, jobDurationMs } from '@/lib/job-format';
 import { ProgressBar } from './progress-bar';
 import { StateBadge } from './state-badge';
@@ -29,7 +30,7 @@ function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: numb
         </td>
         <td data-testid="job-duration">{duration === null ? '—' : formatDuration(duration)}</td>
         <td className="job-actions">
-          {isActive(job.state) && (
+          {isActiveJobState(job.state) && (
             <button type="button" data-testid="job-cancel" onClick={onCancel} disabled={cancelling} title="Cancel this step and the steps after it">
               {cancelling ? 'Cancelling…' : 'Cancel'}
             </button>

@@ -5,7 +5,7 @@ import { useState, type ComponentType } from 'react';
 import { studyFacetsQuery } from '@/lib/frontier-queries';
 import { studyDataQuery } from '@/lib/queries';
 import { parsePageFilters } from '@/lib/filters';
-import type { SharedViewProps } from './registry';
+import type { SharedViewProps } from './shared-view-props';
 import { SharedLocationProvider } from './view-location';
 
 /**

@@ -6,7 +6,7 @@ import { parseFrontierState, type FrontierViewState } from '@/lib/frontier-state
 import { datasetKey } from '@/lib/share';
 import { FrontierExplorer } from '../frontier-explorer';
 import { EmptyState } from '../status';
-import type { SharedViewProps } from './registry';
+import type { SharedViewProps } from './shared-view-props';
 
 /** The Frontier tab in a shared link: the pinned view; the slider, k and axes still work, locally. */
 export function SharedFrontier({ studyId, search, data, datasets, facets }: SharedViewProps) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { studyFacetsQuery } from '@/lib/frontier-queries';
 import { studyDataQuery } from '@/lib/queries';
 import { datasetKey, datasetsForView, parseView, type SharePayload } from '@/lib/share';
-import type { StudyData } from '@/lib/study-data';
+import type { StudyData } from '@frontier/core';
 import { ErrorState, Loading } from '../status';
 import { SHARED_VIEWS } from './registry';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { StudyDataCheckpoint } from '@/lib/study-data';
+import type { StudyDataCheckpoint } from '@frontier/core';
 import { formatAlpha } from '@/lib/format';
 
 export function checkpointLabel(c: StudyDataCheckpoint, showScale = false): string {

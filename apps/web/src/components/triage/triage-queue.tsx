@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { downloadBlob } from '@/components/export-buttons';
 import { safeFilename, toCsv } from '@/lib/csv';
 import { formatRate } from '@/lib/format';
-import type { StudyDataCheckpoint } from '@/lib/study-data';
+import type { StudyDataCheckpoint } from '@frontier/core';
 import type { SideEvidence, TriageRow } from '@/lib/triage';
 import { triageCsv } from '@/lib/triage-csv';
 

@@ -1,4 +1,4 @@
-import type { StudyDataCheckpoint } from '@/lib/study-data';
+import type { StudyDataCheckpoint } from '@frontier/core';
 import type { Triage } from '@/lib/triage';
 import { TRIAGE_BOOTSTRAP } from '@/lib/triage';
 import { formatCount, formatRate } from '@/lib/format';

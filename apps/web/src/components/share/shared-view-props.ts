@@ -1,0 +1,18 @@
+import type { Facets } from '@/lib/api-types';
+import type { PinnedQuery } from '@/lib/share';
+import type { StudyData } from '@frontier/core';
+
+/** What a shared view gets: the data it read when the link was made (or the current data). */
+export interface SharedViewProps {
+  studyId: number;
+  /** The view's query string (filters and its own state such as ?alpha=). */
+  search: URLSearchParams;
+  /** The study data under the view's filters. */
+  data: StudyData;
+  /** Every dataset the view read, by `datasetKey(filters)` (see lib/share.ts). */
+  datasets: Record<string, StudyData>;
+  facets: Facets;
+  /** Other query results the view read (triage evidence); empty when showing the current data. */
+  queries: PinnedQuery[];
+  readOnly: true;
+}

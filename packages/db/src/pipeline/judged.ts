@@ -1,0 +1,69 @@
+import { failureClassOf, type Verdict } from '@frontier/core';
+import type { Db } from '../client';
+
+// An array literal for a text parameter cast to int[] on the server (arrays of unequal lengths
+// cannot travel as one multidimensional array).
+const pgArray = (values: number[]) => `{${values.join(',')}}`;
+
+export interface Judged {
+  verdict: Verdict;
+  coveragePassed: number;
+  testVerdicts: number[];
+  testCpuMs: number[];
+  testPeakKib: number[];
+  reruns: number;
+}
+
+/** Results of programs judged before, by program key (see the judge step). */
+export async function cachedResults(db: Db, keys: string[]): Promise<Map<string, Judged>> {
+  if (keys.length === 0) return new Map();
+  const { rows } = await db.pool.query<{ key: string; verdict: Verdict; coverage_passed: number; test_verdicts: number[]; test_cpu_ms: number[]; test_peak_kib: number[]; reruns: number }>(
+    'SELECT key, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, reruns FROM judged_program WHERE key = ANY($1::text[])',
+    [keys],
+  );
+  return new Map(rows.map((r) => [r.key, { verdict: r.verdict, coveragePassed: r.coverage_passed, testVerdicts: r.test_verdicts, testCpuMs: r.test_cpu_ms, testPeakKib: r.test_peak_kib, reruns: r.reruns }]));
+}
+
+// A judge fault (IE) is never remembered: the next run judges that program again.
+export async function rememberResults(db: Db, results: Map<string, Judged>): Promise<void> {
+  const list = [...results].filter(([, r]) => r.verdict !== 'IE');
+  if (list.length === 0) return;
+  await db.pool.query(
+    `INSERT INTO judged_program (key, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, reruns)
+     SELECT k, v::"Verdict", c, tv::smallint[], tc::int[], tp::int[], r
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[]) AS t(k, v, c, tv, tc, tp, r)
+     ON CONFLICT (key) DO NOTHING`,
+    [
+      list.map(([k]) => k),
+      list.map(([, r]) => r.verdict),
+      list.map(([, r]) => r.coveragePassed),
+      list.map(([, r]) => pgArray(r.testVerdicts)),
+      list.map(([, r]) => pgArray(r.testCpuMs)),
+      list.map(([, r]) => pgArray(r.testPeakKib)),
+      list.map(([, r]) => r.reruns),
+    ],
+  );
+}
+
+/** Writes verdicts onto samples still unjudged; a sample judged by an earlier attempt is left alone. */
+export async function storeVerdicts(db: Db, runId: number, rows: { problemId: number; idx: number; judged: Judged }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.pool.query(
+    `UPDATE sample s SET verdict = t.v::"Verdict", failure_class = t.f::"FailureClass", coverage_passed = t.c,
+       test_verdicts = t.tv::smallint[], test_cpu_ms = t.tc::int[], test_peak_kib = t.tp::int[], judged_at = now()
+     FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[]) AS t(p, i, v, f, c, tv, tc, tp)
+     WHERE s.run_id = $1 AND s.problem_id = t.p AND s.idx = t.i AND s.verdict IS NULL`,
+    [
+      runId,
+      rows.map((r) => r.problemId),
+      rows.map((r) => r.idx),
+      rows.map((r) => r.judged.verdict),
+      rows.map((r) => failureClassOf(r.judged.verdict)),
+      rows.map((r) => r.judged.coveragePassed),
+      rows.map((r) => pgArray(r.judged.testVerdicts)),
+      rows.map((r) => pgArray(r.judged.testCpuMs)),
+      rows.map((r) => pgArray(r.judged.testPeakKib)),
+    ],
+  );
+}
+

@@ -1,0 +1,137 @@
+import type { Db } from '../client';
+
+// A problem's samples, for the drill-down: one page of them with verdicts, and one sample with
+// its code and per-test record. Every read is keyed by (run_id, problem_id), the sample table's
+// primary key prefix.
+
+export interface ProblemSample {
+  runId: number;
+  idx: number;
+  checkpointId: number;
+  setting: string;
+  language: string;
+  /** Null while pending. */
+  verdict: string | null;
+  coveragePassed: number | null;
+  /** Tests the judge ran (length of the per-test arrays). */
+  testsRun: number;
+}
+
+export interface SamplePageQuery {
+  studyId: number;
+  problemId: number;
+  /** Only this checkpoint's samples. */
+  checkpointId?: number;
+  /** A verdict, or PENDING for samples the judge has not reached. */
+  verdict?: string;
+  offset: number;
+  limit: number;
+}
+
+export type SamplePage = { total: number; samples: ProblemSample[] } | { missing: 'study' | 'problem' | 'checkpoint' };
+
+// One round trip per page: the study's runs (of one checkpoint, if asked) are gathered into an
+// array first, so Postgres reads the samples through the (run_id, problem_id, idx) primary key
+// instead of scanning the table for the problem; the existence checks ride along as columns.
+// Raw SQL for the window, the json_agg and the single round trip.
+const PAGE_SQL = `
+  WITH runs AS (
+    SELECT r.id, r.setting, c.id AS checkpoint_id, c.model_scale, c.alpha
+    FROM checkpoint c JOIN eval_run r ON r.checkpoint_id = c.id
+    WHERE c.study_id = $1 AND ($3::int IS NULL OR c.id = $3)),
+  matching AS (
+    SELECT s.run_id, s.idx, s.language, s.verdict::text AS verdict, s.coverage_passed,
+           coalesce(cardinality(s.test_verdicts), 0)::int AS tests_run
+    FROM sample s
+    WHERE s.run_id = ANY (ARRAY(SELECT id FROM runs)) AND s.problem_id = $2
+      AND ($4::text IS NULL OR ($4 = 'PENDING' AND s.verdict IS NULL) OR s.verdict::text = $4)),
+  page AS (
+    SELECT m.run_id, m.idx, r.checkpoint_id, r.setting, m.language, m.verdict, m.coverage_passed, m.tests_run,
+           row_number() OVER (ORDER BY r.model_scale, r.alpha NULLS LAST, r.checkpoint_id, r.setting, m.run_id, m.idx) AS ord
+    FROM matching m JOIN runs r ON r.id = m.run_id
+    ORDER BY ord LIMIT $6 OFFSET $5)
+  SELECT EXISTS (SELECT 1 FROM study WHERE id = $1) AS study_found,
+         EXISTS (SELECT 1 FROM problem p WHERE p.id = $2 AND EXISTS (
+           SELECT 1 FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id
+           WHERE c.study_id = $1 AND r.benchmark_id = p.benchmark_id)) AS problem_found,
+         ($3::int IS NULL OR EXISTS (SELECT 1 FROM checkpoint WHERE study_id = $1 AND id = $3)) AS checkpoint_found,
+         (SELECT count(*) FROM matching)::int AS total,
+         (SELECT coalesce(json_agg(page ORDER BY ord), '[]') FROM page) AS samples`;
+
+interface SampleRow {
+  run_id: number;
+  idx: number;
+  checkpoint_id: number;
+  setting: string;
+  language: string;
+  verdict: string | null;
+  coverage_passed: number | null;
+  tests_run: number;
+}
+
+const toSample = (r: SampleRow): ProblemSample => ({
+  runId: r.run_id,
+  idx: r.idx,
+  checkpointId: r.checkpoint_id,
+  setting: r.setting,
+  language: r.language,
+  verdict: r.verdict,
+  coveragePassed: r.coverage_passed,
+  testsRun: r.tests_run,
+});
+
+/** One page of the problem's samples in the study, ordered by scale, alpha, checkpoint, setting. */
+export async function listSamples(db: Db, q: SamplePageQuery): Promise<SamplePage> {
+  const { rows } = await db.pool.query<{ study_found: boolean; problem_found: boolean; checkpoint_found: boolean; total: number; samples: SampleRow[] }>(PAGE_SQL, [
+    q.studyId,
+    q.problemId,
+    q.checkpointId ?? null,
+    q.verdict ?? null,
+    q.offset,
+    q.limit,
+  ]);
+  const r = rows[0]!;
+  if (!r.study_found) return { missing: 'study' };
+  if (!r.problem_found) return { missing: 'problem' };
+  if (!r.checkpoint_found) return { missing: 'checkpoint' };
+  return { total: r.total, samples: r.samples.map(toSample) };
+}
+
+export interface ProblemSampleDetail extends ProblemSample {
+  code: string;
+  judgedAt: Date | null;
+  /** Per-test arrays as stored, in test order: verdict codes, CPU ms, peak KiB. */
+  testVerdicts: number[];
+  testCpuMs: number[];
+  testPeakKib: number[];
+}
+
+/** One sample of the problem, if its run belongs to the study. */
+export async function getSample(db: Db, key: { studyId: number; problemId: number; runId: number; idx: number }): Promise<ProblemSampleDetail | undefined> {
+  const s = await db.prisma.sample.findFirst({
+    where: { runId: key.runId, problemId: key.problemId, idx: key.idx, run: { checkpoint: { studyId: key.studyId } } },
+    select: {
+      runId: true, idx: true, language: true, verdict: true, coveragePassed: true, code: true, judgedAt: true,
+      testVerdicts: true, testCpuMs: true, testPeakKib: true, run: { select: { checkpointId: true, setting: true } },
+    },
+  });
+  if (!s) return undefined;
+  const { run, ...sample } = s;
+  // The array columns are nullable in the table although Prisma types them as lists.
+  const testVerdicts = (s.testVerdicts as number[] | null) ?? [];
+  return {
+    ...sample,
+    checkpointId: run.checkpointId,
+    setting: run.setting,
+    testsRun: testVerdicts.length,
+    testVerdicts,
+    testCpuMs: (s.testCpuMs as number[] | null) ?? [],
+    testPeakKib: (s.testPeakKib as number[] | null) ?? [],
+  };
+}
+
+/** The coverage tier of each of the problem's tests, by ordinal. */
+export async function getTestTiers(db: Db, problemId: number): Promise<Map<number, number>> {
+  const tests = await db.prisma.test.findMany({ where: { problemId }, select: { ordinal: true, tier: true }, orderBy: { ordinal: 'asc' } });
+  return new Map(tests.map((t) => [t.ordinal, t.tier]));
+}

@@ -1,0 +1,78 @@
+import { cellIndex, COUNT_FIELDS, type CheckpointRole, type CountField, type StudyData, type StudyDataFilters } from '@frontier/core';
+import type { Db } from '../client';
+
+// The hot read behind every explorer view: per (checkpoint, problem), the counts of every run
+// matching the filters, summed from run_problem_aggregate (the table's writer is ../aggregate.ts).
+// Raw SQL: a grouped sum over tens of thousands of cells, which Prisma's groupBy cannot join.
+
+const CELLS_SQL = `
+  SELECT c.id AS checkpoint_id, a.problem_id,
+         sum(a.n)::int AS n, sum(a.solved)::int AS solved, sum(a.wa)::int AS wa, sum(a.tle)::int AS tle,
+         sum(a.mle)::int AS mle, sum(a.re)::int AS re, sum(a.ce)::int AS ce, sum(a.ole)::int AS ole, sum(a.ie)::int AS ie
+  FROM checkpoint c
+  JOIN eval_run r ON r.checkpoint_id = c.id
+  JOIN run_problem_aggregate a ON a.run_id = r.id
+  JOIN problem p ON p.id = a.problem_id
+  WHERE c.study_id = $1
+    AND ($2::text IS NULL OR p.difficulty = $2)
+    AND ($3::text IS NULL OR r.setting = $3)
+    AND ($4::text IS NULL OR c.model_scale = $4)
+  GROUP BY c.id, a.problem_id`;
+
+// Every checkpoint the scale filter selects, with or without data; endpoints without a stored
+// alpha sort where they sit on the line (LOW at 0, HIGH at 1).
+const CHECKPOINTS_SQL = `
+  SELECT s.data_version, c.id, c.name, c.role::text AS role, c.alpha, c.model_scale
+  FROM study s LEFT JOIN checkpoint c ON c.study_id = s.id AND ($2::text IS NULL OR c.model_scale = $2)
+  WHERE s.id = $1
+  ORDER BY c.model_scale, COALESCE(c.alpha, CASE c.role WHEN 'LOW' THEN 0 WHEN 'HIGH' THEN 1 END) NULLS LAST, c.id`;
+
+/** Where a checkpoint sits on the alpha line: its stored alpha, else 0 for LOW and 1 for HIGH. */
+export function lineAlpha(role: CheckpointRole, alpha: number | null): number | null {
+  return alpha ?? (role === 'LOW' ? 0 : role === 'HIGH' ? 1 : null);
+}
+
+type CellRow = { checkpoint_id: number; problem_id: number } & Record<CountField, number>;
+type CheckpointRow = { data_version: number; id: number | null; name: string; role: CheckpointRole; alpha: number | null; model_scale: string };
+
+/** The study's data under the filters; undefined when there is no such study. */
+export async function getStudyData(db: Db, studyId: number, filters: StudyDataFilters): Promise<StudyData | undefined> {
+  const [cells, checkpoints] = await Promise.all([
+    db.pool.query<CellRow>(CELLS_SQL, [studyId, filters.difficulty ?? null, filters.setting ?? null, filters.scale ?? null]),
+    db.pool.query<CheckpointRow>(CHECKPOINTS_SQL, [studyId, filters.scale ?? null]),
+  ]);
+  const study = checkpoints.rows[0];
+  if (!study) return undefined;
+  const cps = checkpoints.rows.filter((c): c is CheckpointRow & { id: number } => c.id !== null);
+  const problemIds = [...new Set(cells.rows.map((r) => r.problem_id))];
+  const { rows: problems } = await db.pool.query<{ id: number; external_id: string; title: string; difficulty: string }>(
+    'SELECT id, external_id, title, difficulty FROM problem WHERE id = ANY($1::int[]) ORDER BY external_id',
+    [problemIds],
+  );
+  const data: StudyData = {
+    studyId,
+    dataVersion: study.data_version,
+    filters,
+    checkpoints: cps.map((c) => ({
+      id: c.id,
+      name: c.name,
+      role: c.role,
+      alpha: lineAlpha(c.role, c.alpha),
+      scale: c.model_scale,
+    })),
+    problems: problems.map((p) => ({ id: p.id, externalId: p.external_id, title: p.title, difficulty: p.difficulty })),
+    counts: {} as StudyData['counts'],
+  };
+  const size = cps.length * problems.length;
+  for (const f of COUNT_FIELDS) data.counts[f] = new Array<number>(size).fill(f === 'n' ? -1 : 0);
+  const cIndex = new Map(cps.map((c, i) => [c.id, i]));
+  const pIndex = new Map(problems.map((p, i) => [p.id, i]));
+  for (const row of cells.rows) {
+    const c = cIndex.get(row.checkpoint_id);
+    const p = pIndex.get(row.problem_id);
+    if (c === undefined || p === undefined) continue;
+    const i = cellIndex(data, c, p);
+    for (const f of COUNT_FIELDS) data.counts[f][i] = row[f];
+  }
+  return data;
+}

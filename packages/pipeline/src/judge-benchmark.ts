@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { loadProblemsWithTests, type Db } from '@frontier/db';
+import type { Benchmark, Checker, Problem } from '@frontier/judge';
+
+export interface StoredBenchmark {
+  benchmark: Benchmark;
+  /** problem id (database) -> external id */
+  externalIds: Map<number, string>;
+  /** external id -> sha256 of everything that decides a verdict except the program */
+  problemKeys: Map<string, string>;
+}
+
+// The benchmark's problems and hidden tests as the judge takes them, read from the database.
+export async function loadStoredBenchmark(db: Db, benchmarkId: number): Promise<StoredBenchmark> {
+  const map = new Map<string, Problem>();
+  const externalIds = new Map<number, string>();
+  const problemKeys = new Map<string, string>();
+  for (const p of await loadProblemsWithTests(db, benchmarkId)) {
+    const limits = { ...(p.timeLimitMs ? { timeS: p.timeLimitMs / 1000 } : {}), ...(p.memoryLimitMb ? { memoryMib: p.memoryLimitMb } : {}) };
+    const checker = (p.checker as Checker | null) ?? { mode: 'tokens' };
+    const tests = p.tests.map((t) => ({ tier: t.tier, input: t.input, output: t.expected }));
+    map.set(p.externalId, { id: p.externalId, title: p.title, difficulty: p.difficulty, limits, checker, tests });
+    externalIds.set(p.id, p.externalId);
+    const h = createHash('sha256').update(JSON.stringify({ limits, checker }));
+    for (const t of tests) h.update(`\0${t.tier}\0${t.input}\0${t.output}`);
+    problemKeys.set(p.externalId, h.digest('hex'));
+  }
+  return { benchmark: { name: String(benchmarkId), format: 'frontier', problems: map }, externalIds, problemKeys };
+}
+
+export function programKey(problemKey: string, language: string, code: string): string {
+  return createHash('sha256').update(problemKey).update('\0').update(language).update('\0').update(code).digest('hex');
+}

@@ -1,0 +1,44 @@
+import type { Task } from 'graphile-worker';
+import type { JobKind } from '@frontier/core';
+import { markAttemptFailed, markRunning, markSucceeded, reportProgress, type PipelineJobRow } from '@frontier/db';
+import { z } from 'zod';
+import type { TaskContext } from './context';
+
+export class JobCancelled extends Error {}
+
+export interface StepHelpers {
+  /** Records progress; throws JobCancelled when the job was cancelled meanwhile. */
+  progress(done: number, total: number): Promise<void>;
+  log(message: string): void;
+}
+
+export type Step = (job: PipelineJobRow, ctx: TaskContext, helpers: StepHelpers) => Promise<void>;
+
+const payload = z.object({ jobId: z.number().int().positive() });
+
+// Runs one pipeline step and keeps its pipeline_job row truthful: RUNNING with progress while it
+// works, SUCCEEDED (queuing the next step) or the error of each failed attempt. graphile-worker
+// retries a thrown error with exponential backoff; the last attempt marks the job FAILED.
+export function pipelineTask(kind: JobKind, step: Step, ctx: TaskContext): Task {
+  return async (raw, helpers) => {
+    const { jobId } = payload.parse(raw);
+    const job = await markRunning(ctx.db, jobId);
+    if (!job) return; // cancelled, or already done by an earlier attempt
+    const stepHelpers: StepHelpers = {
+      async progress(done, total) {
+        if (!(await reportProgress(ctx.db, jobId, done, total))) throw new JobCancelled(`job ${jobId} was cancelled`);
+      },
+      log: (m) => helpers.logger.info(`${kind} #${jobId}: ${m}`),
+    };
+    try {
+      await step(job, ctx, stepHelpers);
+      await markSucceeded(ctx.db, jobId);
+    } catch (err) {
+      if (err instanceof JobCancelled) return;
+      const message = err instanceof Error ? err.message : String(err);
+      const final = helpers.job.attempts >= helpers.job.max_attempts;
+      await markAttemptFailed(ctx.db, jobId, message, final);
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,71 @@
+import { verdictCode } from '@frontier/core';
+import { cachedResults, countRunSamples, nextUnjudgedSamples, rememberResults, storeVerdicts, type Judged, type RunRef } from '@frontier/db';
+import type { Sample, SampleResult } from '@frontier/judge';
+import type { TaskContext } from '../context';
+import { loadStoredBenchmark, programKey } from '../judge-benchmark';
+import type { Step, StepHelpers } from '../pipeline-task';
+import { targetRuns } from './target';
+
+const BATCH = 2000;
+
+function toJudged(r: SampleResult): Judged {
+  return {
+    verdict: r.verdict,
+    coveragePassed: r.coveragePassed,
+    testVerdicts: r.tests.map((t) => verdictCode(t.verdict)),
+    testCpuMs: r.tests.map((t) => Math.round(t.cpuMs)),
+    testPeakKib: r.tests.map((t) => Math.round(t.peakKib)),
+    reruns: r.reruns,
+  };
+}
+
+// An empty program (no code block in the reply) is a compile error without running anything.
+const EMPTY: Judged = { verdict: 'CE', coveragePassed: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], reruns: 0 };
+
+// judge: every unjudged sample of the job's runs (the chain's run, or an import's runs).
+export const judgeStep: Step = async (job, ctx, h) => {
+  const runs = await targetRuns(job, ctx);
+  const counts = await Promise.all(runs.map((r) => countRunSamples(ctx.db, r.runId)));
+  const total = counts.reduce((n, c) => n + c.total, 0);
+  let done = total - counts.reduce((n, c) => n + c.unjudged, 0);
+  await h.progress(done, total);
+  for (const run of runs) {
+    await judgeRunSamples(ctx, run, h, async (judged) => h.progress((done += judged), total));
+  }
+};
+
+// Judges every unjudged sample of a run, in batches. A program already judged against the same
+// tests and limits (in any run) is looked up, not run again. Verdicts are written only onto
+// samples that are still unjudged, so a retry after a crash judges each sample exactly once.
+async function judgeRunSamples(ctx: TaskContext, run: RunRef, h: Pick<StepHelpers, 'log'>, onBatch: (judged: number) => Promise<void>): Promise<void> {
+  const stored = await loadStoredBenchmark(ctx.db, run.benchmarkId);
+  let after = { problemId: 0, idx: -1 };
+  for (;;) {
+    const rows = await nextUnjudgedSamples(ctx.db, run.runId, after, BATCH);
+    if (rows.length === 0) break;
+    after = rows.at(-1)!;
+    const keyed = rows.map((r) => {
+      const externalId = stored.externalIds.get(r.problemId)!;
+      if (!stored.benchmark.problems.get(externalId)?.tests.length) {
+        throw new Error(`problem ${externalId} has no hidden tests in this benchmark: import the benchmark with its tests before judging`);
+      }
+      return { ...r, externalId, key: programKey(stored.problemKeys.get(externalId)!, r.language, r.code) };
+    });
+    const known = await cachedResults(ctx.db, [...new Set(keyed.map((k) => k.key))]);
+    const fresh = new Map<string, Sample>();
+    for (const k of keyed) {
+      if (k.code.trim() === '') known.set(k.key, EMPTY);
+      else if (!known.has(k.key) && !fresh.has(k.key)) fresh.set(k.key, { id: k.key, problemId: k.externalId, language: k.language, code: k.code });
+    }
+    if (fresh.size) {
+      const judge = await ctx.judge();
+      const results = await judge.judgeSamples(stored.benchmark, [...fresh.values()]);
+      const judged = new Map(results.map((r) => [r.id, toJudged(r)]));
+      for (const r of results) if (r.internalError) h.log(`IE on problem ${r.problemId}: ${r.internalError}`);
+      await rememberResults(ctx.db, judged);
+      for (const [key, j] of judged) known.set(key, j);
+    }
+    await storeVerdicts(ctx.db, run.runId, keyed.map((k) => ({ problemId: k.problemId, idx: k.idx, judged: known.get(k.key)! })));
+    await onBatch(rows.length);
+  }
+}
