@@ -22,9 +22,9 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: repoRoot,
   turbopack: { root: repoRoot },
   poweredByHeader: false,
-  // Next would gzip every response on every request; the large API bodies are compressed once per
-  // data version instead (see server/study-data.ts), and the app is served locally or behind a
-  // proxy that compresses static assets.
+  // No gzip: Next would compress every response on every request, and for the several-hundred-KB
+  // study data that costs more than the rest of a (cached, see server/versioned-cache.ts) read.
+  // The app is served locally or behind a proxy, which can compress if the network needs it.
   compress: false,
   reactStrictMode: true,
 };

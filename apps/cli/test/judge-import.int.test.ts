@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => t?.drop());
 
 describe('importing samples without verdicts', () => {
-  it('queues them for the judge task, which writes verdicts, per-test arrays and aggregates', async () => {
+  it('queues pipeline jobs that judge them, writing verdicts, per-test arrays and aggregates', async () => {
     const lines = [
       { problem_id: 'add', code: 'a, b = map(int, input().split())\nprint(a + b)\n' },
       { problem_id: 'add', code: 'a, b = map(int, input().split())\nprint(a - b)\n' },
@@ -54,5 +54,15 @@ describe('importing samples without verdicts', () => {
     ]);
     const { rows: agg } = await t.db.pool.query('SELECT n, solved, wa, pending, fail_tier_hist FROM run_problem_aggregate');
     expect(agg).toEqual([{ n: 3, solved: 1, wa: 2, pending: 0, fail_tier_hist: [1, 1] }]);
+    // The import's work went through the same jobs as an evaluation's, on its run instead of an
+    // alpha: an aggregation at once (run by the CLI), and judging followed by a second one.
+    const { rows: jobs } = await t.db.pool.query(
+      `SELECT kind, alpha, state, depends_on_id IS NOT NULL AS waits, jsonb_array_length(params->'runIds')::int AS runs FROM pipeline_job ORDER BY id`,
+    );
+    expect(jobs).toEqual([
+      { kind: 'aggregate', alpha: null, state: 'SUCCEEDED', waits: false, runs: 1 },
+      { kind: 'judge', alpha: null, state: 'SUCCEEDED', waits: false, runs: 1 },
+      { kind: 'aggregate', alpha: null, state: 'SUCCEEDED', waits: true, runs: 1 },
+    ]);
   }, 120_000);
 });

@@ -5,7 +5,7 @@ export { startEmbeddedPostgres, type EmbeddedServer } from './embedded/postgres'
 export { importStudy } from './ingest/import-study';
 export type * from './ingest/types';
 export { recomputeAggregates } from './aggregate';
-export { findStudy, getStudyConfig } from './queries/studies';
+export { findStudy } from './queries/studies';
 export { listStudySummaries, getStudySummary, type StudySummary } from './queries/study-summaries';
 export { getStudyVersion, getStudiesVersion } from './queries/study-versions';
 export { getStudyData } from './queries/study-data';

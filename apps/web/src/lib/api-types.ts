@@ -1,4 +1,4 @@
-import type { CheckpointRole, JobKind, JobState } from '@frontier/core';
+import type { CheckpointRole, JobKind, JobRecord, JobState } from '@frontier/core';
 
 // JSON shapes of the API responses, shared by route handlers, server prefetch and the browser.
 
@@ -50,26 +50,8 @@ export interface ApiErrorBody {
 
 // Pipeline jobs (merge -> generate -> judge -> aggregate per alpha), as /api/jobs sends them.
 
-export interface JobSummary {
-  id: number;
-  studyId: number;
-  studyName: string;
-  kind: JobKind;
-  alpha: number | null;
-  checkpointId: number | null;
-  /** The step this one waits for; null for the first step of a chain. */
-  dependsOnId: number | null;
-  state: JobState;
-  progressDone: number;
-  progressTotal: number;
-  attempts: number;
-  maxAttempts: number;
-  /** The last failed attempt's message (also set while a retry waits), or why it was cancelled. */
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+/** A job as /api/jobs sends it (times as ISO strings). */
+export type JobSummary = JobRecord<string>;
 
 export interface JobsResponse {
   jobs: JobSummary[];

@@ -1,6 +1,6 @@
 import type { Data, Layout, Shape } from 'plotly.js';
 import { frontierSegments } from '@frontier/core';
-import { LINE_COLOURS } from './alpha-line';
+import { LINE_COLOURS } from './line-colours';
 import { formatAlpha } from './format';
 import type { SeriesModel, SeriesPoint } from './frontier-model';
 

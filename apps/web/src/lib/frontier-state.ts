@@ -1,4 +1,4 @@
-import { filtersToSearch, parsePageFilters, type Filters } from './filters';
+import { filtersToSearch, type Filters } from './filters';
 
 // The Frontier tab's state beyond the filters, all in the URL so a link reproduces the view:
 // ?alpha= (the swept checkpoint), ?k= (pass@k), ?log=1 (log axes on the frontier).
@@ -40,8 +40,4 @@ export function frontierSearch(filters: Filters, state: FrontierViewState): stri
   if (state.log) params.set('log', '1');
   const s = params.toString();
   return s === '' ? '' : `?${s}`;
-}
-
-export function parseFrontierView(search: SearchLike): { filters: ReturnType<typeof parsePageFilters>; state: FrontierViewState } {
-  return { filters: parsePageFilters(search), state: parseFrontierState(search) };
 }

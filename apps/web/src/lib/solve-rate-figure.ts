@@ -1,5 +1,5 @@
 import type { Data, Layout, Shape } from 'plotly.js';
-import { LINE_COLOURS } from './alpha-line';
+import { LINE_COLOURS } from './line-colours';
 import { HIGHLIGHT_COLOUR } from './frontier-figure';
 import type { SeriesModel } from './frontier-model';
 

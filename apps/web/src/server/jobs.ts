@@ -1,4 +1,5 @@
 import 'server-only';
+import { isActiveJobState } from '@frontier/core';
 import { cancelJob as cancelPipelineJob, getJob as getPipelineJob, InvalidInputError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings, NotFoundError, queueEvaluation, StudyNotEvaluableError, type PipelineJobRow } from '@frontier/db';
 import type { EvaluateResponse, JobSummary } from '../lib/api-types';
 import { getDb } from './db';
@@ -7,25 +8,9 @@ import { HttpError, notFound } from './http-error';
 // Pipeline jobs for the browser: the rows of @frontier/db's pipeline module, with their study's
 // name, as JSON. Queuing and cancelling go through the same module the CLI and worker use.
 
-function toSummary(row: PipelineJobRow): JobSummary {
-  return {
-    id: row.id,
-    studyId: row.studyId,
-    studyName: row.studyName,
-    kind: row.kind,
-    alpha: row.alpha,
-    checkpointId: row.checkpointId,
-    dependsOnId: row.dependsOnId,
-    state: row.state,
-    progressDone: row.progressDone,
-    progressTotal: row.progressTotal,
-    attempts: row.attempts,
-    maxAttempts: row.maxAttempts,
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
+// What the browser gets: the job as people see it, times as ISO strings.
+function toSummary({ runId: _run, params: _params, createdAt, startedAt, finishedAt, ...job }: PipelineJobRow): JobSummary {
+  return { ...job, createdAt: createdAt.toISOString(), startedAt: startedAt?.toISOString() ?? null, finishedAt: finishedAt?.toISOString() ?? null };
 }
 
 /** The newest jobs, of one study or of all; 404 for an unknown study. */
@@ -49,7 +34,7 @@ export async function cancelJob(id: number): Promise<{ job: JobSummary; cancelle
   const db = await getDb();
   const before = await getPipelineJob(db, id);
   if (!before) throw notFound(`no job with id ${id}`);
-  if (before.state !== 'QUEUED' && before.state !== 'RUNNING') {
+  if (!isActiveJobState(before.state)) {
     const past = before.state === 'CANCELLED' ? 'was already cancelled' : `has already ${before.state.toLowerCase()}`;
     throw new HttpError(409, `job ${id} cannot be cancelled: it ${past}`);
   }

@@ -34,6 +34,8 @@ export const studyConfigSchema = z.object({
 });
 
 export type StudyConfig = z.infer<typeof studyConfigSchema>;
+/** Settings as given, before defaults are filled in. */
+export type StudyConfigInput = z.input<typeof studyConfigSchema>;
 export type BackendConfig = z.infer<typeof backendConfigSchema>;
 
 /** The settings of study `name`; a StudyNotEvaluableError names each invalid field. */

@@ -3,14 +3,14 @@ import type { Db } from '../client';
 import { InvalidInputError } from '../errors';
 import { upsertCheckpoint } from '../ingest/upserts';
 import { withTransaction } from '../transaction';
-import { studyConfigSchema, type StudyConfig } from './config';
+import { studyConfigSchema, type StudyConfigInput } from './config';
 
 export interface NewStudy {
   name: string;
   description?: string;
   /** "pipeline" for a study made to be evaluated, "demo" for the demo lab. */
   origin: string;
-  config: StudyConfig;
+  config: StudyConfigInput;
   /** The trained endpoints (alpha 0 and 1), at the config's scale. */
   endpoints: { role: CheckpointRole; alpha: number; uri: string; coverageLevel?: number }[];
 }

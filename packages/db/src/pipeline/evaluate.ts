@@ -2,8 +2,8 @@ import { checkAlphas, JOB_KINDS } from '@frontier/core';
 import type { Db } from '../client';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { withTransaction } from '../transaction';
-import { parseStudyConfig } from './config';
 import { insertChain } from './job-rows';
+import { loadStudySettings } from './study-settings';
 
 export interface EvaluationChain {
   alpha: number;
@@ -18,10 +18,11 @@ export interface EvaluationChain {
 export async function queueEvaluation(db: Db, studyId: number, alphas: readonly number[]): Promise<EvaluationChain[]> {
   const checked = checkAlphas(alphas);
   if (!checked.ok) throw new InvalidInputError(checked.message);
+  await loadStudySettings(db, studyId); // NotFoundError, StudyNotEvaluableError
   return withTransaction(db.pool, async (client) => {
-    const { rows } = await client.query<{ name: string; config: unknown }>('SELECT name, config FROM study WHERE id = $1 FOR UPDATE', [studyId]);
-    if (!rows[0]) throw new NotFoundError(`no study with id ${studyId}`);
-    parseStudyConfig(rows[0].config, rows[0].name);
+    // Locks the study so two requests for the same alpha cannot both find no active chain.
+    const { rowCount } = await client.query('SELECT 1 FROM study WHERE id = $1 FOR UPDATE', [studyId]);
+    if (!rowCount) throw new NotFoundError(`no study with id ${studyId}`);
     const chains: EvaluationChain[] = [];
     for (const alpha of checked.alphas) {
       const active = await client.query<{ id: number }>(

@@ -1,4 +1,4 @@
-import type { JobKind, JobState } from '@frontier/core';
+import type { JobKind, JobRecord } from '@frontier/core';
 import type { Db } from '../client';
 import type { Prisma } from '../generated/client';
 import type { Queryable } from '../queryable';
@@ -7,26 +7,9 @@ import type { Queryable } from '../queryable';
 // and, while it waits to run, a graphile-worker job under the task `pipeline:<kind>` keyed by the
 // row id (what workers take). Every job of the product is one of these.
 
-export interface PipelineJobRow {
-  id: number;
-  studyId: number;
-  studyName: string;
-  kind: JobKind;
-  /** The alpha a chain evaluates; null for a job on given runs (an import's judging and aggregation). */
-  alpha: number | null;
-  checkpointId: number | null;
+export interface PipelineJobRow extends JobRecord {
   runId: number | null;
-  dependsOnId: number | null;
-  state: JobState;
-  progressDone: number;
-  progressTotal: number;
-  attempts: number;
-  maxAttempts: number;
-  error: string | null;
   params: Record<string, unknown>;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
 }
 
 /** graphile-worker task identifier that runs a pipeline job of this kind. */

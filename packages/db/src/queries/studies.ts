@@ -1,6 +1,6 @@
 import type { Db } from '../client';
 
-// Looking a study up by what a person types or a URL carries.
+// Looking a study up by what a person types.
 
 /** The study named `nameOrId`, else the one with that id: a name that looks like a number wins. */
 export async function findStudy(db: Db, nameOrId: string): Promise<{ id: number; name: string } | undefined> {
@@ -10,9 +10,4 @@ export async function findStudy(db: Db, nameOrId: string): Promise<{ id: number;
   const id = Number(nameOrId);
   if (!/^[0-9]+$/.test(nameOrId) || id > 2 ** 31 - 1) return undefined; // not an id a study can have
   return (await db.prisma.study.findUnique({ where: { id }, select })) ?? undefined;
-}
-
-/** The study's name and its stored evaluation settings (unparsed; null for an imported study). */
-export async function getStudyConfig(db: Db, studyId: number): Promise<{ name: string; config: unknown } | undefined> {
-  return (await db.prisma.study.findUnique({ where: { id: studyId }, select: { name: true, config: true } })) ?? undefined;
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkpointName } from '@frontier/core';
 import { findCheckpointAtAlpha, saveMergedCheckpoint } from '@frontier/db';
 import { mergeCheckpoints } from '@frontier/merge';
 import type { Step } from '../pipeline-task';
@@ -24,7 +25,7 @@ export const mergeStep: Step = async (job, ctx, h) => {
     models: [cfg.endpoints.lo, cfg.endpoints.hi],
     alphas: [alpha],
     base: cfg.endpoints.base,
-    out: join(cfg.checkpointsDir, `alpha=${alpha}`),
+    out: join(cfg.checkpointsDir, checkpointName(alpha)),
     onProgress: (p) => {
       if (p.bytesDone - last > 64 << 20 || p.bytesDone === p.bytesTotal) {
         last = p.bytesDone;

@@ -51,14 +51,14 @@ function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: numb
   );
 }
 
-/** One alpha's chain, merge -> generate -> judge -> aggregate, with a row per step. */
+/** One alpha's chain, merge -> generate -> judge -> aggregate (or an import's judge -> aggregate), with a row per step. */
 export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; showStudy?: boolean }) {
   const now = useNow();
   const cancel = useCancelJob();
   return (
     <section className="card job-chain" data-testid="job-chain" data-chain-id={chain.id} data-alpha={chain.alpha ?? ''} data-state={chain.state}>
       <header className="job-chain-head">
-        <h3>α = {formatAlpha(chain.alpha)}</h3>
+        <h3>{chain.alpha === null ? 'Imported results' : `α = ${formatAlpha(chain.alpha)}`}</h3>
         <StateBadge state={chain.state} testId="chain-state" />
         <span className="muted" data-testid="chain-done">
           {chain.done} of {chain.jobs.length} steps done
