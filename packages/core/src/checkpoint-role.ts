@@ -16,3 +16,13 @@ export function parseCheckpointRole(text: string): CheckpointRole | undefined {
   const lower = text.toLowerCase();
   return CHECKPOINT_ROLES.find((role) => role.toLowerCase() === lower);
 }
+
+/** The two trained endpoints of the alpha line (low and high coverage). */
+export function isEndpointRole(role: CheckpointRole): role is 'LOW' | 'HIGH' {
+  return role === 'LOW' || role === 'HIGH';
+}
+
+/** Where a checkpoint sits on the alpha line: its stored alpha, else 0 for LOW and 1 for HIGH. */
+export function lineAlpha(role: CheckpointRole, alpha: number | null): number | null {
+  return alpha ?? (role === 'LOW' ? 0 : role === 'HIGH' ? 1 : null);
+}

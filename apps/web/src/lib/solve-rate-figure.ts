@@ -2,6 +2,7 @@ import type { Data, Layout, Shape } from 'plotly.js';
 import { LINE_COLOURS } from './line-colours';
 import { HIGHLIGHT_COLOUR } from './frontier-figure';
 import type { SeriesModel } from './frontier-model';
+import { isEndpointRole } from '@frontier/core';
 
 /** The vertical line at the selected alpha; an alpha step moves it with one relayout. */
 export function alphaMarker(alpha: number | undefined): Partial<Shape> {
@@ -28,7 +29,7 @@ export function solveRateFigure(series: readonly SeriesModel[], alpha?: number):
     customdata: s.points.map((p) => [p.name, p.n, p.solve.lo, p.solve.hi]),
     hovertemplate: '<b>%{customdata[0]}</b><br>α = %{x}<br>solve rate %{y:.1%} (95% CI %{customdata[2]:.1%}–%{customdata[3]:.1%})<br>n = %{customdata[1]:,} samples<extra></extra>',
     line: { color: LINE_COLOURS[i % LINE_COLOURS.length], width: 2 },
-    marker: { size: s.points.map((p) => (p.role === 'LOW' || p.role === 'HIGH' ? 12 : 7)), symbol: s.points.map((p) => (p.role === 'LOW' || p.role === 'HIGH' ? 'diamond' : 'circle')) },
+    marker: { size: s.points.map((p) => (isEndpointRole(p.role) ? 12 : 7)), symbol: s.points.map((p) => (isEndpointRole(p.role) ? 'diamond' : 'circle')) },
   }));
   return {
     data,

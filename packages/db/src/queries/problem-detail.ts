@@ -1,6 +1,5 @@
-import type { CheckpointRole } from '@frontier/core';
+import { lineAlpha, type CheckpointRole } from '@frontier/core';
 import type { Db } from '../client';
-import { lineAlpha } from './study-data';
 
 // The problem drill-down's header and per-checkpoint counts. Counts are pooled per checkpoint
 // from run_problem_aggregate (like the study data), never counted from samples.

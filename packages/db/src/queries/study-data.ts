@@ -1,4 +1,4 @@
-import { cellIndex, COUNT_FIELDS, type CheckpointRole, type CountField, type StudyData, type StudyDataFilters } from '@frontier/core';
+import { cellIndex, COUNT_FIELDS, lineAlpha, type CheckpointRole, type CountField, type StudyData, type StudyDataFilters } from '@frontier/core';
 import type { Db } from '../client';
 
 // The hot read behind every explorer view: per (checkpoint, problem), the counts of every run
@@ -26,11 +26,6 @@ const CHECKPOINTS_SQL = `
   FROM study s LEFT JOIN checkpoint c ON c.study_id = s.id AND ($2::text IS NULL OR c.model_scale = $2)
   WHERE s.id = $1
   ORDER BY c.model_scale, COALESCE(c.alpha, CASE c.role WHEN 'LOW' THEN 0 WHEN 'HIGH' THEN 1 END) NULLS LAST, c.id`;
-
-/** Where a checkpoint sits on the alpha line: its stored alpha, else 0 for LOW and 1 for HIGH. */
-export function lineAlpha(role: CheckpointRole, alpha: number | null): number | null {
-  return alpha ?? (role === 'LOW' ? 0 : role === 'HIGH' ? 1 : null);
-}
 
 type CellRow = { checkpoint_id: number; problem_id: number } & Record<CountField, number>;
 type CheckpointRow = { data_version: number; id: number | null; name: string; role: CheckpointRole; alpha: number | null; model_scale: string };

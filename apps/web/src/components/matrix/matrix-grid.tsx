@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { MatrixRow, SolveMatrixModel } from '@/lib/matrix';
 import { NO_DATA_COLOR, rateColor, rateTextColor } from '@/lib/matrix-colors';
 import { formatAlpha } from '@/lib/format';
+import { isEndpointRole } from '@frontier/core';
 
 export const ROW_HEIGHT = 24;
 export const LABEL_WIDTH = 300;
@@ -94,7 +95,7 @@ export function MatrixGrid({ model, rows, selectedAlpha, onSelectAlpha, cellHref
                 key={c.id}
                 type="button"
                 role="columnheader"
-                className={`mx-col${selected ? ' selected' : ''}${c.role === 'LOW' || c.role === 'HIGH' ? ' endpoint' : ''}`}
+                className={`mx-col${selected ? ' selected' : ''}${isEndpointRole(c.role) ? ' endpoint' : ''}`}
                 data-testid="matrix-col"
                 data-checkpoint-id={c.id}
                 data-alpha={c.alpha ?? ''}

@@ -1,10 +1,10 @@
 'use client';
 
-import type { StudyDataCheckpoint } from '@frontier/core';
+import { isEndpointRole, type StudyDataCheckpoint } from '@frontier/core';
 import { formatAlpha } from '@/lib/format';
 
 export function checkpointLabel(c: StudyDataCheckpoint, showScale = false): string {
-  const role = c.role === 'LOW' || c.role === 'HIGH' ? ` ${c.role.toLowerCase()} endpoint` : c.role === 'INIT' ? ' init' : '';
+  const role = isEndpointRole(c.role) ? ` ${c.role.toLowerCase()} endpoint` : c.role === 'INIT' ? ' init' : '';
   return `${c.name} (α = ${formatAlpha(c.alpha)}${role}${showScale && c.scale ? `, ${c.scale}` : ''})`;
 }
 
