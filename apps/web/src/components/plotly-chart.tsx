@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { loadPlotly, PLOT_CONFIG } from '@/lib/plotly';
 import { PlotFrame, type PlotStatus } from './plot-frame';
 
-interface Props {
+export interface PlotlyChartProps {
   data: Data[];
   layout: Partial<Layout>;
   testId: string;
@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** A Plotly chart. plotly.js (≈1 MB) is loaded on the client only, when a chart first mounts. */
-export function PlotlyChart({ data, layout, testId, label, points }: Props) {
+export function PlotlyChart({ data, layout, testId, label, points }: PlotlyChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<PlotStatus>('loading');
 

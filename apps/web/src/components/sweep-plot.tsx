@@ -1,18 +1,12 @@
 'use client';
 
-import type { Data, Layout } from 'plotly.js';
+import type { Layout } from 'plotly.js';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { loadPlotly, PLOT_CONFIG } from '@/lib/plotly';
 import { PlotFrame, type PlotStatus } from './plot-frame';
+import type { PlotlyChartProps } from './plotly-chart';
 
-interface Props {
-  data: Data[];
-  layout: Partial<Layout>;
-  testId: string;
-  /** What the chart shows, for screen readers. */
-  label: string;
-  /** Number of data points drawn, exposed as `data-points` for tests and tooling. */
-  points: number;
+interface Props extends PlotlyChartProps {
   /** Set to the Plotly graph div once it has been drawn (null before and after). */
   graphRef: RefObject<HTMLDivElement | null>;
   /** Called after every full draw of a new figure. */

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { diffLines, diffStats, sideBySide, splitLines } from '@/lib/line-diff';
 import type { ProblemCheckpointCounts, SampleDetailResponse } from '@/lib/problem-types';
+import { CheckpointPicker } from './checkpoint-picker';
 import { TokenSpans } from './code-view';
 import { codeLanguage, tokenize, tokenLines } from './highlight';
 import { parseSampleKey, sampleKey, sampleQuery, samplesQuery } from './queries';
@@ -27,17 +28,7 @@ function SidePicker({ label, studyId, problemId, checkpoints, pick, onPick, test
   return (
     <div className="filters" data-testid={testId}>
       <strong className="pb-side-label">{label}</strong>
-      <label>
-        Checkpoint
-        <select data-testid={`${testId}-checkpoint`} value={pick.checkpoint ?? ''} onChange={(e) => onPick({ checkpoint: e.target.value === '' ? null : Number(e.target.value), sample: null })}>
-          <option value="">Choose…</option>
-          {checkpoints.map((c) => (
-            <option key={c.checkpointId} value={c.checkpointId}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CheckpointPicker testId={`${testId}-checkpoint`} value={pick.checkpoint} emptyLabel="Choose…" checkpoints={checkpoints} onChange={(checkpoint) => onPick({ checkpoint, sample: null })} />
       <label>
         Sample
         <select data-testid={`${testId}-sample`} value={sample ?? ''} disabled={!list.data} onChange={(e) => onPick({ ...pick, sample: e.target.value || null })}>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SAMPLE_VERDICT_FILTERS } from '@/lib/problem-params';
 import type { ProblemCheckpointCounts } from '@/lib/problem-types';
 import { ErrorState } from '@/components/status';
+import { CheckpointPicker } from './checkpoint-picker';
 import { sampleKey, samplesQuery } from './queries';
 import { verdictColor } from './verdict-colors';
 
@@ -28,17 +29,7 @@ export function SampleList({ studyId, problemId, checkpoints, checkpoint, verdic
   return (
     <div className={isFetching ? 'fetching' : undefined} data-testid="sample-list" data-total={data?.total ?? ''} data-page={page}>
       <div className="filters">
-        <label>
-          Checkpoint
-          <select data-testid="samples-checkpoint" value={checkpoint ?? ''} onChange={(e) => onChange({ checkpoint: e.target.value === '' ? null : Number(e.target.value), page: 1 })}>
-            <option value="">All checkpoints</option>
-            {checkpoints.map((c) => (
-              <option key={c.checkpointId} value={c.checkpointId}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CheckpointPicker testId="samples-checkpoint" value={checkpoint} emptyLabel="All checkpoints" checkpoints={checkpoints} onChange={(c) => onChange({ checkpoint: c, page: 1 })} />
         <label>
           Verdict
           <select data-testid="samples-verdict" value={verdict ?? ''} onChange={(e) => onChange({ verdict: e.target.value === '' ? null : e.target.value, page: 1 })}>
