@@ -1,4 +1,5 @@
 import { query } from './database';
+import type { FrontierPoint } from '../../apps/web/src/lib/api-types';
 
 // What the study page should show, computed in SQL straight from run_problem_aggregate:
 // per checkpoint, the mean over problems of each problem's fractions (samples of every matching
@@ -10,18 +11,8 @@ export interface Filters {
   scale?: string;
 }
 
-export interface ExpectedPoint {
-  checkpointId: number;
-  name: string;
-  role: string;
-  alpha: number | null;
-  scale: string;
-  solveRate: number;
-  correctnessRate: number;
-  optimizationRate: number;
-  problems: number;
-  n: number;
-}
+/** What the app should show for a checkpoint, computed here independently with SQL. */
+export type ExpectedPoint = FrontierPoint;
 
 const EXPECTED_SQL = `
   WITH per_problem AS (

@@ -1,10 +1,9 @@
 // Builds the minilab benchmark file: generated inputs, expected outputs from the references.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Difficulty } from '@frontier/core';
 import type { Tier } from './generators';
 import { generateTests } from './generate-tests';
-import { listProblems, referencePath } from './problems';
+import { listProblems, referencePath, type ProblemMeta } from './problems';
 import { DEFAULT_PYTHON, mapLimit, runPython } from './run-python';
 
 export interface BenchmarkTest {
@@ -13,13 +12,7 @@ export interface BenchmarkTest {
   output: string;
 }
 
-export interface BenchmarkProblem {
-  id: string;
-  title: string;
-  difficulty: Difficulty;
-  statement: string;
-  time_limit_ms: number;
-  memory_limit_mb: number;
+export interface BenchmarkProblem extends ProblemMeta {
   /** Outputs compare as whitespace-separated tokens. */
   checker: 'tokens';
   tests: BenchmarkTest[];

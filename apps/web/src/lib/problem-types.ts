@@ -1,4 +1,4 @@
-import type { CheckpointRole } from './api-types';
+import type { ProblemCheckpointCounts, ProblemSample as SampleSummary } from '@frontier/db';
 
 // JSON shapes of the problem drill-down (GET /api/studies/:id/problems/:problemId and its samples).
 
@@ -17,44 +17,16 @@ export interface ProblemMeta {
   tiers: number;
 }
 
+// Shapes the data layer defines are its own (type-only imports: nothing of it reaches the browser).
 /** One checkpoint's pooled aggregate for the problem; n = -1 when no run has data for it. */
-export interface ProblemCheckpointCounts {
-  checkpointId: number;
-  name: string;
-  role: CheckpointRole;
-  alpha: number | null;
-  scale: string;
-  n: number;
-  solved: number;
-  wa: number;
-  tle: number;
-  mle: number;
-  re: number;
-  ce: number;
-  ole: number;
-  ie: number;
-  pending: number;
-  /** Failing samples by the tier they first failed (index 0 = tier 1). */
-  failTierHist: number[];
-}
+export type { ProblemCheckpointCounts } from '@frontier/db';
+/** One sample in a page of the problem's samples. */
+export type { ProblemSample as SampleSummary } from '@frontier/db';
 
 export interface ProblemDetailResponse {
   studyId: number;
   problem: ProblemMeta;
   checkpoints: ProblemCheckpointCounts[];
-}
-
-export interface SampleSummary {
-  runId: number;
-  idx: number;
-  checkpointId: number;
-  setting: string;
-  language: string;
-  /** Null while pending. */
-  verdict: string | null;
-  coveragePassed: number | null;
-  /** Tests the judge ran (length of the per-test arrays). */
-  testsRun: number;
 }
 
 export interface SampleListResponse {
