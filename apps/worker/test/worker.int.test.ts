@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let t: TestDatabase;
 
 function startWorker(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
-  const child = spawn(`${ROOT}/node_modules/.bin/tsx`, ['apps/worker/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.url, WORKER_CONCURRENCY: '2' },
   });
@@ -65,6 +65,8 @@ describe('worker', () => {
       expect(r.solved).toBe(r.ac);
       expect(r.tle).toBe(4 - r.ac);
     }
+    // Both must be running (a loaded machine can still be starting one) before they are asked to stop.
+    await until(async () => workers.every((w) => w.output().includes('ready')));
     for (const w of workers) w.child.kill('SIGTERM');
     const codes = await Promise.all(workers.map((w) => w.exited));
     expect(codes).toEqual([0, 0]);
@@ -72,7 +74,7 @@ describe('worker', () => {
   });
 
   it('refuses to start with a bad environment, naming the variable', async () => {
-    const child = spawn(`${ROOT}/node_modules/.bin/tsx`, ['apps/worker/src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.url, WORKER_CONCURRENCY: 'lots' },
     });

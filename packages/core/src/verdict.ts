@@ -12,10 +12,6 @@ const CODES: Readonly<Record<Verdict, number>> = Object.freeze(
   Object.fromEntries(VERDICTS.map((v, i) => [v, i])) as Record<Verdict, number>,
 );
 
-export function isVerdict(value: unknown): value is Verdict {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(CODES, value);
-}
-
 /** Stable numeric code of a verdict: AC=0, WA=1, TLE=2, MLE=3, RE=4, CE=5, OLE=6, IE=7. */
 export function verdictCode(verdict: Verdict): number {
   const code = CODES[verdict];

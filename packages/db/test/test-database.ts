@@ -4,6 +4,13 @@ import { inject } from 'vitest';
 import { createDb, type Db } from '../src/client';
 import { migrate } from '../src/migrate';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Admin URL of the Postgres the integration tests use (see global-setup.ts). */
+    pgAdminUrl: string;
+  }
+}
+
 export interface TestDatabase {
   url: string;
   db: Db;

@@ -36,7 +36,10 @@ function runContained(spec: object, dir: string, env: Record<string, string> = {
 }
 
 const limits = { timeS: 0.5, memoryMib: 128, outputMib: 1, processes: 32 };
-const expectProblem = (id: string, output: string) => ({ id, limits, tests: [{ input: '', output, tier: 1 }] });
+// For the memory bombs: a cap they reach well within the CPU limit even on a machine slow to fault
+// pages in (filling 128 MiB took ~0.6 s of CPU on one build machine, so the bomb ended TLE first).
+const tight = { ...limits, memoryMib: 48 };
+const expectProblem = (id: string, output: string, l = limits) => ({ id, limits: l, tests: [{ input: '', output, tier: 1 }] });
 
 describe.skipIf(!canContain)('sandbox (contained)', () => {
   let dir: string;
@@ -52,7 +55,7 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
     const hostiles = hostile(secretPath, writeTargets);
     const samples = [];
     for (const language of ['python', 'cpp'] as const) {
-      for (const [verdict, code] of Object.entries(known[language])) samples.push({ id: `${language}-${verdict}`, problemId: 'sum', language, code });
+      for (const [verdict, code] of Object.entries(known[language])) samples.push({ id: `${language}-${verdict}`, problemId: verdict === 'MLE' ? 'sum-tight' : 'sum', language, code });
       for (const [name, h] of Object.entries(hostiles[language])) samples.push({ id: `${language}-${name}`, problemId: h.problem, language, code: h.code });
     }
     const memory = (language: 'python' | 'cpp', mib: number) => ({
@@ -74,8 +77,9 @@ describe.skipIf(!canContain)('sandbox (contained)', () => {
     samples.push({ id: 'python-AC-again', problemId: 'sum', language: 'python', code: known.python.AC });
     const benchmark = {
       problems: [
-        { id: 'sum', limits, tests: [{ input: '1 2\n', output: '3\n', tier: 1 }, { input: '40 2\n', output: '42\n', tier: 2 }] },
-        ...['never', 'blocked', 'clean', '0', 'alive', 'bye'].map((o) => expectProblem(`expect-${o}`, o)),
+        ...[['sum', limits], ['sum-tight', tight]].map(([id, l]) => ({ id, limits: l, tests: [{ input: '1 2\n', output: '3\n', tier: 1 }, { input: '40 2\n', output: '42\n', tier: 2 }] })),
+        expectProblem('expect-never', 'never', tight),
+        ...['blocked', 'clean', '0', 'alive', 'bye'].map((o) => expectProblem(`expect-${o}`, o)),
         { id: 'expect-ok', limits: { ...limits, memoryMib: 256 }, tests: [{ input: '', output: 'ok', tier: 1 }] },
         expectProblem('expect-big', 'x'.repeat(100000)),
         expectProblem('expect-bytes', '\ufffd ok'),

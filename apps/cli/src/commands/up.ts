@@ -39,7 +39,9 @@ export function registerUp(program: Command): void {
         writeFileSync(join(e.FRONTIER_DATA_DIR, 'database-url'), `${opened.url}\n`, { mode: 0o600 });
         await seedDemoIfEmpty(opened, e.FRONTIER_DATA_DIR, log);
         // The worker starts first so the demo pipeline runs while the web app builds.
-        children.push(startChild('worker', bin('tsx'), ['apps/worker/src/main.ts'], { cwd: REPO_ROOT, env: childEnv }));
+        // Node with tsx's loader, not tsx's CLI: that wrapper SIGKILLs a child that is slow to
+        // acknowledge a relayed SIGTERM (a loaded machine), which would cut a graceful stop short.
+        children.push(startChild('worker', process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], { cwd: REPO_ROOT, env: childEnv }));
         if (flags.web) buildWebIfStale(REPO_ROOT, log);
       } catch (err) {
         await stopChildren(children);
