@@ -67,8 +67,12 @@ class Template:
         theirs.close()
 
     def start(self, mnt):
-        self.sock.sendmsg([b'mnt'], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds_data([mnt]))])
-        if self.sock.recv(16) != b'ok':
+        try:
+            self.sock.sendmsg([b'mnt'], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds_data([mnt]))])
+            answer = self.sock.recv(16)
+        except OSError:  # it died while starting: the connection is reset rather than closed
+            answer = b''
+        if answer != b'ok':
             self.gone()
 
     def gone(self):
