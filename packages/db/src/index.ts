@@ -1,6 +1,6 @@
-export { createDb, redactUrl, type Db } from './client';
+export { createDb, type Db } from './client';
 export { openDatabase, type OpenDatabase, type OpenOptions } from './open';
-export { migrate, MIGRATIONS_DIR } from './migrate';
+export { migrate } from './migrate';
 export { startEmbeddedPostgres, type EmbeddedServer } from './embedded/postgres';
 export { importStudy } from './ingest/import-study';
 export type * from './ingest/types';

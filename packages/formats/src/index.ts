@@ -1,17 +1,9 @@
-export { FormatError, formatLocation, type FormatErrorInit, type FormatLocation } from './errors';
-export { JsonArraySplitter, type RawElement } from './json-array-splitter';
-export { parseJsonArray, readJsonArrayFile, type ParsedElement } from './json-array-stream';
-export { LCB_ERROR_CODES } from './lcb-verdict';
-export { readLcbEvalFile, parseLcbRecord, type LcbProblemRecord, type LcbSample, type LcbReadOptions } from './lcb';
-export { LANGUAGES, jsonlSampleSchema, jsonlTestSchema, type Language, type JsonlSampleLine } from './sample-schema';
+// What the CLI and the benchmarks read with: results files (LiveCodeBench, JSONL), manifests of
+// many files, and the synthetic sweep generator.
+export { FormatError } from './errors';
+export { readLcbEvalFile, type LcbProblemRecord, type LcbSample } from './lcb';
 export { readJsonlSamples, type JsonlSample, type JsonlTestResult } from './jsonl';
-export { MANIFEST_ROLES, ENTRY_FORMATS, manifestSchema, type ManifestRole, type EntryFormat, type ManifestFile } from './manifest-schema';
+export { MANIFEST_ROLES, type EntryFormat } from './manifest-schema';
 export { readManifest, DEFAULT_SETTING, type Manifest, type ManifestEntry } from './manifest';
 export { detectFormat, type FileFormat } from './detect';
-export {
-  writeSyntheticSweep,
-  roleForAlpha,
-  DEFAULT_SYNTHETIC_ALPHAS,
-  type SyntheticSweepOptions,
-  type SyntheticSweepResult,
-} from './synthetic';
+export { writeSyntheticSweep, type SyntheticSweepOptions, type SyntheticSweepResult } from './synthetic';

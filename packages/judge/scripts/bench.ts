@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOutput, createJudge, parseBenchmark, type Sample, type Verdict } from '../src/index';
+import type { Verdict } from '@frontier/core';
+import { checkOutput, createJudge, parseBenchmark, type Sample } from '../src/index';
 
 const PYTHON = '/usr/bin/python3';
 // Flags: --workers N (default: cores), --rounds N (judge and baseline phases alternate N times,

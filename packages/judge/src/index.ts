@@ -1,11 +1,7 @@
 export { createJudge, validateSamples, type Judge, type JudgeOptions, type JudgeRunOptions } from './judge';
 export { loadBenchmark, parseBenchmark, type LoadBenchmarkOptions } from './benchmark';
 export { loadSamples } from './samples';
-export { checkOutput, lcbStdioEqual, pyEqual } from './checker';
-export { deriveTiers, judgingOrder, tierCount, DEFAULT_TIER_COUNT } from './tiers';
-export { decodeLcbTests } from './lcb';
-export { unpickleString } from './pickle';
-export { DEFAULT_LIMITS, resolveLimits, type ResolvedLimits } from './limits';
+export { checkOutput } from './checker';
+export { tierCount } from './tiers';
 export { JudgeInputError } from './errors';
-export { VERDICTS, verdictCode, failureClassOf, type Verdict, type FailureClass } from './verdicts';
 export type * from './types';

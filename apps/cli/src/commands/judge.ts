@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
-import { createJudge, JudgeInputError, loadBenchmark, loadSamples, validateSamples, verdictCode, type Limits, type SampleResult } from '@frontier/judge';
+import { verdictCode } from '@frontier/core';
+import { createJudge, JudgeInputError, loadBenchmark, loadSamples, validateSamples, type Limits, type SampleResult } from '@frontier/judge';
 import { CliError } from '../errors';
 import { progressBar } from '../progress';
 
