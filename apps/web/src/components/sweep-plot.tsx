@@ -1,10 +1,10 @@
 'use client';
 
 import type { Layout } from 'plotly.js';
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { loadPlotly, PLOT_CONFIG } from '@/lib/plotly';
-import { PlotFrame, type PlotStatus } from './plot-frame';
+import { useEffect, useRef, type RefObject } from 'react';
+import { PlotFrame } from './plot-frame';
 import type { PlotlyChartProps } from './plotly-chart';
+import { usePlotlyFigure } from './use-plotly-figure';
 
 interface Props extends PlotlyChartProps {
   /** Set to the Plotly graph div once it has been drawn (null before and after). */
@@ -24,49 +24,26 @@ interface Props extends PlotlyChartProps {
  */
 export function SweepPlot({ data, layout, testId, label, points, graphRef, onDrawn, onAfterPlot, overlayRef }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<PlotStatus>('loading');
-  const drawnRef = useRef(onDrawn);
-  const afterPlotRef = useRef(onAfterPlot);
-
+  // Plotly keeps the listener it was given first: it reads the latest callback through this ref.
+  const onAfterPlotRef = useRef(onAfterPlot);
   useEffect(() => {
-    drawnRef.current = onDrawn;
-    afterPlotRef.current = onAfterPlot;
-  }, [onDrawn, onAfterPlot]);
+    onAfterPlotRef.current = onAfterPlot;
+  }, [onAfterPlot]);
 
-  useEffect(() => {
-    const el = ref.current;
-    let cancelled = false;
-    loadPlotly()
-      .then(async (Plotly) => {
-        if (cancelled || !el) return;
-        await Plotly.react(el, data, layout, PLOT_CONFIG);
-        if (cancelled) return;
-        // Freeze the ranges Plotly just chose: later shape moves then redraw only the shapes
-        // instead of recomputing autorange over every trace ("Autoscale" unfreezes them).
-        await Plotly.relayout(el, { 'xaxis.autorange': false, 'yaxis.autorange': false } as Partial<Layout>);
-        if (cancelled) return;
-        if (!graphRef.current) (el as unknown as { on: (e: string, f: () => void) => void }).on('plotly_afterplot', () => afterPlotRef.current?.());
-        graphRef.current = el;
-        drawnRef.current?.();
-        setStatus('ready');
-      })
-      .catch((err: unknown) => {
-        console.error('chart failed', err);
-        if (!cancelled) setStatus('error');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, layout, graphRef]);
-
-  useEffect(() => {
-    const el = ref.current;
-    return () => {
+  const status = usePlotlyFigure(ref, data, layout, {
+    afterDraw: async (Plotly, el, cancelled) => {
+      // Freeze the ranges Plotly just chose: later shape moves then redraw only the shapes
+      // instead of recomputing autorange over every trace ("Autoscale" unfreezes them).
+      await Plotly.relayout(el, { 'xaxis.autorange': false, 'yaxis.autorange': false } as Partial<Layout>);
+      if (cancelled()) return;
+      if (!graphRef.current) (el as unknown as { on: (e: string, f: () => void) => void }).on('plotly_afterplot', () => onAfterPlotRef.current?.());
+      graphRef.current = el;
+      onDrawn?.();
+    },
+    onUnmount: () => {
       graphRef.current = null;
-      if (el) void loadPlotly().then((Plotly) => Plotly.purge(el));
-    };
-  }, [graphRef]);
-
+    },
+  });
   return (
     <PlotFrame testId={testId} points={points} status={status} label={label} plotRef={ref} overlayRef={overlayRef}
       fallback="the numbers above and the CSV download have the same data" />

@@ -1,5 +1,5 @@
 // plotly.js (≈1 MB) is loaded on the client only, once, when a chart first needs it.
-type PlotlyModule = typeof import('plotly.js-dist-min').default;
+export type PlotlyModule = typeof import('plotly.js-dist-min').default;
 
 let loading: Promise<PlotlyModule> | undefined;
 
