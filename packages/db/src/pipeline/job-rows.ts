@@ -18,6 +18,9 @@ export const taskFor = (kind: JobKind) => `pipeline:${kind}`;
 /** The graphile job key of a pipeline job: queuing twice is harmless, and cancel can remove it. */
 export const jobKeyOf = (id: number) => `pipeline:${id}`;
 
+/** Attempts of a job before it is FAILED (the column's default too). */
+const MAX_ATTEMPTS = 4;
+
 export interface NewJob {
   studyId: number;
   kind: JobKind;
@@ -33,7 +36,7 @@ export interface NewJob {
 export async function insertJob(client: Queryable, job: NewJob): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO pipeline_job (study_id, kind, alpha, depends_on_id, params, max_attempts) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? 4],
+    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? MAX_ATTEMPTS],
   );
   return rows[0]!.id;
 }
@@ -47,7 +50,7 @@ export async function queueJob(client: Queryable, id: number, kind: JobKind, max
 export async function insertChain(client: Queryable, studyId: number, alpha: number | null, kinds: readonly JobKind[], params?: object): Promise<number[]> {
   const ids: number[] = [];
   for (const kind of kinds) ids.push(await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params }));
-  await queueJob(client, ids[0]!, kinds[0]!, 4);
+  await queueJob(client, ids[0]!, kinds[0]!, MAX_ATTEMPTS);
   return ids;
 }
 
