@@ -94,9 +94,17 @@ describe('OpenAICompatibleBackend: requests', () => {
 
   it('produces only the requested indexes, batched by samplesPerRequest', async () => {
     const server = await serve(echoN());
-    const samples = await collect(backend(server, { samplesPerRequest: 2 }).generate({ ...problem, n: 10, indexes: [9, 3, 5] }));
-    expect(samples.map((s) => s.idx)).toEqual([3, 5, 9]);
-    expect(server.requests.map((r) => r.body.n ?? 1).sort()).toEqual([1, 2]);
+    const samples = await collect(backend(server, { samplesPerRequest: 2 }).generate({ ...problem, n: 10, indexes: [9, 3, 5, 4] }));
+    expect(samples.map((s) => s.idx)).toEqual([3, 4, 5, 9]);
+    expect(server.requests.map((r) => r.body.n ?? 1).sort()).toEqual([1, 1, 2]);
+  });
+
+  it('batches only consecutive indexes, so choice k of a request seeded S + i is sample i + k', async () => {
+    const server = await serve(echoN());
+    const samples = await collect(backend(server, { samplesPerRequest: 4 }).generate({ ...problem, n: 10, indexes: [0, 1, 2, 5, 6], seed: 50 }));
+    expect(samples.map((s) => s.idx)).toEqual([0, 1, 2, 5, 6]);
+    const sent = server.requests.map((r) => ({ seed: r.body.seed, n: r.body.n })).sort((a, b) => Number(a.seed) - Number(b.seed));
+    expect(sent).toEqual([{ seed: 50, n: 3 }, { seed: 55, n: 2 }]);
   });
 
   it('falls back to separate requests when the server returns fewer choices than n', async () => {

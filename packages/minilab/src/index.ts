@@ -16,3 +16,5 @@ export { reinforce, expectedReward, initialWeights, type RlProblem, type Reinfor
 export { toJudgeBenchmark, judgeCandidates, candidateKey } from './policy/judge-candidates';
 export { trainEndpoints, fitEndpoints, TRAINING_DEFAULTS, REWARDS, type TrainingOptions, type TrainEndpointsOptions } from './policy/train';
 export { DEMO_ENDPOINTS } from './policy/endpoints';
+export { startToyServer, type ToyServer, type ToyServerOptions } from './serve/toy-server';
+export { toyServerCommand } from './serve/command';

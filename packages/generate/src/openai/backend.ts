@@ -38,8 +38,7 @@ export class OpenAICompatibleBackend implements GenerationBackend {
     const signal = AbortSignal.any([stop.signal, this.closing.signal, ...(req.signal ? [req.signal] : [])]);
     const out = new Channel<GeneratedSample>();
     const messages = this.messages(req);
-    const size = this.options.samplesPerRequest;
-    const batches = Array.from({ length: Math.ceil(indexes.length / size) }, (_, i) => indexes.slice(i * size, (i + 1) * size));
+    const batches = consecutiveBatches(indexes, this.options.samplesPerRequest);
     Promise.all(batches.map((batch) => this.produce(req, messages, batch, signal, out))).then(
       () => out.end(),
       (err: unknown) => {
@@ -92,6 +91,21 @@ export class OpenAICompatibleBackend implements GenerationBackend {
       ...(req.seed !== undefined && { seed: req.seed + (batch[0] as number) }),
     };
   }
+}
+
+/**
+ * Batches of at most `size` consecutive indexes (`[0, 1, 2, 5, 6]` by 4 gives `[0, 1, 2]`, `[5, 6]`).
+ * A request's seed is `seed + batch[0]`, and seeded engines draw choice k from that seed plus
+ * k, so choice k is sample `batch[0] + k` only if the batch has no gaps.
+ */
+function consecutiveBatches(indexes: readonly number[], size: number): number[][] {
+  const batches: number[][] = [];
+  for (const idx of [...indexes].sort((a, b) => a - b)) {
+    const last = batches.at(-1);
+    if (last && last.length < size && last.at(-1) === idx - 1) last.push(idx);
+    else batches.push([idx]);
+  }
+  return batches;
 }
 
 export function createOpenAIBackend(options: OpenAIBackendOptionsInput): OpenAICompatibleBackend {

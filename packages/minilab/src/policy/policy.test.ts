@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { listCandidates } from '../problems';
 import { rawFeatures } from './features';
 import { fitNormalization } from './normalization';
-import { pickIndex, policyProblems, softmax, ToyPolicy } from './policy';
+import { pickIndex, policyProblems, sampleUniform, softmax, ToyPolicy } from './policy';
 
 const candidates = listCandidates();
 const norm = fitNormalization(candidates.map((c) => rawFeatures(c.code)));
@@ -38,6 +38,18 @@ describe('toy policy', () => {
       expect(draw(7)).not.toEqual(draw(8));
       // A resumed run asking only for index 40 gets what the full run got.
       expect(policy.sample(id, 40, 7).name).toBe(draw(7)[40]);
+    }
+  });
+
+  it('draws sample idx under seed s from stream s + idx alone, as a server answering `seed: s + idx` does', () => {
+    for (const id of ['dijkstra', 'lis-length']) {
+      for (const [seed, idx] of [[7, 0], [7, 5], [100, 3], [0, 63]] as const) {
+        expect(policy.sample(id, idx, seed)).toBe(policy.sampleStream(id, seed + idx));
+        const u = sampleUniform(seed + idx, id);
+        expect(policy.sample(id, idx, seed)).toBe(problems.get(id)!.candidates[pickIndex(policy.probabilities(id), u)]);
+      }
+      // Streams are per problem: the same stream seed draws independently for another problem.
+      expect(sampleUniform(9, id)).not.toBe(sampleUniform(9, `${id}x`));
     }
   });
 

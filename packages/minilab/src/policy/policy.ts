@@ -33,9 +33,13 @@ export function pickIndex(probs: readonly number[], u: number): number {
   return probs.length - 1; // u within rounding of 1
 }
 
-/** The uniform draw behind sample `idx` of a problem: one stream per (seed, problem, idx). */
-export function sampleUniform(seed: number, problemId: string, idx: number): number {
-  return mulberry32(deriveSeed(seed, `${problemId}#${idx}`))();
+/**
+ * The uniform draw of one sample of a problem from stream `streamSeed`. Sample `idx` under seed
+ * `s` uses stream `s + idx`: the OpenAI client asks for samples `i..i+n-1` with `seed: s + i`, so
+ * a server that draws choice k from stream `seed + k` reproduces the in-process backend.
+ */
+export function sampleUniform(streamSeed: number, problemId: string): number {
+  return mulberry32(deriveSeed(streamSeed, problemId))();
 }
 
 export interface PolicyProblem {
@@ -80,7 +84,12 @@ export class ToyPolicy {
 
   /** Sample `idx` of a problem: the same (seed, problem, idx) always gives the same candidate. */
   sample(problemId: string, idx: number, seed: number): Candidate {
-    const i = pickIndex(this.probabilities(problemId), sampleUniform(seed, problemId, idx));
+    return this.sampleStream(problemId, seed + idx);
+  }
+
+  /** The candidate stream `streamSeed` draws (what a server answers to a request with that seed). */
+  sampleStream(problemId: string, streamSeed: number): Candidate {
+    const i = pickIndex(this.probabilities(problemId), sampleUniform(streamSeed, problemId));
     return this.problem(problemId).candidates[i] as Candidate;
   }
 }
