@@ -12,3 +12,8 @@ export {
 } from './openai/options';
 export { DEFAULT_PROMPT_TEMPLATE, PROMPT_PLACEHOLDERS, renderPrompt } from './openai/prompt';
 export { GenerationBackendError, type GenerationErrorDetails } from './openai/errors';
+export { ServingError } from './serving/errors';
+export { listModels, requireModel, type ListModelsOptions } from './serving/models';
+export { launchServer, type LaunchOptions, type LaunchedServer, type ServerExit } from './serving/launch';
+export { reloadCheckpoint, type ReloadEngine, type ReloadOptions } from './serving/reload';
+export { checkServeCommand, renderServeCommand, shellQuote, SERVE_PLACEHOLDERS } from './serving/shell';

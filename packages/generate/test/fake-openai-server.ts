@@ -53,7 +53,11 @@ export const echoN = (): FakeHandler => {
   };
 };
 
-export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
+/**
+ * `models` is what `GET /v1/models` lists (those requests are answered apart: `requests` holds
+ * only chat completions and unknown routes).
+ */
+export async function startFakeServer(handler: FakeHandler, { models = [] }: { models?: string[] } = {}): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -69,6 +73,11 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (req.method === 'GET' && req.url === '/v1/models') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', owned_by: 'fake' })) }));
+        return;
+      }
       const text = Buffer.concat(chunks).toString('utf8');
       const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : {} };
       requests.push(recorded);

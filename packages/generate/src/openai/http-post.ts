@@ -16,6 +16,15 @@ export class HttpTransport {
 
   /** POSTs `body`; rejects on network errors and when `signal` aborts (no timeout of its own). */
   post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<HttpReply> {
+    return this.send('POST', url, headers, body, signal);
+  }
+
+  /** GETs `url`, as `post` does. */
+  get(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<HttpReply> {
+    return this.send('GET', url, headers, undefined, signal);
+  }
+
+  private send(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<HttpReply> {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
     const request = secure ? https.request : http.request;
@@ -23,8 +32,8 @@ export class HttpTransport {
       const req = request(
         target,
         {
-          method: 'POST',
-          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          method,
+          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
           agent: secure ? this.agents.https : this.agents.http,
           signal,
         },
