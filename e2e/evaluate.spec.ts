@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts';
-import { closeDatabase } from './support/database';
+import { closeDatabase, dataDir } from './support/database';
 import { expectedPoints, studyIdByName } from './support/expected';
 import { FIXTURE_STUDY, RATE_TOLERANCE } from './support/fixture';
 import { activeJobs, DEMO_STUDY, forgetAlphas, holdMerges, jobsInDb, jobsOnPage } from './support/jobs';
@@ -33,6 +35,11 @@ test('evaluating alpha 2.5 on the study page runs its chain and adds its point t
   await waitForView(page, '');
   const before = await readTable(page);
   expect(before.some((r) => r.alpha === NEW_ALPHA), 'no point at the new alpha yet').toBe(false);
+  // The demo study serves each checkpoint in launch mode, as a GPU lab with vLLM does.
+  const settings = page.getByTestId('evaluation-settings');
+  await settings.locator('summary').click();
+  await expect(settings).toContainText('launch: a server started per checkpoint');
+  await expect(settings).toContainText('--served-model-name {model} --port {port}');
   // A marker that a reload would lose.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
@@ -68,6 +75,11 @@ test('evaluating alpha 2.5 on the study page runs its chain and adds its point t
     expect(job, `${job.kind} on screen = its pipeline_job row`).toMatchObject({ state: row.state, done: row.done, total: row.total, percent: 100 });
   }
   expect(finished.find((j) => j.kind === 'judge')!.total, 'the judge counted its samples').toBeGreaterThan(0);
+  // The samples came from a server launched on the directory merged at 2.5, which was stopped.
+  const generate = done.find((j) => j.kind === 'generate')!;
+  const serverLog = readFileSync(join(dataDir, 'logs', 'inference', `job-${generate.id}.log`), 'utf8');
+  expect(serverLog).toContain(`alpha=${NEW_ALPHA}`);
+  expect(serverLog).toMatch(new RegExp(`serving model "toy-alpha-${NEW_ALPHA}" on http://127\\.0\\.0\\.1:\\d+`));
 
   // The chain's completion refreshes the frontier: a row at alpha 2.5 with the database's numbers.
   const point = page.locator('[data-testid="checkpoint-row"]').filter({ has: page.locator(`[data-testid="alpha"][data-value="${NEW_ALPHA}"]`) });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appEnv, databaseUrlSchema } from '@frontier/db';
+import { appEnv, databaseUrlSchema, environmentSecrets } from '@frontier/db';
 import { z } from 'zod';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -21,3 +21,6 @@ export const env = appEnv(
     FRONTIER_DEBUG: z.string().optional(),
   }),
 );
+
+/** Secrets a study names by variable (its inference API key), for the pipeline run in this process. */
+export const secret = environmentSecrets();

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appEnv, databaseUrlSchema } from '@frontier/db';
+import { JOB_KINDS, parseJobKinds } from '@frontier/core';
+import { appEnv, databaseUrlSchema, environmentSecrets } from '@frontier/db';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -12,5 +13,18 @@ export const env = appEnv(
     DATABASE_URL: databaseUrlSchema,
     FRONTIER_DATA_DIR: z.string().default(resolve(repoRoot, '.data')),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** The job kinds this worker takes, e.g. "merge,generate" on a GPU machine. */
+    WORKER_TASKS: z
+      .string()
+      .default(JOB_KINDS.join(','))
+      .transform((text, ctx) => {
+        const r = parseJobKinds(text);
+        if (r.ok) return r.kinds;
+        ctx.addIssue({ code: 'custom', message: r.message });
+        return z.NEVER;
+      }),
   }),
 );
+
+/** Secrets a study names by variable (its inference API key), read from this worker's environment. */
+export const secret = environmentSecrets();

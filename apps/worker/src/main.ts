@@ -1,5 +1,5 @@
 import { openDatabase } from '@frontier/db';
-import { env } from './env';
+import { env, secret } from './env';
 import { lazyJudge, startWorker, type WorkerHandle } from '@frontier/pipeline';
 
 // Graceful shutdown: finish the jobs in hand, take no new ones, close the pool (and an embedded
@@ -19,8 +19,8 @@ try {
   const e = env();
   const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.FRONTIER_DATA_DIR, log: (l) => console.error(`[worker] ${l}`) });
   const judge = lazyJudge(e.FRONTIER_DATA_DIR);
-  worker = await startWorker({ db: opened.db, dataDir: e.FRONTIER_DATA_DIR, judge: judge.get }, e.WORKER_CONCURRENCY);
-  console.error(`[worker] ready (concurrency ${e.WORKER_CONCURRENCY})`);
+  worker = await startWorker({ db: opened.db, dataDir: e.FRONTIER_DATA_DIR, judge: judge.get, secret }, { concurrency: e.WORKER_CONCURRENCY, kinds: e.WORKER_TASKS });
+  console.error(`[worker] ready (concurrency ${e.WORKER_CONCURRENCY}; tasks ${e.WORKER_TASKS.join(', ')})`);
   if (stopRequested) void worker.stop();
   await worker.done;
   await judge.close();

@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBenchmark, queueEvaluation, type StudyConfig } from '@frontier/db';
 import { buildBenchmark, DEMO_ENDPOINTS } from '@frontier/minilab';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
+import { spawnWorker, stopWorker, until, type WorkerProcess } from './support';
 
 // The whole pipeline on a three-problem subset of minilab: real merge, toy-policy generation,
 // the real judge in its sandbox, aggregation, with worker processes as in production.
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SUBSET = ['two-sum-count', 'lis-length', 'edit-distance'];
 const N = 8;
 const work = mkdtempSync(join(tmpdir(), 'frontier-pipeline-'));
@@ -18,24 +16,7 @@ chmodSync(work, 0o755);
 let t: TestDatabase;
 let studyId: number;
 
-function worker(): { child: ChildProcess; exited: Promise<unknown> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_CONCURRENCY: '2' },
-    stdio: 'ignore',
-  });
-  return { child, exited: new Promise((r) => child.on('exit', r)) };
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 240_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const worker = (): WorkerProcess => spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_CONCURRENCY: '2' });
 
 const jobStates = async (alpha: number) =>
   (await t.db.pool.query<{ kind: string; state: string; error: string | null }>('SELECT kind, state, error FROM pipeline_job WHERE study_id = $1 AND alpha = $2 ORDER BY id', [studyId, alpha])).rows;
@@ -108,8 +89,7 @@ describe('evaluation pipeline', () => {
       const { rows: judged } = await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM judged_program');
       expect(Number(judged[0]!.n)).toBeGreaterThan(0);
     } finally {
-      w.child.kill('SIGTERM');
-      await w.exited;
+      await stopWorker(w);
     }
   }, 300_000);
 
@@ -131,8 +111,7 @@ describe('evaluation pipeline', () => {
       });
       expect(await runCounts(2)).toEqual([{ samples: SUBSET.length * N, unjudged: 0, agg: SUBSET.length * N, aggRows: SUBSET.length }]);
     } finally {
-      second.child.kill('SIGTERM');
-      await second.exited;
+      await stopWorker(second);
     }
   }, 300_000);
 
@@ -155,8 +134,7 @@ describe('evaluation pipeline', () => {
         'SELECT count(*) AS n FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1', [s[0]!.id]);
       expect(Number(samples[0]!.n)).toBe(0);
     } finally {
-      w.child.kill('SIGTERM');
-      await w.exited;
+      await stopWorker(w);
     }
   }, 120_000);
 });

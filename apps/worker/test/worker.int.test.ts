@@ -1,22 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importStudy, type ProblemSamples } from '@frontier/db';
+import { getJob, importStudy, insertChain, type ProblemSamples } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
+import { spawnWorker, stopWorker, until, type WorkerProcess } from './support';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let t: TestDatabase;
 
-function startWorker(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.url, WORKER_CONCURRENCY: '2' },
-  });
-  let output = '';
-  child.stderr!.on('data', (d) => (output += d));
-  child.stdout!.on('data', (d) => (output += d));
-  return { child, exited: new Promise((r) => child.on('exit', (code) => r(code))), output: () => output };
-}
+const startWorker = (): WorkerProcess => spawnWorker({ DATABASE_URL: t.url, WORKER_CONCURRENCY: '2' });
 
 async function* problems(seed: number): AsyncGenerator<ProblemSamples> {
   for (let p = 0; p < 5; p++) {
@@ -24,14 +13,6 @@ async function* problems(seed: number): AsyncGenerator<ProblemSamples> {
       problem: { externalId: `p${p}`, difficulty: p % 2 ? 'hard' : 'easy' },
       samples: Array.from({ length: 4 }, (_, idx) => ({ idx, code: 'print(1)', verdict: (idx + p + seed) % 3 === 0 ? 'AC' : 'TLE' }) as const),
     };
-  }
-}
-
-async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -50,7 +31,7 @@ describe('worker', () => {
         runs: [{ source: `mem:${i}`, sourceHash: `h${i}`, checkpoint: { name: `c${i}`, role: 'MERGED', alpha: i / 4, scale: '' }, setting: 'reasoning', problems: () => problems(i) }],
       });
     }
-    await until(async () => {
+    await until('every aggregate', async () => {
       const { rows } = await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM run_problem_aggregate');
       const jobs = await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM graphile_worker.jobs');
       return Number(rows[0]!.n) === 30 && Number(jobs.rows[0]!.n) === 0;
@@ -66,7 +47,7 @@ describe('worker', () => {
       expect(r.tle).toBe(4 - r.ac);
     }
     // Both must be running (a loaded machine can still be starting one) before they are asked to stop.
-    await until(async () => workers.every((w) => w.output().includes('ready')));
+    await until('both workers to be ready', async () => workers.every((w) => w.output().includes('ready')));
     for (const w of workers) w.child.kill('SIGTERM');
     const codes = await Promise.all(workers.map((w) => w.exited));
     expect(codes).toEqual([0, 0]);
@@ -74,14 +55,35 @@ describe('worker', () => {
   });
 
   it('refuses to start with a bad environment, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.url, WORKER_CONCURRENCY: 'lots' },
-    });
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    const code = await new Promise((r) => child.on('exit', r));
-    expect(code).not.toBe(0);
-    expect(err).toContain('WORKER_CONCURRENCY');
+    for (const [name, value] of [['WORKER_CONCURRENCY', 'lots'], ['WORKER_TASKS', 'merge,gpu'], ['WORKER_TASKS', 'merge,,judge']] as const) {
+      const w = spawnWorker({ DATABASE_URL: t.url, [name]: value });
+      expect(await w.exited).not.toBe(0);
+      expect(w.output()).toContain(name);
+    }
+  });
+
+  it('takes only the tasks it was given: a judge-and-aggregate worker never locks a merge or generate job', async () => {
+    const { rows } = await t.db.pool.query<{ id: number }>(`INSERT INTO study (name, origin) VALUES ('Routing', 'demo') RETURNING id`);
+    const jobs: number[] = [];
+    for (const kind of ['merge', 'generate', 'aggregate'] as const) jobs.push(...(await insertChain(t.db.pool, rows[0]!.id, null, [kind], { runIds: [1] })));
+    const w = spawnWorker({ DATABASE_URL: t.url, WORKER_TASKS: 'judge,aggregate' });
+    try {
+      await until('the worker to be ready', async () => w.output().includes('ready'));
+      expect(w.output()).toContain('tasks judge, aggregate');
+      // The aggregate job (its runs are gone, so it has nothing to do) is taken and finishes ...
+      await until('the aggregate job', async () => (await getJob(t.db, jobs[2]!))?.state === 'SUCCEEDED');
+      await new Promise((r) => setTimeout(r, 1500)); // several polls of the queue
+      // ... while merge and generate were never locked nor attempted.
+      const { rows: queued } = await t.db.pool.query<{ task_identifier: string; attempts: number; locked_by: string | null }>(
+        'SELECT task_identifier, attempts, locked_by FROM graphile_worker.jobs ORDER BY id',
+      );
+      expect(queued).toEqual([
+        { task_identifier: 'pipeline:merge', attempts: 0, locked_by: null },
+        { task_identifier: 'pipeline:generate', attempts: 0, locked_by: null },
+      ]);
+      for (const id of jobs.slice(0, 2)) expect((await getJob(t.db, id))?.state).toBe('QUEUED');
+    } finally {
+      await stopWorker(w);
+    }
   });
 });

@@ -22,3 +22,15 @@ export function appEnv<S extends z.ZodType>(app: string, schema: S, source: Sour
     return parsed.value;
   };
 }
+
+/**
+ * A lookup of secrets by the environment variable a setting names (e.g. a study's API key
+ * variable), for the app's env module to hand to the code that needs one. The names are only
+ * known at run time, so they cannot be in the app's schema; an empty value counts as unset.
+ */
+export function environmentSecrets(source: Source = process.env): (name: string) => string | undefined {
+  return (name) => {
+    const value = source[name];
+    return value === undefined || value === '' ? undefined : value;
+  };
+}

@@ -19,5 +19,5 @@ export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-row
 export * from './pipeline';
 export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark';
 export { databaseUrlSchema } from './database-url';
-export { appEnv } from './app-env';
+export { appEnv, environmentSecrets } from './app-env';
 export { NotFoundError, InvalidInputError, StudyNotEvaluableError } from './errors';

@@ -7,4 +7,6 @@ export interface TaskContext {
   dataDir: string;
   /** The process's judge, started on first use (its sandboxes and interpreters are reused). */
   judge(): Promise<Judge>;
+  /** The value of the environment variable `name` on this worker (an inference API key), if set. */
+  secret(name: string): string | undefined;
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Logger, run, runOnce, type LogFunctionFactory, type WorkerEvents } from 'graphile-worker';
-import type { JobKind } from '@frontier/core';
+import { JOB_KINDS, type JobKind } from '@frontier/core';
 import type { TaskContext } from './context';
 import { startLiveness } from './liveness';
 import { taskList } from './tasks';
@@ -18,14 +18,22 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
+export interface WorkerOptions {
+  /** Jobs run at once. */
+  concurrency: number;
+  /** The job kinds this worker takes (default all): a GPU machine merges and generates, CPU machines judge. */
+  kinds?: readonly JobKind[];
+}
+
 // Several workers (processes or machines) can share one database: graphile-worker hands each job
 // to exactly one of them with SKIP LOCKED, and the liveness registry frees the jobs of a worker
-// that died without unlocking them.
-export async function startWorker(ctx: TaskContext, concurrency: number): Promise<WorkerHandle> {
+// that died without unlocking them. A worker asks only for the task identifiers it registered, so
+// one without a kind never locks a job of that kind.
+export async function startWorker(ctx: TaskContext, { concurrency, kinds = JOB_KINDS }: WorkerOptions): Promise<WorkerHandle> {
   const liveness = startLiveness(ctx.db, (m) => process.stderr.write(`[worker] ${m}\n`));
   const runner = await run(
     { pgPool: ctx.db.pool, concurrency, noHandleSignals: true, pollInterval: 500, logger: new Logger(logFactory), events: heartbeatEvents(liveness) },
-    taskList(ctx),
+    taskList(ctx, kinds),
   );
   const done = runner.promise.finally(() => liveness.stop());
   return { done, stop: () => runner.stop() };

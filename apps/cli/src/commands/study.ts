@@ -7,15 +7,16 @@ import { withDatabase } from '../database';
 import { env } from '../env';
 import { asCliError, CliError } from '../errors';
 import { parseAlphasFlag, parseInteger, parseNumber } from '../parse';
+import { flagOf, servingFromFlags, type ServingFlags } from './serving-flags';
 
-interface CreateFlags {
+interface CreateFlags extends ServingFlags {
   benchmark: string;
   lo: string;
   hi: string;
   base?: string;
-  baseUrl: string;
-  model: string;
   apiKey?: string;
+  apiKeyEnv?: string;
+  samplesPerRequest: number;
   temperature: number;
   maxTokens: number;
   concurrency: number;
@@ -29,7 +30,7 @@ interface CreateFlags {
 }
 
 // frontier study create: a study that the pipeline can evaluate. It stores the benchmark with its
-// hidden tests, the two trained endpoints, and the OpenAI-compatible server to sample from.
+// hidden tests, the two trained endpoints, and how each checkpoint is served for sampling.
 export function registerStudy(program: Command): void {
   const study = program.command('study').description('create studies that the evaluation pipeline can run');
   study
@@ -39,9 +40,14 @@ export function registerStudy(program: Command): void {
     .requiredOption('--lo <dir>', 'low-coverage endpoint checkpoint (Hugging Face layout)')
     .requiredOption('--hi <dir>', 'high-coverage endpoint checkpoint')
     .option('--base <dir>', 'shared initialisation, for the task-vector form of merging')
-    .requiredOption('--base-url <url>', 'OpenAI-compatible server, e.g. http://localhost:8000/v1')
-    .requiredOption('--model <name>', 'served model name; {alpha} is replaced by each checkpoint\'s alpha')
-    .option('--api-key <key>', 'API key for the server (stored with the study settings in the database)')
+    .option('--serve <command>', 'launch mode: the command that serves one checkpoint, with {checkpoint}, {model} and {port}, e.g. \'vllm serve {checkpoint} --served-model-name {model} --port {port}\'')
+    .option('--startup-timeout <seconds>', 'launch mode: how long a launched server may take to list the model', (v) => parseInteger('--startup-timeout', v), 900)
+    .option('--reload <engine>', 'reload mode: a running sglang or vllm server (at --base-url) loads each checkpoint in turn')
+    .option('--base-url <url>', 'the OpenAI-compatible server for reload or named mode, e.g. http://gpu1:8000/v1')
+    .option('--model <name>', 'served model name; {alpha} is replaced by each checkpoint\'s alpha (named mode; launch mode default: checkpoint-alpha-{alpha})')
+    .option('--api-key-env <name>', 'the environment variable holding the server\'s API key, read by the worker that samples (never stored)')
+    .option('--api-key <key>', 'refused: keys are not stored; use --api-key-env')
+    .option('--samples-per-request <n>', 'samples asked for in one request (n)', (v) => parseInteger('--samples-per-request', v), 1)
     .option('--temperature <t>', 'sampling temperature', (v) => parseNumber('--temperature', v), 0.8)
     .option('--max-tokens <n>', 'max tokens per reply', (v) => parseInteger('--max-tokens', v), 2048)
     .option('--concurrency <n>', 'requests in flight', (v) => parseInteger('--concurrency', v), 8)
@@ -53,6 +59,8 @@ export function registerStudy(program: Command): void {
     .option('--checkpoints-dir <dir>', 'where merged checkpoints are written (default: data dir/checkpoints/<study>)')
     .option('--alphas <list>', 'queue these alphas right away, e.g. -0.5,0,0.5,1,1.5')
     .action(async (name: string, f: CreateFlags) => {
+      if (f.apiKey !== undefined) throw new CliError('--api-key: API keys are not stored in the database; export the key where the worker runs and name the variable with --api-key-env NAME');
+      const serving = servingFromFlags(f);
       for (const [flag, dir] of [['--lo', f.lo], ['--hi', f.hi], ['--base', f.base]] as const) {
         if (dir && !existsSync(dir)) throw new CliError(`${flag}: checkpoint directory ${dir} does not exist`);
       }
@@ -72,11 +80,11 @@ export function registerStudy(program: Command): void {
         language: 'python',
         samplesPerProblem: f.samples,
         seed: f.seed,
-        backend: { kind: 'openai', baseUrl: f.baseUrl, model: f.model, apiKey: f.apiKey, temperature: f.temperature, maxTokens: f.maxTokens, concurrency: f.concurrency, maxRetries: f.maxRetries },
+        backend: { kind: 'openai', serving, apiKeyEnv: f.apiKeyEnv, temperature: f.temperature, maxTokens: f.maxTokens, concurrency: f.concurrency, samplesPerRequest: f.samplesPerRequest, maxRetries: f.maxRetries },
         endpoints: { lo: resolve(f.lo), hi: resolve(f.hi), ...(f.base ? { base: resolve(f.base) } : {}) },
         checkpointsDir: resolve(f.checkpointsDir ?? join(env().FRONTIER_DATA_DIR, 'checkpoints', name.replace(/[^\w.-]+/g, '_'))),
       });
-      if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `--${String(i.path.at(-1))}: ${i.message}`).join('; '));
+      if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `${flagOf(i.path)}: ${i.message}`).join('; '));
       const config: StudyConfig = parsed.data;
       await withDatabase(async ({ db }) => {
         if (await findStudy(db, name)) throw new CliError(`a study named ${JSON.stringify(name)} exists already`);

@@ -1,22 +1,32 @@
 import type { Command } from 'commander';
-import { lazyJudge, startWorker } from '@frontier/pipeline';
+import { JOB_KINDS, parseJobKinds, type JobKind } from '@frontier/core';
+import { startWorker } from '@frontier/pipeline';
 import { withDatabase } from '../database';
 import { env } from '../env';
+import { CliError } from '../errors';
+import { pipelineContext } from '../pipeline-context';
 
 export function registerWorker(program: Command): void {
   program
     .command('worker')
     .description('run a worker on the shared job queue until SIGTERM/SIGINT (several may share one database)')
-    .action(async () => {
-      const e = env();
+    .option('--tasks <list>', `the job kinds this worker takes, e.g. merge,generate on a GPU machine and judge,aggregate on CPU machines (${JOB_KINDS.join(',')})`, parseTasks, [...JOB_KINDS])
+    .action(async (flags: { tasks: JobKind[] }) => {
       await withDatabase(async ({ db }) => {
-        const judge = lazyJudge(e.FRONTIER_DATA_DIR);
-        const worker = await startWorker({ db, dataDir: e.FRONTIER_DATA_DIR, judge: judge.get }, e.WORKER_CONCURRENCY);
+        const { ctx, close } = pipelineContext(db);
+        const worker = await startWorker(ctx, { concurrency: env().WORKER_CONCURRENCY, kinds: flags.tasks });
+        process.stderr.write(`worker ready: tasks ${flags.tasks.join(', ')}, concurrency ${env().WORKER_CONCURRENCY}\n`);
         const stop = () => void worker.stop().catch(() => {});
         process.once('SIGTERM', stop);
         process.once('SIGINT', stop);
         await worker.done;
-        await judge.close();
+        await close();
       });
     });
+}
+
+function parseTasks(text: string): JobKind[] {
+  const r = parseJobKinds(text);
+  if (!r.ok) throw new CliError(`--tasks: ${r.message}`);
+  return r.kinds;
 }

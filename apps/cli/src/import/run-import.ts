@@ -1,6 +1,6 @@
 import { getJob, importStudy, type ImportSummary, type OpenDatabase, type StudyImport } from '@frontier/db';
-import { drainJobs, lazyJudge } from '@frontier/pipeline';
-import { env } from '../env';
+import { drainJobs } from '@frontier/pipeline';
+import { pipelineContext } from '../pipeline-context';
 import { progressBar } from '../progress';
 
 // Imports, then makes sure the queued aggregation has run (here, or by a worker that took the
@@ -15,8 +15,7 @@ export async function runImport(opened: OpenDatabase, input: StudyImport, expect
 }
 
 async function waitForAggregation(opened: OpenDatabase, jobId: number): Promise<void> {
-  const judge = lazyJudge(env().FRONTIER_DATA_DIR);
-  const ctx = { db: opened.db, dataDir: env().FRONTIER_DATA_DIR, judge: judge.get };
+  const { ctx, close } = pipelineContext(opened.db);
   try {
     for (let i = 0; ; i++) {
       await drainJobs(ctx, ['aggregate']);
@@ -26,6 +25,6 @@ async function waitForAggregation(opened: OpenDatabase, jobId: number): Promise<
       await new Promise((r) => setTimeout(r, Math.min(1000, 50 * (i + 1))));
     }
   } finally {
-    await judge.close();
+    await close();
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStudy, hasNoStudies, importBenchmark, queueEvaluation, type OpenDatabase } from '@frontier/db';
-import { buildBenchmark, DEMO_ENDPOINTS, type Benchmark } from '@frontier/minilab';
+import { buildBenchmark, DEMO_ENDPOINTS, toyServerCommand, type Benchmark } from '@frontier/minilab';
 
 export const DEMO_STUDY = 'Demo lab: toy policy on minilab';
 export const DEMO_SEED = 20261130;
@@ -11,7 +11,9 @@ export const DEMO_ALPHAS = Array.from({ length: 13 }, (_, i) => -1 + 0.25 * i);
 // On an empty database: store the minilab benchmark (tests generated from fixed seeds, expected
 // outputs from the reference solutions), create the demo study with its two trained endpoints,
 // and queue the real pipeline (merge -> generate -> judge -> aggregate) for every alpha of the
-// grid. The worker builds the frontier; the browser shows its progress meanwhile.
+// grid. The worker builds the frontier; the browser shows its progress meanwhile. Generation goes
+// the way a GPU lab's does in launch mode: each checkpoint is served by a process started on its
+// directory (the toy policy's stand-in for `vllm serve`) and sampled over HTTP.
 export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log: (line: string) => void): Promise<void> {
   const { db } = opened;
   if (!(await hasNoStudies(db))) return;
@@ -43,7 +45,14 @@ export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log
       language: 'python',
       samplesPerProblem: 64,
       seed: DEMO_SEED,
-      backend: { kind: 'toy' },
+      backend: {
+        kind: 'openai',
+        serving: { mode: 'launch', command: toyServerCommand(), model: 'toy-alpha-{alpha}', startupTimeoutMs: 120_000 },
+        temperature: 1,
+        maxTokens: 512,
+        concurrency: 8,
+        samplesPerRequest: 16,
+      },
       endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi },
       checkpointsDir: join(dataDir, 'checkpoints', 'demo-lab'),
     },

@@ -3,6 +3,7 @@ import { isActiveJobState } from '@frontier/core';
 import { cancelJob as cancelPipelineJob, getJob as getPipelineJob, InvalidInputError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings, NotFoundError, queueEvaluation, StudyNotEvaluableError, type PipelineJobRow } from '@frontier/db';
 import type { EvaluateResponse, JobSummary } from '../lib/api-types';
 import { getDb } from './db';
+import { describeEvaluation, type SettingRow } from './evaluation-settings';
 import { HttpError, notFound } from './http-error';
 
 // Pipeline jobs for the browser: the rows of @frontier/db's pipeline module, with their study's
@@ -42,13 +43,15 @@ export async function cancelJob(id: number): Promise<{ job: JobSummary; cancelle
   return { job: await getJob(id), cancelled };
 }
 
-/** Whether the study has evaluation settings, i.e. new alphas can be queued for it; 404 for an unknown study. */
-export async function studyEvaluable(studyId: number): Promise<boolean> {
+/**
+ * The study's evaluation settings as the page shows them, or null when it has none (an imported
+ * study: new alphas cannot be queued); 404 for an unknown study.
+ */
+export async function studyEvaluation(studyId: number): Promise<SettingRow[] | null> {
   try {
-    await loadStudySettings(await getDb(), studyId);
-    return true;
+    return describeEvaluation((await loadStudySettings(await getDb(), studyId)).config);
   } catch (err) {
-    if (err instanceof StudyNotEvaluableError) return false;
+    if (err instanceof StudyNotEvaluableError) return null;
     throw toHttpError(err);
   }
 }

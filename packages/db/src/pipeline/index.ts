@@ -11,3 +11,4 @@ export * from './runs';
 export * from './samples';
 export * from './study-settings';
 export * from './transitions';
+export * from './server-lock';

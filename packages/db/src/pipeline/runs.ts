@@ -11,7 +11,10 @@ export interface RunRef {
 /** What names a pipeline run: the sampling parameters that change its samples. */
 function samplingOf(cfg: StudyConfig): Record<string, unknown> {
   const b = cfg.backend;
-  return { n: cfg.samplesPerProblem, seed: cfg.seed, backend: b.kind, ...(b.kind === 'openai' ? { model: b.model, temperature: b.temperature } : {}) };
+  if (b.kind !== 'openai') return { n: cfg.samplesPerProblem, seed: cfg.seed, backend: b.kind };
+  // The model name is the template (e.g. "coverage-{alpha}"), as keys made before serving modes were.
+  const model = b.serving.mode === 'reload' ? `${b.serving.engine} reload` : b.serving.model;
+  return { n: cfg.samplesPerProblem, seed: cfg.seed, backend: b.kind, model, temperature: b.temperature };
 }
 
 /** The evaluation run of a checkpoint for the study's benchmark, setting and sampling (made on first use). */

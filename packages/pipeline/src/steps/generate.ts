@@ -1,5 +1,5 @@
 import { ensureRun, existingIndexes, findCheckpointAtAlpha, insertSamples, listPromptProblems, type NewSample } from '@frontier/db';
-import { createBackend } from '../backends';
+import { withCheckpointBackend } from '../serving';
 import type { Step } from '../pipeline-task';
 import { chainTarget } from './target';
 
@@ -13,8 +13,7 @@ export const generateStep: Step = async (job, ctx, h) => {
   const problems = await listPromptProblems(ctx.db, benchmarkId);
   if (problems.length === 0) throw new Error(`benchmark "${cfg.benchmark}" has no problems`);
   const have = await existingIndexes(ctx.db, runId);
-  const backend = await createBackend(cfg, { checkpointDir: checkpoint.uri, alpha });
-  try {
+  await withCheckpointBackend(cfg.backend, { dir: checkpoint.uri, alpha, jobId: job.id }, ctx, h, cfg.seed, async (backend) => {
     let done = 0;
     for (const p of problems) {
       const present = have.get(p.id) ?? new Set<number>();
@@ -28,7 +27,5 @@ export const generateStep: Step = async (job, ctx, h) => {
       }
       await h.progress(++done, problems.length);
     }
-  } finally {
-    await backend.close?.();
-  }
+  });
 };

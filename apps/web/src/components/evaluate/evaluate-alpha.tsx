@@ -8,7 +8,9 @@ import type { EvaluateResponse } from '@/lib/api-types';
 import { formatAlpha } from '@/lib/format';
 import { groupChains } from '@/lib/job-chains';
 import { jobsQuery } from '@/lib/job-queries';
+import type { SettingRow } from '@/server/evaluation-settings';
 import { JobChainCard } from '../jobs/job-chain-card';
+import { EvaluationSettings } from './evaluation-settings';
 
 const noSubscription = () => () => {};
 
@@ -20,7 +22,7 @@ const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () =>
  * follows those chains inline. The point reaches the frontier when its chain completes
  * (PipelineStatus refreshes the study's queries then).
  */
-export function EvaluateAlpha({ studyId, evaluable }: { studyId: number; evaluable: boolean }) {
+export function EvaluateAlpha({ studyId, settings }: { studyId: number; settings: SettingRow[] | null }) {
   const queryClient = useQueryClient();
   const errorId = useId();
   const hydrated = useHydrated();
@@ -39,7 +41,7 @@ export function EvaluateAlpha({ studyId, evaluable }: { studyId: number; evaluab
     onError: (err) => setInputError(err.message),
   });
 
-  if (!evaluable) {
+  if (!settings) {
     return (
       <p className="muted evaluate-unavailable" data-testid="evaluate-unavailable">
         This study has no evaluation settings (its results were imported), so new alphas cannot be evaluated here.
@@ -92,6 +94,7 @@ export function EvaluateAlpha({ studyId, evaluable }: { studyId: number; evaluab
           <span className="muted evaluate-hint">Merges the endpoints at each alpha, then generates, judges and aggregates; the point joins the frontier when done.</span>
         )}
       </form>
+      <EvaluationSettings rows={settings} />
       {existing.length > 0 && (
         <p className="muted" data-testid="evaluate-existing">
           Already in progress, not queued again: {existing.map((c) => `α = ${formatAlpha(c.alpha)}`).join(', ')}.

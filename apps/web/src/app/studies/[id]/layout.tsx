@@ -7,7 +7,7 @@ import { OriginBadge, OriginBanner } from '@/components/origin-notice';
 import { StudyTabs } from '@/components/study-tabs';
 import { studyIdSchema } from '@/lib/study-id';
 import { HttpError } from '@/server/http-error';
-import { studyEvaluable } from '@/server/jobs';
+import { studyEvaluation } from '@/server/jobs';
 import { getStudy } from '@/server/studies';
 
 async function findStudy(rawId: string) {
@@ -41,7 +41,7 @@ export default async function StudyLayout({ params, children }: LayoutProps<'/st
       </div>
       <OriginBanner origin={study.origin} />
       <PipelineStatus studyId={study.id} />
-      <EvaluateAlpha studyId={study.id} evaluable={await studyEvaluable(study.id)} />
+      <EvaluateAlpha studyId={study.id} settings={await studyEvaluation(study.id)} />
       <Suspense>
         <StudyTabs studyId={study.id} />
       </Suspense>

@@ -1,0 +1,10 @@
+import type { Db } from '@frontier/db';
+import { lazyJudge, type TaskContext } from '@frontier/pipeline';
+import { env, secret } from './env';
+
+/** What the pipeline's steps need when the CLI runs them in process; `close` stops the judge. */
+export function pipelineContext(db: Db): { ctx: TaskContext; close(): Promise<void> } {
+  const dataDir = env().FRONTIER_DATA_DIR;
+  const judge = lazyJudge(dataDir);
+  return { ctx: { db, dataDir, judge: judge.get, secret }, close: judge.close };
+}

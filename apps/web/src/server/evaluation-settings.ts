@@ -1,0 +1,36 @@
+import type { StudyConfig } from '@frontier/db';
+
+/** One line of a study's evaluation settings as the study page shows them. */
+export interface SettingRow {
+  label: string;
+  value: string;
+  /** Shown as code (a command, a URL). */
+  code?: boolean;
+}
+
+/** What a researcher needs to know about how new alphas of the study are evaluated. */
+export function describeEvaluation(config: StudyConfig): SettingRow[] {
+  const rows: SettingRow[] = [...describeServing(config.backend)];
+  rows.push({ label: 'Samples per problem', value: String(config.samplesPerProblem) });
+  if (config.backend.kind === 'openai') rows.push({ label: 'Temperature', value: String(config.backend.temperature) });
+  rows.push({ label: 'Seed', value: String(config.seed) }, { label: 'Merged checkpoints', value: `${config.checkpointsDir}/alpha=<alpha>`, code: true });
+  return rows;
+}
+
+function describeServing(backend: StudyConfig['backend']): SettingRow[] {
+  if (backend.kind === 'toy') return [{ label: 'Checkpoints served', value: 'toy policy, inside the worker' }];
+  const s = backend.serving;
+  const key: SettingRow[] = backend.apiKeyEnv ? [{ label: 'API key', value: `$${backend.apiKeyEnv} on each worker`, code: true }] : [];
+  switch (s.mode) {
+    case 'launch':
+      return [
+        { label: 'Checkpoints served', value: `launch: a server started per checkpoint (model "${s.model}", start-up timeout ${Math.round(s.startupTimeoutMs / 1000)} s)` },
+        { label: 'Command', value: s.command, code: true },
+        ...key,
+      ];
+    case 'reload':
+      return [{ label: 'Checkpoints served', value: `reload: the running ${s.engine} server loads each checkpoint in turn` }, { label: 'Server', value: s.baseUrl, code: true }, ...key];
+    case 'named':
+      return [{ label: 'Checkpoints served', value: `named: a server you run serves each checkpoint as "${s.model}"` }, { label: 'Server', value: s.baseUrl, code: true }, ...key];
+  }
+}
