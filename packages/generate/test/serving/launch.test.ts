@@ -56,8 +56,9 @@ describe('launchServer', () => {
   });
 
   it('names the models a server lists under another name when it times out', async () => {
-    const err = await launchError({ command: engineCommand().replace('--model {model}', '--model {model}-typo'), startupTimeoutMs: 500 });
-    expect(err.message).toContain('did not list "alpha-0.5" within 0.5 s (it lists "alpha-0.5-typo")');
+    // Long enough for the fake engine to start and answer on a loaded machine.
+    const err = await launchError({ command: engineCommand().replace('--model {model}', '--model {model}-typo'), startupTimeoutMs: 8_000 });
+    expect(err.message).toContain('did not list "alpha-0.5" within 8 s (it lists "alpha-0.5-typo")');
   });
 
   it('refuses a command that lacks a placeholder', async () => {
