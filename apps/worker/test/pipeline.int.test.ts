@@ -35,7 +35,7 @@ async function runCounts(alpha: number) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const benchmark = await buildBenchmark({ seed: 7 });
+  const benchmark = await buildBenchmark({ seed: 7, problemIds: SUBSET });
   await importBenchmark(t.db, {
     name: 'minilab-subset',
     problems: benchmark.problems.filter((p) => SUBSET.includes(p.id)).map((p) => ({

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStudy, importBenchmark, queueEvaluation, withServerLock, type StudyConfigInput } from '@frontier/db';
+import { cancelJob, createStudy, importBenchmark, queueEvaluation, withServerLock, type StudyConfigInput } from '@frontier/db';
 import { buildBenchmark, createToyPolicyBackend, DEMO_ENDPOINTS, toyServerCommand } from '@frontier/minilab';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { spawnWorker, stopWorker, until, type WorkerProcess } from './support';
@@ -100,8 +100,8 @@ function isAlive(pid: number): boolean {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const benchmark = await buildBenchmark({ seed: 7 });
-  const problems = benchmark.problems.filter((p) => SUBSET.includes(p.id));
+  const benchmark = await buildBenchmark({ seed: 7, problemIds: SUBSET });
+  const problems = benchmark.problems;
   for (const p of problems) statements.set(p.id, p.statement);
   await importBenchmark(t.db, {
     name: 'minilab-subset',
@@ -197,6 +197,22 @@ describe('launch mode', () => {
     await w.exited;
     await until('the server to be gone', async () => processesMentioning(marker).length === 0, 20_000);
     expect(servers.filter(isAlive)).toEqual([]);
+    // Cancelled, so that no later test's worker takes the job over (and waits on its server).
+    await cancelJob(t.db, (await generateJob(id, 1.25))!.id);
+  }, 180_000);
+  it('cancelling a job whose server is still starting stops the server at once', async () => {
+    const id = await study('cancelled', { kind: 'openai', serving: { mode: 'launch', command: `${toyServerCommand().replace('{model}', 'another-name')} # {model}`, model: 'toy-{alpha}' } });
+    const w = worker();
+    try {
+      await queueEvaluation(t.db, id, [1.75]);
+      const marker = join(work, 'cancelled', 'alpha=1.75');
+      await until('the server to start', async () => processesMentioning(marker).length > 0, 120_000);
+      await cancelJob(t.db, (await generateJob(id, 1.75))!.id);
+      await until('the server to be stopped', async () => processesMentioning(marker).length === 0, 20_000);
+      expect((await generateJob(id, 1.75))!.state).toBe('CANCELLED');
+    } finally {
+      await stopWorker(w);
+    }
   }, 180_000);
 });
 
@@ -234,7 +250,7 @@ describe('reload mode', () => {
       } finally {
         server.child.kill('SIGTERM');
       }
-    }, 180_000);
+    }, 300_000);
   }
 });
 

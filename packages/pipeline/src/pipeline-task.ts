@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import type { JobKind } from '@frontier/core';
-import { markAttemptFailed, markRunning, markSucceeded, reportProgress, type PipelineJobRow } from '@frontier/db';
+import { getJob, markAttemptFailed, markRunning, markSucceeded, reportProgress, type PipelineJobRow } from '@frontier/db';
 import { z } from 'zod';
 import type { TaskContext } from './context';
 
@@ -10,7 +10,12 @@ export interface StepHelpers {
   /** Records progress; throws JobCancelled when the job was cancelled meanwhile. */
   progress(done: number, total: number): Promise<void>;
   log(message: string): void;
+  /** Aborted when the job is cancelled while it runs (checked every few seconds). */
+  signal: AbortSignal;
 }
+
+/** How often a running job looks for its own cancellation when it reports no progress. */
+const CANCEL_CHECK_MS = 2_000;
 
 export type Step = (job: PipelineJobRow, ctx: TaskContext, helpers: StepHelpers) => Promise<void>;
 
@@ -24,21 +29,33 @@ export function pipelineTask(kind: JobKind, step: Step, ctx: TaskContext): Task 
     const { jobId } = payload.parse(raw);
     const job = await markRunning(ctx.db, jobId);
     if (!job) return; // cancelled, or already done by an earlier attempt
+    // A step that waits without reporting progress (an inference server loading a model for
+    // minutes) still stops soon after a cancel, and stops what it started.
+    const cancel = new AbortController();
+    const watch = setInterval(() => {
+      void getJob(ctx.db, jobId).then(
+        (j) => j?.state === 'CANCELLED' && cancel.abort(new JobCancelled(`job ${jobId} was cancelled`)),
+        () => {},
+      );
+    }, CANCEL_CHECK_MS);
     const stepHelpers: StepHelpers = {
       async progress(done, total) {
         if (!(await reportProgress(ctx.db, jobId, done, total))) throw new JobCancelled(`job ${jobId} was cancelled`);
       },
       log: (m) => helpers.logger.info(`${kind} #${jobId}: ${m}`),
+      signal: cancel.signal,
     };
     try {
       await step(job, ctx, stepHelpers);
       await markSucceeded(ctx.db, jobId);
     } catch (err) {
-      if (err instanceof JobCancelled) return;
+      if (err instanceof JobCancelled || cancel.signal.aborted) return;
       const message = err instanceof Error ? err.message : String(err);
       const final = helpers.job.attempts >= helpers.job.max_attempts;
       await markAttemptFailed(ctx.db, jobId, message, final);
       throw err;
+    } finally {
+      clearInterval(watch);
     }
   };
 }

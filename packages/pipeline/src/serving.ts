@@ -30,7 +30,7 @@ export async function withCheckpointBackend<T>(backend: BackendConfig, checkpoin
   switch (serving.mode) {
     case 'named': {
       const model = modelFor(serving.model, checkpoint.alpha);
-      await requireModel(serving.baseUrl, model, { apiKey, checkpointDir: checkpoint.dir });
+      await requireModel(serving.baseUrl, model, { apiKey, checkpointDir: checkpoint.dir, signal: h.signal });
       return sample(backend, serving.baseUrl, model, apiKey, use);
     }
     case 'launch':
@@ -66,7 +66,7 @@ async function withLaunchedServer<T>(
   }
   const model = modelFor(serving.model, checkpoint.alpha);
   const logFile = join(ctx.dataDir, 'logs', 'inference', `job-${checkpoint.jobId}.log`);
-  const server = await launchServer({ command: serving.command, checkpointDir: checkpoint.dir, model, startupTimeoutMs: serving.startupTimeoutMs, logFile, apiKey });
+  const server = await launchServer({ command: serving.command, checkpointDir: checkpoint.dir, model, startupTimeoutMs: serving.startupTimeoutMs, logFile, apiKey, signal: h.signal });
   h.log(`inference server for ${checkpoint.dir} serves "${model}" at ${server.baseUrl} (log: ${logFile})`);
   let done = false;
   let crash: ServingError | undefined;

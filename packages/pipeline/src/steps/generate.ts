@@ -20,7 +20,7 @@ export const generateStep: Step = async (job, ctx, h) => {
       const indexes = Array.from({ length: cfg.samplesPerProblem }, (_, i) => i).filter((i) => !present.has(i));
       if (indexes.length) {
         const batch: NewSample[] = [];
-        for await (const s of backend.generate({ problemId: p.externalId, title: p.title, statement: p.statement ?? p.title, language: cfg.language, n: cfg.samplesPerProblem, indexes, seed: cfg.seed })) {
+        for await (const s of backend.generate({ problemId: p.externalId, title: p.title, statement: p.statement ?? p.title, language: cfg.language, n: cfg.samplesPerProblem, indexes, seed: cfg.seed, signal: h.signal })) {
           batch.push({ problemId: p.id, idx: s.idx, language: cfg.language, code: s.code });
         }
         await insertSamples(ctx.db, runId, batch);
