@@ -60,7 +60,7 @@ class Template:
         args = [sys.executable, '-I'] + (['-X', 'pycache_prefix=' + pycache_prefix] if pycache_prefix else []) + [
             '-c', 'import sys; sys.path.insert(0, sys.argv.pop(1)); import template; template.main()', here,
             str(theirs.fileno()), cfg['templateNative'], cfg['memoryCgroup'], cfg['pidsCgroup'], cfg.get('reaper') or '',
-            str(cfg['uid']), str(cfg['gid']), '1' if cfg.get('freshNetwork', True) else '0']
+            str(cfg['uid']), str(cfg['gid']), '1' if cfg.get('freshNetwork', True) else '0', cfg.get('preload') or '']
         # Its fds 0-2 are ours (pipes from Node): the streams it builds for tests must find fds 0
         # and 1 unseekable, as a program started with pipes does. It never reads or writes them.
         self.pid = os.posix_spawn(sys.executable, args, dict(os.environ))

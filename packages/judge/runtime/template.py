@@ -2,16 +2,17 @@
 # (runtime/zygote.py) before it enters the slot's mount namespace, with a socket to it:
 #
 #   python3 -I -X pycache_prefix=DIR -c '...import template; template.main()' RUNTIME_DIR \
-#       SOCK_FD NATIVE_LIB MEMORY_CGROUP PIDS_CGROUP REAPER UID GID FRESH_NET
+#       SOCK_FD NATIVE_LIB MEMORY_CGROUP PIDS_CGROUP REAPER UID GID FRESH_NET PRELOAD
 #
 # It builds once what a test would otherwise build (lazily initialised interpreter state,
-# standard streams, a __main__ module), then waits in native code (serve() in
-# native/template.c), which forks a test per request as the supervisor's child. A Python test
-# returns here from serve() and runs the program in-process; binaries are exec'd from C.
+# standard streams, a __main__ module, the modules of LiveCodeBench's prelude), then waits in
+# native code (serve() in native/template.c), which forks a test per request as the
+# supervisor's child. A Python test returns here from serve() and runs the program in-process;
+# binaries are exec'd from C.
 #
-# Keep this process small and its imports few: every test copies its page tables, copies each
-# page it writes and tears all of it down at exit, and its resident set is the floor of a
-# Python test's peak memory figure.
+# Keep this process small and its imports few beyond the preload: every test copies its page
+# tables, copies each page it writes and tears all of it down at exit, and its resident set is
+# the floor of a Python test's peak memory figure.
 import _signal, ctypes, gc, io, marshal, os, sys, types
 
 SERVE_EOF, SERVE_CHILD, SERVE_CONTROL = 0, 1, 2
@@ -41,11 +42,16 @@ class Fresh:
                                        errors='strict')
         self.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), encoding='utf-8', errors='backslashreplace',
                                        line_buffering=True, write_through=True)
-        self.main = types.ModuleType('__main__')
-        self.main.__file__ = '/tmp/solution.py'
-        self.main.__builtins__ = __builtins__
+        self.main = main_module()
         # What a test replaces stays referenced, so that no test spends time tearing it down.
         self.replaced = (sys.stdin, sys.stdout, sys.stderr, sys.modules['__main__'])
+
+
+def main_module():
+    main = types.ModuleType('__main__')
+    main.__file__ = '/tmp/solution.py'
+    main.__builtins__ = __builtins__
+    return main
 
 
 FRESH = None
@@ -79,30 +85,129 @@ def warm_up():
     types.ModuleType('warm')
 
 
+class Prelude:
+    """LiveCodeBench's prelude (LCB_PRELUDE in src/lcb.ts: imports and a recursion limit), run here
+    once in a `__main__` of its own. Its modules are then imported before any test (~15 ms a
+    test), and a program that starts with it, as LiveCodeBench's stdin programs do, runs only the
+    rest of its source in that `__main__`: running the prelude again would only rebind the same
+    names to the same objects, and each of the ~600 bindings writes the object's reference count,
+    copying its page (~200 pages a test)."""
+
+    def __init__(self, text):
+        self.head = text.encode()
+        self.lines = self.head.count(b'\n')
+        self.main = main_module()
+        # Run after adopt_fresh: `from sys import *` binds the streams, argv and path tests get.
+        limit = sys.getrecursionlimit()
+        exec(compile(self.head, 'solution.py', 'exec', dont_inherit=True), self.main.__dict__)
+        self.limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(limit)  # the default for programs without the prelude
+
+    def rest(self, data):
+        """The source after the prelude in data (b'S' + source), or None. Lines keep their numbers;
+        a statement stands in for the prelude, so that a later `from __future__` import is still
+        a SyntaxError and a later string is still not a docstring, as in the whole source."""
+        if not data.startswith(self.head, 1):
+            return None
+        return b'0' + b'\n' * self.lines + data[1 + len(self.head):]
+
+    def enter(self):
+        # In the test: what running the prelude would have left there.
+        sys.modules['__main__'] = self.main
+        sys.setrecursionlimit(self.limit)
+        return self.main
+
+
+PRELUDE = None
+RESEED = None  # random's own at-fork handler, for each test (see run_python)
+
+
+def warm_harness():
+    # The functional harness (src/lcb.ts) reads and writes JSON.
+    json = sys.modules.get('json')
+    if json is not None:
+        json.dumps(json.loads('[1, [2.5, "x"], {"k": null}]'))
+
+
+def free_blocks():
+    """{block size: free blocks in the small-object allocator's pools in use}, read from
+    sys._debugmallocstats() (written to fd 2); {} if it cannot be read."""
+    r, w = os.pipe()
+    saved = os.dup(2)
+    try:
+        os.dup2(w, 2)
+        sys._debugmallocstats()  # ~6 KiB: fits the pipe
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(w)
+    chunks = []
+    while True:
+        chunk = os.read(r, 1 << 16)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(r)
+    counts = {}
+    for line in b''.join(chunks).decode('ascii', 'replace').split('\n'):
+        f = line.split()  # class, size, pools, blocks in use, free blocks
+        if len(f) == 5 and all(x.isdigit() for x in f):
+            counts[int(f[1])] = int(f[4])
+        elif counts:
+            break
+    return counts
+
+
+def fill_pools():
+    # Objects a test allocates first fill the free blocks of the pools this process left partly
+    # used, one here and one there, each on a page the test then copies. Filled now, with objects
+    # kept for good, they cost ~0.3 MiB here and save ~50 copied pages a test: a test's objects
+    # then go to fresh pools, side by side.
+    counts = free_blocks()
+    keep = [None] * sum(counts.values())
+    k = 0
+    for size, n in counts.items():
+        for _ in range(n):
+            # An object of exactly `size` bytes: object() is 16, a float 24, bytes(n) 33 + n.
+            keep[k] = object() if size <= 16 else float(k) if size <= 32 else bytes(size - 33)
+            k += 1
+    return keep
+
+
 def run_python(ctl_w, src_fd, src_len):
     # In the test process, sandboxed and unprivileged (serve() did the set-up). The program comes
-    # as b'S' + source or b'M' + marshal data of its code, which a first test of the same sample
-    # compiled and sent back (compiling once per sample saves ~0.2 ms a test). sys's streams,
-    # argv, path and __main__ are already the test's (adopt_fresh).
+    # as b'S' + source, or as the marshal data of its code that a first test of the same sample
+    # compiled and sent back (compiling once per sample saves ~0.2 ms a test): b'M' + data, or
+    # b'L' + data for the rest of a program after LiveCodeBench's prelude (see Prelude). sys's
+    # streams, argv, path and __main__ are already the test's (adopt_fresh).
+    # First what os.fork() would run in a child and a raw clone skips: the handlers that modules
+    # register with os.register_at_fork. Of the preloaded modules only random has one, which
+    # reseeds its shared generator from the OS: no test repeats another's random numbers, as in
+    # a fresh python3. (PyOS_AfterFork_Child, which runs them all, copies ~20 more pages a test.)
+    RESEED()
     data = os.pread(src_fd, src_len, 0)
     os.close(src_fd)
-    if data[:1] == b'M':
-        code = marshal.loads(memoryview(data)[1:])
-    else:
+    kind = data[:1]
+    if kind == b'S':
+        source = PRELUDE.rest(data) if PRELUDE is not None else None
+        kind = b'M' if source is None else b'L'
         try:
-            code = compile(data[1:], 'solution.py', 'exec', dont_inherit=True)
+            code = compile(data[1:] if source is None else source, 'solution.py', 'exec', dont_inherit=True)
         except (SyntaxError, ValueError, MemoryError, RecursionError) as e:
             msg = '%s: %s (line %s)' % (type(e).__name__, e, getattr(e, 'lineno', '?'))
             os.write(ctl_w, ('CE:' + msg.replace('\n', '\\n')).encode()[:4000])
             os._exit(1)
         compiled = marshal.dumps(code)
         if len(compiled) <= CODE_MAX:
-            os.write(ctl_w, b'CODE:' + compiled.hex().encode() + b'\n')
+            os.write(ctl_w, b'CODE:' + (kind + compiled).hex().encode() + b'\n')
+    else:
+        code = marshal.loads(memoryview(data)[1:])
     os.close(ctl_w)
     del data
+    main = PRELUDE.enter() if kind == b'L' else FRESH.main
     rc = 0
     try:
-        exec(code, FRESH.main.__dict__)
+        exec(code, main.__dict__)
     except SystemExit as e:
         rc = exit_code(e)
     except BaseException:
@@ -145,7 +250,7 @@ def set_env(data):
 
 def main():
     sys.pycache_prefix, sys.dont_write_bytecode = None, True  # programs import like `python3 -B`
-    sock, lib, mem_cg, pids_cg, reaper, uid, gid, fresh_net = sys.argv[1:9]
+    sock, lib, mem_cg, pids_cg, reaper, uid, gid, fresh_net, prelude = sys.argv[1:10]
     del sys.argv[1:]
     # PyDLL: serve() keeps the GIL (this process has one thread), so that a test returning from
     # it does not write the interpreter's GIL state on copied pages.
@@ -165,10 +270,17 @@ def main():
     for sig in (_signal.SIGPIPE, _signal.SIGXFSZ, _signal.SIGINT):
         _signal.signal(sig, _signal.SIG_DFL)
     warm_up()
-    global FRESH
+    global FRESH, PRELUDE, RESEED
     FRESH = Fresh()
     adopt_fresh()
+    if prelude:
+        PRELUDE = Prelude(prelude)
+        warm_harness()
+    random = sys.modules.get('random')
+    # Its C half, called directly: the Python half only resets state that no test has used yet.
+    RESEED = super(random.Random, random._inst).seed if random else (lambda: None)
     gc.collect()
+    FRESH.filler = fill_pools()
     gc.freeze()  # keep tests from touching (and copying) the pages of our objects
     serve = native.serve
     ref = ctypes.byref(cfg)

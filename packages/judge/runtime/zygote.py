@@ -327,8 +327,9 @@ def exit_of(status):
 class Source:
     """A Python program for the template's tests: its source and, once a test of its batch has
     compiled it, its code object as marshal data (compiled once per batch instead of per test;
-    marshal.loads is ~0.2 ms cheaper). Tests read it from a memfd, b'S' + source or b'M' + code
-    (see run_python in runtime/template.py)."""
+    marshal.loads is ~0.2 ms cheaper). Tests read it from a memfd, b'S' + source or the code as
+    the first test sent it back, a kind byte + marshal data (see run_python in
+    runtime/template.py)."""
     __slots__ = ('text', 'code', 'fd')
 
     def __init__(self, text):
@@ -338,7 +339,7 @@ class Source:
         if self.fd < 0:
             fd = os.memfd_create('program', os.MFD_CLOEXEC)
             try:
-                data = b'M' + self.code if self.code is not None else b'S' + self.text
+                data = self.code if self.code is not None else b'S' + self.text
                 while data:
                     data = data[os.write(fd, data):]
             except BaseException:

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { LCB_PRELUDE } from '../lcb';
 import type { SlotCgroups } from './cgroups';
 import type { RunRequest, RunResult, SandboxSlot } from './types';
 
@@ -75,6 +76,9 @@ export class ZygoteSlot implements SandboxSlot {
       uid: o.uid, gid: o.gid, roots: { work: o.roots.work, cache: o.roots.cache },
       memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper, native: o.native, templateNative: o.templateNative,
       freshNetwork: o.freshNetwork, pin: o.pin ? o.index : null, hide: o.hide ?? null,
+      // Run once by the template before it forks any test (runtime/template.py, Prelude): tests
+      // find its modules imported, and LiveCodeBench's programs, which start with it, its names.
+      preload: LCB_PRELUDE,
     };
     // The environment is scrubbed here: the supervisor passes it on to the template, whose memory
     // (initial environment block included) every forked test inherits, so nothing of the host's
