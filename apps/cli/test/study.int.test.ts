@@ -180,4 +180,44 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
       await server.close();
     }
   }, 180_000);
+
+  it('judges LiveCodeBench functional problems through the pipeline, the default way or as LiveCodeBench does (--lcb-compat)', async () => {
+    const env = { DATABASE_URL: t.url, FRONTIER_DATA_DIR: dir };
+    const tests = JSON.stringify([{ input: '1\n2', output: '3', testtype: 'functional' }, { input: '10\n-4', output: '6', testtype: 'functional' }]);
+    writeFileSync(join(dir, 'lcb.json'), JSON.stringify([
+      { question_id: 'add-two', question_title: 'Add two', difficulty: 'easy', public_test_cases: tests, private_test_cases: '[]', metadata: JSON.stringify({ func_name: 'add' }) },
+    ]));
+    // A plain function, not a method of Solution: LiveCodeBench calls it, our default harness does not.
+    const server = await startFakeServer(() => ({ body: completion(['```python\ndef add(a, b):\n    return a + b\n```']) }), { models: ['lcb-0.5'] });
+    try {
+      for (const [name, flags] of [['LCB default', []], ['LCB compat', ['--lcb-compat']]] as const) {
+        const created = await runCli(
+          ['study', 'create', name, '--benchmark', join(dir, 'lcb.json'), '--lo', DEMO_ENDPOINTS.lo, '--hi', DEMO_ENDPOINTS.hi,
+            '--base-url', server.url, '--model', 'lcb-{alpha}', '--samples', '2', '--alphas', '0.5', ...flags],
+          env,
+        );
+        expect(created.stderr).toBe('');
+      }
+      const worker = spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: dir });
+      try {
+        await until('both studies', async () => {
+          const { rows } = await t.db.pool.query<{ open: number; failed: number }>(
+            `SELECT count(*) FILTER (WHERE j.state <> 'SUCCEEDED')::int AS open, count(*) FILTER (WHERE j.state = 'FAILED')::int AS failed
+             FROM pipeline_job j JOIN study s ON s.id = j.study_id WHERE s.name LIKE 'LCB %'`,
+          );
+          if (rows[0]!.failed) throw new Error('a job failed');
+          return rows[0]!.open === 0;
+        }, 150_000);
+      } finally {
+        await stopWorker(worker);
+      }
+      const { rows } = await t.db.pool.query(
+        `SELECT s.name, a.n, a.solved, a.re FROM run_problem_aggregate a JOIN eval_run r ON r.id = a.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
+         JOIN study s ON s.id = c.study_id WHERE s.name LIKE 'LCB %' ORDER BY s.name`,
+      );
+      expect(rows).toEqual([{ name: 'LCB compat', n: 2, solved: 2, re: 0 }, { name: 'LCB default', n: 2, solved: 0, re: 2 }]);
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
 });

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importBenchmark, queueEvaluation, type StudyConfig } from '@frontier/db';
+import { importBenchmark, queueEvaluation, type StudyConfig, type StudyConfigInput } from '@frontier/db';
 import { buildBenchmark, DEMO_ENDPOINTS } from '@frontier/minilab';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { spawnWorker, stopWorker, until, type WorkerProcess } from './support';
@@ -43,7 +43,7 @@ beforeAll(async () => {
       memoryLimitMb: p.memory_limit_mb, checker: { mode: 'tokens' }, tests: p.tests.map((x) => ({ tier: x.tier, input: x.input, expected: x.output })),
     })),
   });
-  const config: StudyConfig = {
+  const config: StudyConfigInput = {
     benchmark: 'minilab-subset', setting: 'toy policy', scale: 'toy', language: 'python', samplesPerProblem: N, seed: 3,
     backend: { kind: 'toy' }, endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi }, checkpointsDir: join(work, 'checkpoints'),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOutput, lcbStdioEqual, pyEqual } from './checker';
+import { checkOutput, functionalEqual, lcbStdioEqual } from './checker';
 import { decimalEqual } from './decimal';
 
 describe('checkOutput', () => {
@@ -32,6 +32,14 @@ describe('LiveCodeBench rule', () => {
     expect(lcbStdioEqual('0.1', '0.10000000001')).toBe(false);
     expect(lcbStdioEqual('Yes', 'YES')).toBe(false);
   });
+  it('uses Python\'s whitespace and Decimal digits, not JavaScript\'s', () => {
+    expect(lcbStdioEqual('\ufeff3', '3')).toBe(false); // U+FEFF is not whitespace to Python
+    expect(lcbStdioEqual('1\x1c2\x85', '1 2')).toBe(true);
+    expect(lcbStdioEqual('\u00a03\u3000', '3')).toBe(true);
+    expect(lcbStdioEqual('\uff11\u0662 \u{1d7d9}', '12 1')).toBe(true); // fullwidth, Arabic-Indic, math digits
+    expect(lcbStdioEqual('x\u0662', 'x2')).toBe(false);
+    expect(lcbStdioEqual(`1${' '.repeat(200_000)}2`, '1 2')).toBe(true);
+  });
   it('parses Decimal literals like Python', () => {
     expect(decimalEqual('-0', '0.000')).toBe(true);
     expect(decimalEqual('1_000', '1000')).toBe(true);
@@ -42,11 +50,12 @@ describe('LiveCodeBench rule', () => {
     expect(decimalEqual('.', '0')).toBeUndefined();
   });
   it('compares functional answers with Python == semantics', () => {
-    expect(pyEqual([1, 2], [1.0, 2])).toBe(true);
-    expect(pyEqual(true, 1)).toBe(true);
-    expect(pyEqual([[1], 'a'], [[1], 'a'])).toBe(true);
-    expect(pyEqual({ a: 1 }, { a: 1.0 })).toBe(true);
-    expect(pyEqual([1, 2], [2, 1])).toBe(false);
-    expect(pyEqual(null, 0)).toBe(false);
+    expect(functionalEqual('[1, 2]', '[1.0, 2]')).toBe(true);
+    expect(functionalEqual('true', '1')).toBe(true);
+    expect(functionalEqual('[[1], "a"]', '[[1], "a"]')).toBe(true);
+    expect(functionalEqual('{"a": 1}', '{"a": 1.0}')).toBe(true);
+    expect(functionalEqual('[1, 2]', '[2, 1]')).toBe(false);
+    expect(functionalEqual('null', '0')).toBe(false);
+    expect(functionalEqual('debug\n[1]', '[1]')).toBe(false);
   });
 });

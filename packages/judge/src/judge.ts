@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOutput, pyEqual } from './checker';
+import { checkOutput, functionalEqual } from './checker';
 import { classifyRun, isBorderlineTle, peakKib } from './classify';
 import { JudgeInputError } from './errors';
+import { LCB_TIMEOUT_S } from './lcb';
 import { DEFAULT_TIME_MULTIPLIER, resolveLimits, type ResolvedLimits } from './limits';
 import { Programs, sha, type Program } from './programs';
 import { ensureReaper, ensureSupervisorLib, ensureTemplateLib, zygoteCommand } from './sandbox/native';
@@ -44,6 +45,12 @@ export interface JudgeOptions {
   hide?: string[];
   compileSeconds?: number;
   compileMemoryMib?: number;
+  /**
+   * Run Python on LiveCodeBench problems (checker `lcb`, functional) as LiveCodeBench's evaluator
+   * does, quirks included, with its 6 s timeout (as CPU time) where no limit is set; off by default
+   * (README: "Where verdicts differ from LiveCodeBench's"). judgeSamples may override it.
+   */
+  lcbCompat?: boolean;
   cgroupParents?: SlotCgroups;
   log?: (message: string) => void;
 }
@@ -51,6 +58,8 @@ export interface JudgeOptions {
 export interface JudgeRunOptions {
   /** Run every test instead of stopping at the first failure. */
   allTests?: boolean;
+  /** This call's `lcbCompat` (default: the judge's). */
+  lcbCompat?: boolean;
   onResult?: (result: SampleResult) => void;
 }
 
@@ -84,6 +93,13 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   const maxReruns = options.maxReruns ?? 2;
   const multipliers = { ...DEFAULT_TIME_MULTIPLIER, ...options.timeMultiplier };
   const python = options.python ?? '/usr/bin/python3';
+  // LiveCodeBench's evaluator gives each test one alarm of `--timeout` (default 6) seconds of wall
+  // clock; the compat mode takes it as the CPU limit, so that its verdicts do not follow the load.
+  const limitsOf = (problem: Problem, language: Language, lcbCompat: boolean): ResolvedLimits => {
+    const compat = lcbCompat && language === 'python' && (problem.checker.mode === 'lcb' || problem.functional !== undefined);
+    const own = compat ? { ...problem.limits, timeS: problem.limits.timeS ?? LCB_TIMEOUT_S } : problem.limits;
+    return resolveLimits(own, options.limits ?? {}, language, multipliers);
+  };
   const pool = new SlotPool({
     workers,
     python,
@@ -160,13 +176,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const v = classifyRun(run, limits);
     if (v) return v;
     const expected = problem.tests[index]!.output;
-    if (problem.functional) {
-      try {
-        return pyEqual(JSON.parse(output), JSON.parse(expected)) ? 'AC' : 'WA';
-      } catch {
-        return 'WA';
-      }
-    }
+    if (problem.functional) return functionalEqual(output, expected) ? 'AC' : 'WA';
     return checkOutput(problem.checker, output, expected) ? 'AC' : 'WA';
   }
 
@@ -251,12 +261,12 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     return { records, borderline, failed };
   }
 
-  async function judgeOne(problem: Problem, sample: Sample, allTests: boolean): Promise<SampleResult> {
-    const limits = resolveLimits(problem.limits, options.limits ?? {}, sample.language, multipliers);
+  async function judgeOne(problem: Problem, sample: Sample, allTests: boolean, lcbCompat: boolean): Promise<SampleResult> {
+    const limits = limitsOf(problem, sample.language, lcbCompat);
     const base = { id: sample.id, problemId: sample.problemId, language: sample.language, tiers: tierCount(problem.tests) };
     let program: Program;
     try {
-      program = await programs.prepare(sample.language, sample.code, problem);
+      program = await programs.prepare(sample.language, sample.code, problem, lcbCompat);
     } catch (err) {
       const cause = (err as Error).message;
       log(`IE preparing sample ${sample.id}: ${cause}`);
@@ -316,6 +326,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     async judgeSamples(benchmark, samples, runOptions = {}) {
       validateSamples(benchmark, samples);
       const allTests = runOptions.allTests ?? false;
+      const lcbCompat = runOptions.lcbCompat ?? options.lcbCompat ?? false;
       const results: SampleResult[] = new Array(samples.length);
       let next = 0;
       // More samples in flight than slots, so that a slot never waits for Node's bookkeeping.
@@ -324,12 +335,12 @@ export function createJudge(options: JudgeOptions = {}): Judge {
           const i = next++;
           const sample = samples[i]!;
           const problem = benchmark.problems.get(sample.problemId)!;
-          const limits = resolveLimits(problem.limits, options.limits ?? {}, sample.language, multipliers);
-          const key = sha(sample.language, sample.code, testSetKey(problem), JSON.stringify(limits), String(allTests));
+          const limits = limitsOf(problem, sample.language, lcbCompat);
+          const key = sha(sample.language, sample.code, testSetKey(problem), JSON.stringify(limits), String(allTests), String(lcbCompat));
           let p = done.get(key);
           const dedup = p !== undefined;
           if (!p) {
-            p = judgeOne(problem, sample, allTests);
+            p = judgeOne(problem, sample, allTests, lcbCompat);
             done.set(key, p);
           }
           const r = await p;

@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { JudgeInputError } from './errors';
 import { unpickleString } from './pickle';
+import { lcbCompatProgram } from './lcb-compat';
 import { deriveTiers } from './tiers';
 import type { Problem } from './types';
 
@@ -56,8 +57,12 @@ export function lcbProblem(rec: Record<string, unknown>, where: string, tierCoun
   };
 }
 
-// The imports LiveCodeBench puts in front of every program it runs.
-const LCB_PRELUDE = `from string import *
+/**
+ * The imports LiveCodeBench puts in front of every program it runs (its `import_string`, in its
+ * order). Each slot's template process (runtime/template.py) runs it once before it forks any
+ * test, so that tests find these modules imported.
+ */
+export const LCB_PRELUDE = `from string import *
 from re import *
 from datetime import *
 from collections import *
@@ -72,7 +77,7 @@ from functools import *
 from operator import *
 from io import *
 from sys import *
-import json
+from json import *
 from builtins import *
 from typing import *
 import string
@@ -90,31 +95,59 @@ import functools
 import operator
 import io
 import sys
+import json
 sys.setrecursionlimit(50000)
 `;
 
+/** LiveCodeBench's evaluator's per-test timeout (`--timeout`, default 6), wall-clock seconds. */
+export const LCB_TIMEOUT_S = 6;
+
+/**
+ * What LiveCodeBench's evaluator sets for the whole process, outside the prelude: integers of up to
+ * 50,000 digits convert to and from text (CPython's default stops at 4,300). Not part of
+ * LCB_PRELUDE, which the template runs for every program.
+ */
+export const LCB_PROCESS_SETTINGS = `if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(50000)
+`;
+
 /** Python source that runs a stdin program the way LiveCodeBench does (prelude first). */
-export function lcbStdinProgram(code: string): string {
-  return `${LCB_PRELUDE}\n${code}\n`;
+export function lcbStdinProgram(code: string, compat = false): string {
+  if (compat) return lcbCompatProgram(code, LCB_PRELUDE);
+  return `${LCB_PRELUDE}${LCB_PROCESS_SETTINGS}\n${code}\n`;
 }
 
 /**
  * Python source for a functional (LeetCode-style) test: the solution, then a harness that reads
- * one JSON value per input line, calls Solution().fn_name(*args) and prints the result as JSON
- * (tuples as lists, as LCB compares them). The expected value never enters the sandbox.
+ * one JSON value per non-blank input line, calls Solution().fn_name(*args) and prints the result
+ * as JSON (a returned tuple as a list, as LCB compares them). What the solution itself prints is
+ * discarded: it is not the answer, and LCB does not read it either. The expected value never
+ * enters the sandbox.
  */
-export function lcbFunctionalProgram(code: string, fnName: string): string {
-  return `${LCB_PRELUDE}\n${code}\n
+export function lcbFunctionalProgram(code: string, fnName: string, compat = false): string {
+  if (compat) return lcbCompatProgram(code, LCB_PRELUDE, fnName);
+  // The prelude first, as the template has run it (a test then skips it); the harness then takes
+  // stdin and the real stdout, and rebinds both `sys.stdout` and the prelude's `stdout` name.
+  return `${LCB_PRELUDE}__frontier_input = sys.stdin.read()
+__frontier_answer = sys.stdout
+sys.stdout = stdout = open("/dev/null", "w")
+${LCB_PROCESS_SETTINGS}
+${code}
+
 def __frontier_main():
     import json as _j, sys as _s
-    _args = [_j.loads(_l) for _l in _s.stdin.read().split("\\n") if _l.strip()]
+    _args = [_j.loads(_l) for _l in __frontier_input.split("\\n") if _l.strip()]
     _r = getattr(Solution(), ${JSON.stringify(fnName)})(*_args)
     if isinstance(_r, tuple):
         _r = list(_r)
+    if hasattr(_s, "set_int_max_str_digits"):
+        _s.set_int_max_str_digits(0)
     try:
-        _s.stdout.write(_j.dumps(_r))
-    except (TypeError, ValueError):
-        _s.stdout.write("__frontier_unserializable__ " + repr(_r))
+        _text = _j.dumps(_r)
+    except (TypeError, ValueError, RecursionError):
+        _text = "__frontier_unserializable__ " + type(_r).__name__
+    _s.stdout = __frontier_answer
+    __frontier_answer.write(_text)
 __frontier_main()
 `;
 }

@@ -37,11 +37,12 @@ export class Programs {
     mkdirSync(join(cacheDir, 'bin'), { recursive: true });
   }
 
-  prepare(language: Language, code: string, problem: Problem): Promise<Program> {
+  /** `lcbCompat`: Python runs as LiveCodeBench's evaluator runs it (src/lcb-compat.ts). */
+  prepare(language: Language, code: string, problem: Problem, lcbCompat = false): Promise<Program> {
     if (language === 'python') {
       let source = code;
-      if (problem.functional) source = lcbFunctionalProgram(code, problem.functional.fnName);
-      else if (problem.checker.mode === 'lcb') source = lcbStdinProgram(code);
+      if (problem.functional) source = lcbFunctionalProgram(code, problem.functional.fnName, lcbCompat);
+      else if (problem.checker.mode === 'lcb') source = lcbStdinProgram(code, lcbCompat);
       return Promise.resolve({ kind: 'python', code: source });
     }
     if (problem.functional) {

@@ -4,3 +4,4 @@
 export { startWorker, drainJobs, type WorkerHandle, type WorkerOptions } from './run-worker';
 export { lazyJudge } from './judge-instance';
 export type { TaskContext } from './context';
+export { storedChecker } from './judge-benchmark';

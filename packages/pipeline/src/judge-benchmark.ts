@@ -17,17 +17,27 @@ export async function loadStoredBenchmark(db: Db, benchmarkId: number): Promise<
   const problemKeys = new Map<string, string>();
   for (const p of await loadProblemsWithTests(db, benchmarkId)) {
     const limits = { ...(p.timeLimitMs ? { timeS: p.timeLimitMs / 1000 } : {}), ...(p.memoryLimitMb ? { memoryMib: p.memoryLimitMb } : {}) };
-    const checker = (p.checker as Checker | null) ?? { mode: 'tokens' };
+    // A LeetCode-style problem keeps its harness's function name beside the checker (see storedChecker).
+    const { functional, ...checker } = (p.checker as (Checker & { functional?: { fnName: string } }) | null) ?? { mode: 'tokens' };
     const tests = p.tests.map((t) => ({ tier: t.tier, input: t.input, output: t.expected }));
-    map.set(p.externalId, { id: p.externalId, title: p.title, difficulty: p.difficulty, limits, checker, tests });
+    map.set(p.externalId, { id: p.externalId, title: p.title, difficulty: p.difficulty, limits, checker: checker as Checker, tests, ...(functional ? { functional } : {}) });
     externalIds.set(p.id, p.externalId);
-    const h = createHash('sha256').update(JSON.stringify({ limits, checker }));
+    const h = createHash('sha256').update(JSON.stringify({ limits, checker: p.checker ?? { mode: 'tokens' } }));
     for (const t of tests) h.update(`\0${t.tier}\0${t.input}\0${t.output}`);
     problemKeys.set(p.externalId, h.digest('hex'));
   }
   return { benchmark: { name: String(benchmarkId), format: 'frontier', problems: map }, externalIds, problemKeys };
 }
 
-export function programKey(problemKey: string, language: string, code: string): string {
-  return createHash('sha256').update(problemKey).update('\0').update(language).update('\0').update(code).digest('hex');
+/** The checker column of a judge problem: its checker, and a functional problem's function name. */
+export function storedChecker(problem: Pick<Problem, 'checker' | 'functional'>): Record<string, unknown> {
+  return problem.functional ? { ...problem.checker, functional: problem.functional } : { ...problem.checker };
+}
+
+/** What identifies one judging of a program: the problem's key, how it is judged, the program. */
+export function programKey(problemKey: string, language: string, code: string, lcbCompat = false): string {
+  const h = createHash('sha256').update(problemKey).update('\0').update(language).update('\0').update(code);
+  // Only when set, so that the keys of verdicts judged before the option existed stay the same.
+  if (lcbCompat) h.update('\0lcb-compat');
+  return h.digest('hex');
 }

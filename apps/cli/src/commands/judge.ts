@@ -5,6 +5,7 @@ import { verdictCode } from '@frontier/core';
 import { createJudge, JudgeInputError, loadBenchmark, loadSamples, validateSamples, type Limits, type SampleResult } from '@frontier/judge';
 import { CliError } from '../errors';
 import { progressBar } from '../progress';
+import { judgeSummary } from './judge-summary';
 
 interface JudgeFlags {
   benchmark: string;
@@ -17,6 +18,7 @@ interface JudgeFlags {
   tiers?: string;
   python?: string;
   cacheDir?: string;
+  lcbCompat?: boolean;
 }
 
 function positive(value: string | undefined, flag: string, integer = false): number | undefined {
@@ -58,6 +60,7 @@ export function registerJudge(program: Command): void {
     .option('--tiers <k>', 'tiers to derive for benchmarks without tiers', '4')
     .option('--python <path>', 'Python interpreter (absolute path)', '/usr/bin/python3')
     .option('--cache-dir <dir>', 'where compiled binaries are cached')
+    .option('--lcb-compat', 'run Python on LiveCodeBench problems as LiveCodeBench\'s evaluator does, quirks included (see the judge README)')
     .action(async (flags: JudgeFlags) => {
       const limits: Partial<Limits> = {};
       const timeS = positive(flags.timeLimit, '--time-limit');
@@ -72,26 +75,27 @@ export function registerJudge(program: Command): void {
         const samples = await loadSamples(flags.samples);
         validateSamples(benchmark, samples);
         const out = flags.out ? createWriteStream(flags.out) : process.stdout;
-        const judge = createJudge({ workers, limits, python: flags.python, cacheDir: flags.cacheDir });
+        const started = performance.now();
+        const judge = createJudge({ workers, limits, python: flags.python, cacheDir: flags.cacheDir, lcbCompat: flags.lcbCompat ?? false });
         const bar = progressBar('judging');
         bar.start(samples.length);
-        const counts: Record<string, number> = {};
+        let results: SampleResult[];
+        let wallMs: number;
         try {
-          await judge.judgeSamples(benchmark, samples, {
+          results = await judge.judgeSamples(benchmark, samples, {
             allTests: flags.allTests ?? false,
             onResult: (r) => {
               out.write(`${outputLine(r)}\n`);
-              counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
               bar.increment();
             },
           });
+          wallMs = performance.now() - started;
         } finally {
           bar.stop();
           await judge.close();
         }
         if (flags.out) await new Promise<void>((res, rej) => (out as ReturnType<typeof createWriteStream>).end((err?: Error | null) => (err ? rej(err) : res())));
-        const summary = Object.entries(counts).map(([v, n]) => `${v} ${n}`).join(', ');
-        process.stderr.write(`judged ${samples.length} sample(s): ${summary || 'none'}\n`);
+        process.stderr.write(`${judgeSummary(results, wallMs)}\n`);
       } catch (err) {
         if (err instanceof JudgeInputError) throw new CliError(err.message);
         throw err;

@@ -3,6 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createStudy, findStudy, importBenchmark, queueEvaluation, studyConfigSchema, type StudyConfig } from '@frontier/db';
 import { JudgeInputError, loadBenchmark } from '@frontier/judge';
+import { storedChecker } from '@frontier/pipeline';
 import { withDatabase } from '../database';
 import { env } from '../env';
 import { asCliError, CliError } from '../errors';
@@ -17,6 +18,7 @@ interface CreateFlags extends ServingFlags {
   apiKey?: string;
   apiKeyEnv?: string;
   samplesPerRequest: number;
+  lcbCompat?: boolean;
   temperature: number;
   maxTokens: number;
   concurrency: number;
@@ -56,6 +58,7 @@ export function registerStudy(program: Command): void {
     .option('--setting <s>', 'inference setting', 'reasoning')
     .option('--scale <m>', 'model scale, e.g. 7B', '')
     .option('--seed <n>', 'sampling seed', (v) => parseInteger('--seed', v, 0), 1)
+    .option('--lcb-compat', 'judge as LiveCodeBench\'s evaluator does, quirks included (see packages/judge/README.md)')
     .option('--checkpoints-dir <dir>', 'where merged checkpoints are written (default: data dir/checkpoints/<study>)')
     .option('--alphas <list>', 'queue these alphas right away, e.g. -0.5,0,0.5,1,1.5')
     .action(async (name: string, f: CreateFlags) => {
@@ -82,6 +85,7 @@ export function registerStudy(program: Command): void {
         seed: f.seed,
         backend: { kind: 'openai', serving, apiKeyEnv: f.apiKeyEnv, temperature: f.temperature, maxTokens: f.maxTokens, concurrency: f.concurrency, samplesPerRequest: f.samplesPerRequest, maxRetries: f.maxRetries },
         endpoints: { lo: resolve(f.lo), hi: resolve(f.hi), ...(f.base ? { base: resolve(f.base) } : {}) },
+        judge: { lcbCompat: f.lcbCompat ?? false },
         checkpointsDir: resolve(f.checkpointsDir ?? join(env().FRONTIER_DATA_DIR, 'checkpoints', name.replace(/[^\w.-]+/g, '_'))),
       });
       if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `${flagOf(i.path)}: ${i.message}`).join('; '));
@@ -97,7 +101,7 @@ export function registerStudy(program: Command): void {
             difficulty: p.difficulty,
             timeLimitMs: p.limits.timeS ? Math.round(p.limits.timeS * 1000) : undefined,
             memoryLimitMb: p.limits.memoryMib,
-            checker: p.checker,
+            checker: storedChecker(p),
             tests: p.tests.map((t) => ({ tier: t.tier, input: t.input, expected: t.output })),
           })),
         });

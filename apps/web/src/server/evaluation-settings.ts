@@ -13,7 +13,9 @@ export function describeEvaluation(config: StudyConfig): SettingRow[] {
   const rows: SettingRow[] = [...describeServing(config.backend)];
   rows.push({ label: 'Samples per problem', value: String(config.samplesPerProblem) });
   if (config.backend.kind === 'openai') rows.push({ label: 'Temperature', value: String(config.backend.temperature) });
-  rows.push({ label: 'Seed', value: String(config.seed) }, { label: 'Merged checkpoints', value: `${config.checkpointsDir}/alpha=<alpha>`, code: true });
+  rows.push({ label: 'Seed', value: String(config.seed) });
+  if (config.judge.lcbCompat) rows.push({ label: 'Judge', value: 'LiveCodeBench-compatible (its evaluator\'s quirks reproduced)' });
+  rows.push({ label: 'Merged checkpoints', value: `${config.checkpointsDir}/alpha=<alpha>`, code: true });
   return rows;
 }
 

@@ -57,6 +57,8 @@ export const studyConfigSchema = z.object({
   seed: z.number().int().default(1),
   backend: backendConfigSchema,
   endpoints: z.object({ lo: z.string().min(1), hi: z.string().min(1), base: z.string().optional() }),
+  /** How samples are judged: `lcbCompat` reproduces LiveCodeBench's evaluator's quirks (packages/judge/README.md). */
+  judge: z.object({ lcbCompat: z.boolean().default(false) }).default({ lcbCompat: false }),
   /** Where merged checkpoints are written: `<checkpointsDir>/alpha=<alpha>`. */
   checkpointsDir: z.string().min(1),
 });

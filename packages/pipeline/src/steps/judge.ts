@@ -1,5 +1,5 @@
 import { verdictCode } from '@frontier/core';
-import { cachedResults, countRunSamples, nextUnjudgedSamples, rememberResults, storeVerdicts, type Judged, type RunRef } from '@frontier/db';
+import { cachedResults, countRunSamples, loadStudySettings, nextUnjudgedSamples, rememberResults, storeVerdicts, StudyNotEvaluableError, type Judged, type RunRef } from '@frontier/db';
 import type { Sample, SampleResult } from '@frontier/judge';
 import type { TaskContext } from '../context';
 import { loadStoredBenchmark, programKey } from '../judge-benchmark';
@@ -19,25 +19,36 @@ function toJudged(r: SampleResult): Judged {
   };
 }
 
+/** The study's `judge.lcbCompat`; an imported study without settings is judged the default way. */
+async function studyJudgesLikeLcb(studyId: number, ctx: TaskContext): Promise<boolean> {
+  try {
+    return (await loadStudySettings(ctx.db, studyId)).config.judge.lcbCompat;
+  } catch (err) {
+    if (err instanceof StudyNotEvaluableError) return false;
+    throw err;
+  }
+}
+
 // An empty program (no code block in the reply) is a compile error without running anything.
 const EMPTY: Judged = { verdict: 'CE', coveragePassed: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], reruns: 0 };
 
 // judge: every unjudged sample of the job's runs (the chain's run, or an import's runs).
 export const judgeStep: Step = async (job, ctx, h) => {
   const runs = await targetRuns(job, ctx);
+  const lcbCompat = await studyJudgesLikeLcb(job.studyId, ctx);
   const counts = await Promise.all(runs.map((r) => countRunSamples(ctx.db, r.runId)));
   const total = counts.reduce((n, c) => n + c.total, 0);
   let done = total - counts.reduce((n, c) => n + c.unjudged, 0);
   await h.progress(done, total);
   for (const run of runs) {
-    await judgeRunSamples(ctx, run, h, async (judged) => h.progress((done += judged), total));
+    await judgeRunSamples(ctx, run, lcbCompat, h, async (judged) => h.progress((done += judged), total));
   }
 };
 
 // Judges every unjudged sample of a run, in batches. A program already judged against the same
 // tests and limits (in any run) is looked up, not run again. Verdicts are written only onto
 // samples that are still unjudged, so a retry after a crash judges each sample exactly once.
-async function judgeRunSamples(ctx: TaskContext, run: RunRef, h: Pick<StepHelpers, 'log'>, onBatch: (judged: number) => Promise<void>): Promise<void> {
+async function judgeRunSamples(ctx: TaskContext, run: RunRef, lcbCompat: boolean, h: Pick<StepHelpers, 'log'>, onBatch: (judged: number) => Promise<void>): Promise<void> {
   const stored = await loadStoredBenchmark(ctx.db, run.benchmarkId);
   let after = { problemId: 0, idx: -1 };
   for (;;) {
@@ -49,7 +60,7 @@ async function judgeRunSamples(ctx: TaskContext, run: RunRef, h: Pick<StepHelper
       if (!stored.benchmark.problems.get(externalId)?.tests.length) {
         throw new Error(`problem ${externalId} has no hidden tests in this benchmark: import the benchmark with its tests before judging`);
       }
-      return { ...r, externalId, key: programKey(stored.problemKeys.get(externalId)!, r.language, r.code) };
+      return { ...r, externalId, key: programKey(stored.problemKeys.get(externalId)!, r.language, r.code, lcbCompat) };
     });
     const known = await cachedResults(ctx.db, [...new Set(keyed.map((k) => k.key))]);
     const fresh = new Map<string, Sample>();
@@ -59,7 +70,7 @@ async function judgeRunSamples(ctx: TaskContext, run: RunRef, h: Pick<StepHelper
     }
     if (fresh.size) {
       const judge = await ctx.judge();
-      const results = await judge.judgeSamples(stored.benchmark, [...fresh.values()]);
+      const results = await judge.judgeSamples(stored.benchmark, [...fresh.values()], { lcbCompat });
       const judged = new Map(results.map((r) => [r.id, toJudged(r)]));
       for (const r of results) if (r.internalError) h.log(`IE on problem ${r.problemId}: ${r.internalError}`);
       await rememberResults(ctx.db, judged);

@@ -1,0 +1,55 @@
+// `frontier judge` as a user runs it, on a LiveCodeBench-format benchmark. It runs programs, so
+// the CLI runs inside the judge's test/contain.sh (own pid namespace, capped cgroups).
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { canContain } from '../../../packages/judge/test/fixtures/run-contained';
+import { tempDir } from './lcb-fixture';
+
+const CONTAIN = fileURLToPath(new URL('../../../packages/judge/test/contain.sh', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/frontier.js', import.meta.url));
+const dir = tempDir();
+const benchmark = join(dir, 'lcb.json');
+const samples = join(dir, 'samples.jsonl');
+const SUM = 'a, b = map(int, input().split())\nprint(a + b)\n';
+writeFileSync(benchmark, JSON.stringify([{
+  question_id: 'sum',
+  public_test_cases: JSON.stringify([{ input: '1 2\n', output: '3\n', testtype: 'stdin' }, { input: '40 2\n', output: '42\n', testtype: 'stdin' }]),
+  private_test_cases: '[]',
+  metadata: '{}',
+}]));
+writeFileSync(samples, [
+  { id: 'ac', code: SUM },
+  { id: 'wa', code: 'print(0)' },
+  // A non-zero exit after the right output: RE here, but LiveCodeBench accepts it.
+  { id: 'exit-1', code: `${SUM}import sys\nsys.exit(1)` },
+  { id: 'ac-again', code: SUM },
+].map((s) => JSON.stringify({ ...s, problem_id: 'sum', language: 'python' })).join('\n'));
+
+function judge(...flags: string[]) {
+  const r = spawnSync(CONTAIN, [process.execPath, BIN, 'judge', '--benchmark', benchmark, '--samples', samples, '--workers', '2', ...flags], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const verdicts = Object.fromEntries(r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string }).map((l) => [l.id, l.verdict]));
+  return { code: r.status, verdicts, summary: r.stderr.trim().split('\n').at(-1) };
+}
+
+describe.skipIf(!canContain)('frontier judge (contained)', () => {
+  it('writes a line per sample and ends with a summary line on stderr', () => {
+    const r = judge();
+    expect(r.code).toBe(0);
+    expect(r.verdicts).toEqual({ ac: 'AC', wa: 'WA', 'exit-1': 'RE', 'ac-again': 'AC' });
+    // Tests run: 2 (ac) + 1 (wa stops) + 1 (exit-1 stops) + none for the copy of ac.
+    expect(r.summary).toMatch(/^judged 4 samples \(1 identical to another, judged once\), 4 tests in \d+\.\d s \(\d[\d,]* tests\/s\): AC 2, WA 1, RE 1$/);
+  });
+  it('--lcb-compat gives LiveCodeBench\'s verdicts', () => {
+    const r = judge('--lcb-compat');
+    expect(r.code).toBe(0);
+    expect(r.verdicts).toEqual({ ac: 'AC', wa: 'WA', 'exit-1': 'AC', 'ac-again': 'AC' });
+    expect(r.summary).toMatch(/^judged 4 samples \(1 identical to another, judged once\), 5 tests in \d+\.\d s \(\d[\d,]* tests\/s\): AC 3, WA 1$/);
+  });
+});
