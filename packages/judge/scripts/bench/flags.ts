@@ -1,0 +1,46 @@
+// Command-line flags of `npm run bench -w @frontier/judge -- ...`.
+import { availableParallelism } from 'node:os';
+
+export const WORKLOADS = ['a', 'b', 'c', 'big'] as const;
+export type WorkloadKey = (typeof WORKLOADS)[number];
+
+export interface Flags {
+  workers: number;
+  rounds: number;
+  freshNetwork: boolean;
+  pinSlots: boolean;
+  workloads: WorkloadKey[];
+}
+
+const fail = (message: string): never => {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+};
+
+export function parseFlags(argv: readonly string[]): Flags {
+  const value = (name: string): string | undefined => {
+    const i = argv.indexOf(name);
+    if (i < 0) return undefined;
+    return argv[i + 1] ?? fail(`${name} needs a value`);
+  };
+  const count = (name: string, fallback: number): number => {
+    const text = value(name);
+    if (text === undefined) return fallback;
+    if (!/^[1-9][0-9]*$/.test(text)) fail(`${name} needs a whole number >= 1, got ${JSON.stringify(text)}`);
+    return Number(text);
+  };
+  const known = new Set(['--workers', '--rounds', '--workload', '--shared-network', '--no-pin']);
+  argv.forEach((a, i) => {
+    if (a.startsWith('--') && !known.has(a)) fail(`unknown flag ${a} (flags: ${[...known].join(' ')})`);
+    if (!a.startsWith('--') && !['--workers', '--rounds', '--workload'].includes(argv[i - 1] ?? '')) fail(`unexpected argument ${JSON.stringify(a)}`);
+  });
+  const workloads = (value('--workload') ?? WORKLOADS.join(',')).split(',').map((w) => w.trim());
+  for (const w of workloads) if (!(WORKLOADS as readonly string[]).includes(w)) fail(`--workload takes a comma-separated subset of ${WORKLOADS.join(',')}, got ${JSON.stringify(w)}`);
+  return {
+    workers: count('--workers', availableParallelism()),
+    rounds: count('--rounds', 3),
+    freshNetwork: !argv.includes('--shared-network'),
+    pinSlots: !argv.includes('--no-pin'),
+    workloads: [...new Set(workloads)] as WorkloadKey[],
+  };
+}

@@ -1,0 +1,53 @@
+// What the bench needs from the machine: processes, a fixed number of them at a time, and how
+// busy the cores were while a phase ran.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export const PYTHON = '/usr/bin/python3';
+
+/** Tests run in a phase, its wall time, and the whole machine's busy fraction meanwhile. */
+export interface Phase {
+  tests: number;
+  ms: number;
+  busy: number;
+}
+
+// Busy fraction of all cores over an interval, from /proc/stat (idle + iowait vs total).
+const cpuTimes = () => {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: f[3]! + f[4]!, total: f.reduce((a, b) => a + b, 0) };
+};
+
+export const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** Runs `work`, timing it and the machine's busy fraction. */
+export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; busy: number }> {
+  const c0 = cpuTimes();
+  const t0 = performance.now();
+  const result = await work();
+  const ms = performance.now() - t0;
+  const c1 = cpuTimes();
+  return { result, ms, busy: 1 - (c1.idle - c0.idle) / (c1.total - c0.total) };
+}
+
+/** `work` on every item, `workers` at a time (the judge's concurrency for the baselines). */
+export async function eachConcurrently<T>(items: readonly T[], workers: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: workers }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+/** Runs a process with `input` on stdin; its stdout (stderr dropped) and exit code. */
+export function run(cmd: string, args: readonly string[], input: string): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => chunks.push(d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(chunks).toString('utf8') }));
+    // A program that exits without reading its input closes the pipe under us: not an error here.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+  });
+}

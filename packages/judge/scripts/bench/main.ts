@@ -1,0 +1,68 @@
+// Throughput benchmark on LiveCodeBench's own workload: three workloads written as benchmark
+// files and judged as `frontier judge --all-tests` judges them, next to two baselines run in the
+// same rounds: LiveCodeBench's strategy (a process per sample, tests exec'd inside it, no
+// isolation) and plain spawn (a python3 per test). Phases alternate round by round (ABBA): the
+// machine's speed drifts by +-15% within minutes on a shared VM. Then the figures for big inputs
+// and outputs (big.ts). Run inside test/contain.sh: `npm run bench -w @frontier/judge`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LCB_PRELUDE, LCB_PROCESS_SETTINGS } from '../../src/lcb';
+import { bigSection } from './big';
+import { parseFlags } from './flags';
+import { judgePhase, type JudgedTest } from './judge-phase';
+import { lcbPhase } from './lcb-baseline';
+import { loadAverage } from './machine';
+import { agreement, printSummary, printWorkload, roundLine, type Round, type WorkloadFigures } from './report';
+import { spawnPhase } from './spawn-baseline';
+import { buildWorkload, type Shape } from './workload';
+import { functionalWorkload } from './workload-functional';
+import { plainWorkload } from './workload-plain';
+import { preludeWorkload } from './workload-prelude';
+
+const SHAPE: Shape = { problems: 20, samples: 10, tests: 10 };
+// Plain spawn runs one sample in SPAWN_EVERY: a process per test is the slow side.
+const SPAWN_EVERY = 10;
+const SPECS = { a: preludeWorkload, b: functionalWorkload, c: plainWorkload };
+
+const flags = parseFlags(process.argv.slice(2));
+const settings = { workers: flags.workers, freshNetwork: flags.freshNetwork, pinSlots: flags.pinSlots };
+const dir = mkdtempSync(join(tmpdir(), 'frontier-judge-bench-'));
+const options = [flags.freshNetwork ? '' : 'shared network namespace per slot', flags.pinSlots ? '' : 'slots not pinned'].filter(Boolean);
+console.log(`judge bench: ${flags.workers} workers${options.length ? ` (${options.join(', ')})` : ''}, ${flags.rounds} rounds, ${availableParallelism()} cores; load average before: ${loadAverage()}`);
+
+try {
+  const figures: WorkloadFigures[] = [];
+  for (const key of flags.workloads) {
+    if (key === 'big') continue;
+    const spec = SPECS[key];
+    const w = await buildWorkload({ ...spec, seed: 1000 + key.charCodeAt(0) }, SHAPE, dir);
+    // LiveCodeBench runs its prelude before every program (and raises Python's limit on digits
+    // once per process); our format has neither.
+    const prelude = spec.format === 'lcb' ? `${LCB_PRELUDE}${LCB_PROCESS_SETTINGS}` : '';
+    console.log(`\n(${key}) ${spec.title}: ${SHAPE.problems} problems x ${SHAPE.samples} samples x ${SHAPE.tests} tests, 1 sample in ${SHAPE.samples} wrong; load average ${loadAverage()}`);
+    const rounds: Round[] = [];
+    const judged: JudgedTest[] = [];
+    const lcbCpuMs: number[] = [];
+    for (let r = 0; r < flags.rounds; r++) {
+      const samples = w.samples(r);
+      // Judge first in even rounds, last in odd ones, so that a drift weighs on every side alike.
+      let j, l, s;
+      for (const phase of r % 2 === 0 ? ['judge', 'lcb', 'spawn'] : ['spawn', 'lcb', 'judge']) {
+        if (phase === 'judge') j = await judgePhase(w.benchmark, samples, w.samples(-1 - r).slice(0, 2), settings);
+        else if (phase === 'lcb') l = await lcbPhase(w.benchmark, samples, prelude, flags.workers);
+        else s = await spawnPhase(w.benchmark, samples, flags.workers, SPAWN_EVERY, dir);
+      }
+      if (!j || !l || !s) throw new Error('bench: a phase did not run');
+      judged.push(...j.tests);
+      lcbCpuMs.push(...l.cpuMs);
+      rounds.push({ judge: j.phase, lcb: l.phase, spawn: s.phase, vsLcb: agreement(j.tests, l.verdicts), vsSpawn: agreement(j.tests, s.verdicts) });
+      console.log(roundLine(rounds.at(-1)!, r, flags.rounds));
+    }
+    figures.push(printWorkload(key, rounds, judged, lcbCpuMs, flags.workers, availableParallelism()));
+  }
+  if (flags.workloads.includes('big')) await bigSection(settings, dir);
+  printSummary(figures);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
