@@ -24,3 +24,4 @@ export * from './ensemble-compare';
 export * from './problem-profile';
 export * from './solve-matrix';
 export * from './study-data';
+export * from './serve-command';

@@ -16,4 +16,4 @@ export { ServingError } from './serving/errors';
 export { listModels, requireModel, type ListModelsOptions } from './serving/models';
 export { launchServer, type LaunchOptions, type LaunchedServer, type ServerExit } from './serving/launch';
 export { reloadCheckpoint, type ReloadEngine, type ReloadOptions } from './serving/reload';
-export { checkServeCommand, renderServeCommand, shellQuote, SERVE_PLACEHOLDERS } from './serving/shell';
+export { checkServeCommand, quoteIfNeeded, renderServeCommand, shellQuote } from './serving/shell';

@@ -1,3 +1,4 @@
+import { missingServePlaceholders } from '@frontier/core';
 import { z } from 'zod';
 import { StudyNotEvaluableError } from '../errors';
 
@@ -14,7 +15,7 @@ export const servingSchema = z.discriminatedUnion('mode', [
     command: z
       .string()
       .min(1)
-      .refine((c) => ['{checkpoint}', '{model}', '{port}'].every((p) => c.includes(p)), 'the command must contain {checkpoint}, {model} and {port}'),
+      .refine((c) => missingServePlaceholders(c).length === 0, 'the command must contain {checkpoint}, {model} and {port}'),
     model: modelName,
     startupTimeoutMs: z.number().int().positive().default(15 * 60_000),
   }),

@@ -1,3 +1,4 @@
+import { missingServePlaceholders, type ServePlaceholder } from '@frontier/core';
 import { ServingError } from './errors';
 
 /** `s` as one word for `sh`, whatever it holds (spaces, quotes, `$`). */
@@ -10,15 +11,14 @@ export function quoteIfNeeded(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : shellQuote(s);
 }
 
-export const SERVE_PLACEHOLDERS = ['checkpoint', 'model', 'port'] as const;
-export type ServeValues = Record<(typeof SERVE_PLACEHOLDERS)[number], string | number>;
+export type ServeValues = Record<ServePlaceholder, string | number>;
 
 /**
  * Checks a launch command template: it must place the checkpoint, the served name and the port,
  * or the server could never be found serving that checkpoint on the port we chose.
  */
 export function checkServeCommand(template: string): void {
-  const missing = SERVE_PLACEHOLDERS.filter((p) => !template.includes(`{${p}}`));
+  const missing = missingServePlaceholders(template);
   if (missing.length > 0) {
     throw new ServingError(
       `the serve command lacks ${missing.map((p) => `{${p}}`).join(', ')}: it must start a server on {checkpoint}, listening on {port}, serving it as {model}, ` +

@@ -1,9 +1,7 @@
 // The shell command that starts the stand-in server, for a study's `--serve` template.
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-
-/** Quotes for POSIX sh when needed. */
-export const shellQuote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+import { quoteIfNeeded } from '@frontier/generate';
 
 /**
  * `<node> --import <tsx loader> <main.ts> serve {checkpoint} --served-model-name {model} --port {port}`,
@@ -15,5 +13,5 @@ export function toyServerCommand(): string {
   // module loaders; tsx's "." export is the same file for require and import.
   const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const main = fileURLToPath(new URL('./main.ts', import.meta.url));
-  return `${[process.execPath, '--import', loader, main].map(shellQuote).join(' ')} serve {checkpoint} --served-model-name {model} --port {port}`;
+  return `${[process.execPath, '--import', loader, main].map(quoteIfNeeded).join(' ')} serve {checkpoint} --served-model-name {model} --port {port}`;
 }

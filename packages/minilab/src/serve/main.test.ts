@@ -6,7 +6,8 @@ import { createOpenAIBackend } from '@frontier/generate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ENDPOINTS } from '../policy/endpoints';
 import { readProblem } from '../problems';
-import { shellQuote, toyServerCommand } from './command';
+import { quoteIfNeeded } from '@frontier/generate';
+import { toyServerCommand } from './command';
 import { call, inProcessSamples, serverSamples } from './test-helpers';
 
 interface Launched {
@@ -43,7 +44,7 @@ async function listening(s: Launched): Promise<string> {
 }
 
 const serveCommand = (checkpoint: string, model: string, extra = ''): string =>
-  `${toyServerCommand().replace('{checkpoint}', shellQuote(checkpoint)).replace('{model}', shellQuote(model)).replace('{port}', '0')} ${extra}`;
+  `${toyServerCommand().replace('{checkpoint}', quoteIfNeeded(checkpoint)).replace('{model}', quoteIfNeeded(model)).replace('{port}', '0')} ${extra}`;
 
 describe('toy server executable', () => {
   it('toyServerCommand() starts it from another directory, serving the checkpoint; SIGTERM stops it', async () => {
@@ -58,7 +59,7 @@ describe('toy server executable', () => {
   });
 
   it('--exit-after-completions crashes the server mid-generation; VLLM_SERVER_DEV_MODE=1 opens /collective_rpc', async () => {
-    const server = launch(`${toyServerCommand().split(' serve ')[0]} --model-path ${shellQuote(DEMO_ENDPOINTS.hi)} --port 0 --exit-after-completions 2`, { VLLM_SERVER_DEV_MODE: '1' });
+    const server = launch(`${toyServerCommand().split(' serve ')[0]} --model-path ${quoteIfNeeded(DEMO_ENDPOINTS.hi)} --port 0 --exit-after-completions 2`, { VLLM_SERVER_DEV_MODE: '1' });
     const url = await listening(server);
     expect((await call(url, '/collective_rpc', {})).status).toBe(400); // the route exists
     const backend = createOpenAIBackend({ baseUrl: `${url}/v1`, model: DEMO_ENDPOINTS.hi, concurrency: 1, maxRetries: 0 });
@@ -75,7 +76,7 @@ describe('toy server executable', () => {
 
   it('exits 2 naming a bad flag, and 1 when the checkpoint cannot be loaded', async () => {
     const [bin] = toyServerCommand().split(' serve ');
-    const badFlag = launch(`${bin} serve ${shellQuote(DEMO_ENDPOINTS.lo)} --port eighty`);
+    const badFlag = launch(`${bin} serve ${quoteIfNeeded(DEMO_ENDPOINTS.lo)} --port eighty`);
     const badDir = launch(`${bin} serve /nonexistent/checkpoint --port 0`);
     expect(await badFlag.exit).toBe(2);
     expect(badFlag.log()).toContain('toy-server: --port must be an integer from 0 to 65535, got "eighty"');
