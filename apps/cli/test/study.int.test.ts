@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ENDPOINTS } from '@frontier/minilab';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
@@ -10,7 +8,6 @@ import { runCli } from './run-cli';
 import { completion, startFakeServer } from '../../../packages/generate/test/fake-openai-server';
 import { spawnWorker, stopWorker, until } from '../../worker/test/support';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let t: TestDatabase;
 const dir = tempDir();
 
@@ -22,6 +19,25 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => t?.drop());
+
+/** The generate job of study `name`'s first chain. */
+const generateJobOf = async (name: string) =>
+  (await t.db.pool.query<{ state: string; error: string | null }>(
+    `SELECT j.state, j.error FROM pipeline_job j JOIN study s ON s.id = j.study_id WHERE s.name = $1 AND j.kind = 'generate' ORDER BY j.id LIMIT 1`,
+    [name],
+  )).rows[0];
+
+/** Waits until every job of the studies whose names match `like` succeeded; throws if one failed. */
+const allJobsSucceeded = (like: string, ms: number) =>
+  until(`the jobs of ${like}`, async () => {
+    const { rows } = await t.db.pool.query<{ open: number; failed: number }>(
+      `SELECT count(*) FILTER (WHERE j.state <> 'SUCCEEDED')::int AS open, count(*) FILTER (WHERE j.state = 'FAILED')::int AS failed
+       FROM pipeline_job j JOIN study s ON s.id = j.study_id WHERE s.name LIKE $1`,
+      [like],
+    );
+    if (rows[0]!.failed) throw new Error(`a job of ${like} failed`);
+    return rows[0]!.open === 0;
+  }, ms);
 
 describe('frontier study create + evaluate against an OpenAI-compatible server', () => {
   it('refuses bad flags by name and writes nothing', async () => {
@@ -65,10 +81,7 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
         env,
       );
       expect(created.stderr).toBe('');
-      const error = await until('the generate job to fail', async () => {
-        const { rows } = await t.db.pool.query<{ error: string | null }>(`SELECT j.error FROM pipeline_job j JOIN study s ON s.id = j.study_id WHERE s.name = 'Named' AND j.kind = 'generate'`);
-        return rows[0]?.error ?? undefined;
-      }, 60_000);
+      const error = await until('the generate job to fail', async () => (await generateJobOf('Named'))?.error ?? undefined, 60_000);
       expect(error).toContain('serves no model named "coverage-0.5"');
       expect(error).toContain('coverage-0');
       expect(error).toContain(join(dir, 'checkpoints', 'Named', 'alpha=0.5'));
@@ -91,8 +104,7 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
       expect(created.stderr).toBe('');
       const { rows } = await t.db.pool.query<{ config: object }>(`SELECT config FROM study WHERE name = 'Keyed'`);
       expect(JSON.stringify(rows[0]!.config)).toContain('"apiKeyEnv":"LAB_INFERENCE_KEY"');
-      const generate = async () =>
-        (await t.db.pool.query<{ state: string; error: string | null }>(`SELECT j.state, j.error FROM pipeline_job j JOIN study s ON s.id = j.study_id WHERE s.name = 'Keyed' AND j.kind = 'generate'`)).rows[0];
+      const generate = () => generateJobOf('Keyed');
       // A worker without the variable says which one to set ...
       const without = spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: dir, WORKER_TASKS: 'merge,generate' });
       try {
@@ -124,14 +136,9 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
     );
     expect(created.stderr).toBe('');
     expect(created.stdout).toContain('queued 1 alphas');
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+    const worker = spawnWorker(env);
     try {
-      let error: string | null = null;
-      for (let i = 0; i < 600 && !error; i++) {
-        const { rows } = await t.db.pool.query<{ error: string | null }>(`SELECT j.error FROM pipeline_job j JOIN study s ON s.id = j.study_id WHERE s.name = 'Unreachable' AND j.kind = 'generate'`);
-        error = rows[0]?.error ?? null;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const error = await until('the generate job to fail', async () => (await generateJobOf('Unreachable'))?.error ?? undefined, 60_000);
       expect(error).toMatch(/127\.0\.0\.1:9\/v1\/models/);
       expect(error).toMatch(/ECONNREFUSED/);
       const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id JOIN study st ON st.id = c.study_id WHERE st.name = 'Unreachable'`);
@@ -139,8 +146,7 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
       const jobs = await runCli(['jobs'], env);
       expect(jobs.stdout).toMatch(/generate .*ECONNREFUSED/);
     } finally {
-      worker.kill('SIGTERM');
-      await new Promise((r) => worker.on('exit', r));
+      await stopWorker(worker);
     }
   }, 120_000);
 
@@ -157,18 +163,11 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
         env,
       );
       expect(created.stderr).toBe('');
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+      const worker = spawnWorker(env);
       try {
-        for (let i = 0; i < 1200; i++) {
-          const { rows } = await t.db.pool.query<{ open: number }>(
-            `SELECT count(*) FILTER (WHERE j.state <> 'SUCCEEDED')::int AS open FROM pipeline_job j JOIN study s ON s.id = j.study_id WHERE s.name = 'Served'`,
-          );
-          if (rows[0]!.open === 0) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        await allJobsSucceeded('Served', 120_000);
       } finally {
-        worker.kill('SIGTERM');
-        await new Promise((r) => worker.on('exit', r));
+        await stopWorker(worker);
       }
       expect(server.requests[0]!.body.model).toBe('coverage-1.5');
       const { rows } = await t.db.pool.query(
@@ -200,14 +199,7 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
       }
       const worker = spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: dir });
       try {
-        await until('both studies', async () => {
-          const { rows } = await t.db.pool.query<{ open: number; failed: number }>(
-            `SELECT count(*) FILTER (WHERE j.state <> 'SUCCEEDED')::int AS open, count(*) FILTER (WHERE j.state = 'FAILED')::int AS failed
-             FROM pipeline_job j JOIN study s ON s.id = j.study_id WHERE s.name LIKE 'LCB %'`,
-          );
-          if (rows[0]!.failed) throw new Error('a job failed');
-          return rows[0]!.open === 0;
-        }, 150_000);
+        await allJobsSucceeded('LCB %', 150_000);
       } finally {
         await stopWorker(worker);
       }

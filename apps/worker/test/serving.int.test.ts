@@ -74,6 +74,23 @@ async function expectSamplesOf(studyId: number, alpha: number): Promise<void> {
   expect(samples).toEqual(await reference(dir));
 }
 
+/**
+ * A launch command that runs `toyServerCommand()` with `firstRun` prefixed the first time only
+ * (a crash), then normally (the retry).
+ */
+function crashingOnce(name: string, firstRun: string): string {
+  const wrapper = join(work, `${name}.sh`);
+  writeFileSync(wrapper, `#!/bin/sh\nif [ ! -e "${work}/${name}.done" ]; then touch "${work}/${name}.done"; ${firstRun}; fi\nexec "$@"\n`, { mode: 0o755 });
+  return `${wrapper} ${toyServerCommand()}`;
+}
+
+/** A server that never lists the requested model: the step keeps waiting with the server up. */
+const NEVER_READY = `${toyServerCommand().replace('{model}', 'another-name')} # {model}`;
+
+/** The error of the first failed attempt of the generate job at alpha. */
+const firstError = (studyId: number, alpha: number): Promise<string> =>
+  until('the first attempt to fail', async () => (await generateJob(studyId, alpha))?.error ?? undefined);
+
 /** Processes whose command line mentions `marker` (the servers started for a test's checkpoints). */
 function processesMentioning(marker: string): number[] {
   const pids: number[] = [];
@@ -139,19 +156,15 @@ describe('launch mode', () => {
   }, 180_000);
 
   it('a server that crashes at start gives a clear job error with its log, and the retry succeeds', async () => {
-    const once = join(work, 'crash-once.sh');
     // First launch: the server dies before it serves (as vLLM does when the GPU is full).
-    writeFileSync(once, `#!/bin/sh\nif [ ! -e "${work}/crashed-at-start" ]; then touch "${work}/crashed-at-start"; echo "RuntimeError: CUDA out of memory" >&2; exit 3; fi\nexec "$@"\n`, { mode: 0o755 });
-    const id = await study('crash-start', { kind: 'openai', serving: { mode: 'launch', command: `${once} ${toyServerCommand()}`, model: 'toy-{alpha}' } });
+    const command = crashingOnce('crash-start', 'echo "RuntimeError: CUDA out of memory" >&2; exit 3');
+    const id = await study('crash-start', { kind: 'openai', serving: { mode: 'launch', command, model: 'toy-{alpha}' } });
     const w = worker();
     try {
       await queueEvaluation(t.db, id, [0.25]);
-      const failed = await until('the first attempt to fail', async () => {
-        const job = await generateJob(id, 0.25);
-        return job?.error ? job : undefined;
-      });
-      expect(failed.error).toMatch(/exited with code 3 before serving "toy-0\.25"/);
-      expect(failed.error).toContain('CUDA out of memory');
+      const error = await firstError(id, 0.25);
+      expect(error).toMatch(/exited with code 3 before serving "toy-0\.25"/);
+      expect(error).toContain('CUDA out of memory');
       const done = await generated(id, 0.25);
       expect(done.attempts).toBe(2);
       await expectSamplesOf(id, 0.25);
@@ -161,18 +174,13 @@ describe('launch mode', () => {
   }, 180_000);
 
   it('a server that dies mid-way fails the attempt at once with its log; the retry resumes and completes', async () => {
-    const once = join(work, 'crash-midway.sh');
-    writeFileSync(once, `#!/bin/sh\nif [ ! -e "${work}/crashed-midway" ]; then touch "${work}/crashed-midway"; exec "$@" --exit-after-completions 8; fi\nexec "$@"\n`, { mode: 0o755 });
-    const id = await study('crash-midway', { kind: 'openai', serving: { mode: 'launch', command: `${once} ${toyServerCommand()}`, model: 'toy-{alpha}' }, concurrency: 1, maxRetries: 5 });
+    const command = crashingOnce('crash-midway', 'exec "$@" --exit-after-completions 8');
+    const id = await study('crash-midway', { kind: 'openai', serving: { mode: 'launch', command, model: 'toy-{alpha}' }, concurrency: 1, maxRetries: 5 });
     const w = worker();
     try {
       const started = Date.now();
       await queueEvaluation(t.db, id, [0.75]);
-      const failed = await until('the first attempt to fail', async () => {
-        const job = await generateJob(id, 0.75);
-        return job?.error ? job : undefined;
-      });
-      expect(failed.error).toMatch(/exited \(code 1\) during generation/);
+      expect(await firstError(id, 0.75)).toMatch(/exited \(code 1\) during generation/);
       // At once, not after five retries with backoff against a closed port.
       expect(Date.now() - started).toBeLessThan(30_000);
       const done = await generated(id, 0.75);
@@ -184,8 +192,7 @@ describe('launch mode', () => {
   }, 180_000);
 
   it('a worker killed with SIGKILL leaves no server process behind', async () => {
-    // A server that never lists the requested model keeps the step waiting with the server up.
-    const id = await study('killed', { kind: 'openai', serving: { mode: 'launch', command: `${toyServerCommand().replace('{model}', 'another-name')} # {model}`, model: 'toy-{alpha}' } });
+    const id = await study('killed', { kind: 'openai', serving: { mode: 'launch', command: NEVER_READY, model: 'toy-{alpha}' } });
     const w = worker();
     await queueEvaluation(t.db, id, [1.25]);
     const marker = join(work, 'killed', 'alpha=1.25');
@@ -201,7 +208,7 @@ describe('launch mode', () => {
     await cancelJob(t.db, (await generateJob(id, 1.25))!.id);
   }, 180_000);
   it('cancelling a job whose server is still starting stops the server at once', async () => {
-    const id = await study('cancelled', { kind: 'openai', serving: { mode: 'launch', command: `${toyServerCommand().replace('{model}', 'another-name')} # {model}`, model: 'toy-{alpha}' } });
+    const id = await study('cancelled', { kind: 'openai', serving: { mode: 'launch', command: NEVER_READY, model: 'toy-{alpha}' } });
     const w = worker();
     try {
       await queueEvaluation(t.db, id, [1.75]);
