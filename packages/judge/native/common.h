@@ -37,6 +37,8 @@ enum { MAX_FDS = 8 };
    report pipe and the binary. OP_ENV carries "K=V" strings for Python to set (os.environ). */
 struct spawn_msg {
   int64_t op, kind, tmp_bytes, cpu_soft, cpu_hard, fsize, stack, argc;
+  /* rootless backend (0: not set): RLIMIT_DATA, and RLIMIT_NPROC of the slot's user */
+  int64_t data_limit, nproc, spare;
 };
 
 /* The template's answer to OP_SPAWN: the test's pid, or -errno and the failed step; with a pid

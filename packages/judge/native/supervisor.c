@@ -187,7 +187,10 @@ enum { CLOSER_BATCH = 8, SPAWN_MSG_MAX = 1 << 16, FORCE_EMPTY_ABOVE = 4 << 20 };
 struct run {
   /* the slot's, set once */
   int64_t template_sock, closer_sock;
-  int64_t cg_max, cg_failcnt, cg_usage, cg_force_empty, cg_pids, cg_oom;
+  /* cg_version 1: cgroup v1 files; 2: a v2 group (cg_failcnt and cg_oom are memory.events,
+     cg_force_empty is memory.reclaim, cg_max is memory.peak or -1 where it cannot be reset);
+     0: no cgroup (rootless backend: every figure but rusage is 0) */
+  int64_t cg_version, cg_max, cg_failcnt, cg_usage, cg_force_empty, cg_pids, cg_oom;
   char *ctl_buf; /* the test's control pipe: PRE/CE/CODE/IE lines (runtime/template.py) */
   int64_t ctl_cap;
   int64_t held[CLOSER_BATCH]; /* finished tests' mount namespaces, for the closer */
@@ -195,7 +198,7 @@ struct run {
   int64_t oom_count; /* the memory cgroup's OOM kills so far; < 0: unknown */
   /* per test, set by the caller (with w.out_max, w.out_fd and the buffers of w) */
   int64_t kind, stdin_fd, prog_fd, exe_fd; /* stdin_fd < 0: /dev/null; prog_fd: python; exe_fd: exec */
-  int64_t tmp_bytes, cpu_soft, cpu_hard, fsize, stack;
+  int64_t tmp_bytes, cpu_soft, cpu_hard, fsize, stack, data_limit, nproc;
   char *strings; /* argc NUL-terminated strings, strings_len bytes in all */
   int64_t strings_len, argc;
   int64_t wall_ns;
@@ -205,6 +208,7 @@ struct run {
   int64_t status, utime_us, stime_us, maxrss, elapsed_ns, ctl_len;
   int64_t cg_peak, failcnt, oom_killed, pids_current;
   int64_t step, error;
+  int64_t failcnt_base; /* v2: memory.events "max" before the test */
   struct watch w;
 };
 
@@ -220,13 +224,64 @@ static int write_zero(int fd) {
   return pwrite(fd, "0", 1, 0) == 1 ? 0 : -1;
 }
 
-static int64_t read_oom_kills(int fd) {
-  char text[512];
+/* The value of a "key value" line of a flat keyed file (memory.oom_control, memory.events); 0
+   when the key is absent, -1 on a read error. */
+static int64_t read_key(int fd, const char *key) {
+  char text[1024];
   ssize_t n = pread(fd, text, sizeof text - 1, 0);
   if (n < 0) return -1;
   text[n] = 0;
-  const char *at = strstr(text, "oom_kill ");
-  return at ? strtoll(at + 9, NULL, 10) : 0;
+  size_t len = strlen(key);
+  for (const char *line = text; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line))
+    if (strncmp(line, key, len) == 0 && line[len] == ' ') return strtoll(line + len + 1, NULL, 10);
+  return 0;
+}
+
+static int64_t read_oom_kills(int fd) {
+  return read_key(fd, "oom_kill");
+}
+
+/* Before a test: the slot's groups emptied of an earlier run's page cache, their peaks and
+   failure counts reset (v2 has no failcnt: memory.events' "max" is counted from here). */
+static int reset_cgroups(struct run *r) {
+  if (r->cg_version == 0) return 0;
+  int64_t usage = read_int((int)r->cg_usage);
+  if (r->cg_version == 1) {
+    /* Page cache charged by an earlier run (a compiler reading headers) would count towards this
+       run's peak; the group is empty, so this only drops caches. (Below 4 MiB it is kernel memory
+       freed lazily: reclaiming it costs more than it skews.) */
+    if (usage > FORCE_EMPTY_ABOVE && write_zero((int)r->cg_force_empty) < 0) return -1;
+    if (write_zero((int)r->cg_max) < 0 || write_zero((int)r->cg_failcnt) < 0) return -1;
+  } else {
+    if (usage > FORCE_EMPTY_ABOVE && r->cg_force_empty >= 0) {
+      char amount[32];
+      int len = snprintf(amount, sizeof amount, "%lld", (long long)usage);
+      (void)!pwrite((int)r->cg_force_empty, amount, (size_t)len, 0); /* EAGAIN: less was reclaimable */
+    }
+    /* Any write resets this fd's view of memory.peak (Linux 6.12+). */
+    if (r->cg_max >= 0 && pwrite((int)r->cg_max, "reset", 5, 0) != 5) return -1;
+    if ((r->failcnt_base = read_key((int)r->cg_failcnt, "max")) < 0) return -1;
+  }
+  if (r->oom_count < 0 && (r->oom_count = read_oom_kills((int)r->cg_oom)) < 0) return -1;
+  return 0;
+}
+
+/* After a test: the groups' figures (all 0 without cgroups). */
+static int read_cgroups(struct run *r) {
+  if (r->cg_version == 0) return 0;
+  int64_t before = r->oom_count;
+  if (r->cg_version == 1) {
+    r->cg_peak = read_int((int)r->cg_max);
+    r->failcnt = read_int((int)r->cg_failcnt);
+  } else {
+    r->cg_peak = r->cg_max >= 0 ? read_int((int)r->cg_max) : 0;
+    int64_t events = read_key((int)r->cg_failcnt, "max");
+    r->failcnt = events < 0 ? -1 : events - r->failcnt_base;
+  }
+  r->oom_count = read_oom_kills((int)r->cg_oom);
+  r->oom_killed = r->oom_count > before;
+  r->pids_current = read_int((int)r->cg_pids);
+  return r->cg_peak < 0 || r->failcnt < 0 || r->oom_count < 0 || r->pids_current < 0 ? -1 : 0;
 }
 
 static void close_fd(int64_t *fd) {
@@ -284,13 +339,7 @@ static int start_test(struct run *r) {
   w->killed = w->ole = w->exited = w->out_bytes = w->out_len = w->err_len = w->rep_len = 0;
   w->closed = w->pending = w->error = 0;
 
-  /* Page cache charged by an earlier run (a compiler reading headers) would count towards this
-     run's peak; the group is empty, so this only drops caches. (Below 4 MiB it is kernel memory
-     freed lazily: reclaiming it costs more than it skews.) */
-  if (read_int((int)r->cg_usage) > FORCE_EMPTY_ABOVE && write_zero((int)r->cg_force_empty) < 0)
-    return fail(r, RUN_CGROUP, errno);
-  if (write_zero((int)r->cg_max) < 0 || write_zero((int)r->cg_failcnt) < 0) return fail(r, RUN_CGROUP, errno);
-  if (r->oom_count < 0 && (r->oom_count = read_oom_kills((int)r->cg_oom)) < 0) return fail(r, RUN_CGROUP, errno);
+  if (reset_cgroups(r) < 0) return fail(r, RUN_CGROUP, errno);
 
   int out[2] = {-1, -1}, err[2] = {-1, -1}, ctl[2] = {-1, -1}, rep[2] = {-1, -1}, null = -1;
   int fds[MAX_FDS], nfds = 0, rc = 0;
@@ -315,7 +364,8 @@ static int start_test(struct run *r) {
     rc = fail(r, RUN_SPAWN, E2BIG);
     goto out;
   }
-  *m = (struct spawn_msg){OP_SPAWN, r->kind, r->tmp_bytes, r->cpu_soft, r->cpu_hard, r->fsize, r->stack, r->argc};
+  *m = (struct spawn_msg){OP_SPAWN, r->kind, r->tmp_bytes, r->cpu_soft, r->cpu_hard, r->fsize, r->stack, r->argc,
+                         r->data_limit, r->nproc, 0};
   if (r->strings_len > 0) memcpy(msg + sizeof *m, r->strings, (size_t)r->strings_len);
 
   r->started_ns = now_ns();
@@ -387,13 +437,7 @@ static int finish_test(struct run *r) {
   r->utime_us = (int64_t)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec;
   r->stime_us = (int64_t)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
   r->maxrss = ru.ru_maxrss;
-  int64_t before = r->oom_count;
-  r->cg_peak = read_int((int)r->cg_max);
-  r->failcnt = read_int((int)r->cg_failcnt);
-  r->oom_count = read_oom_kills((int)r->cg_oom);
-  r->oom_killed = r->oom_count > before;
-  r->pids_current = read_int((int)r->cg_pids);
-  if (r->cg_peak < 0 || r->failcnt < 0 || r->oom_count < 0 || r->pids_current < 0) return fail(r, RUN_CGROUP, errno);
+  if (read_cgroups(r) < 0) return fail(r, RUN_CGROUP, errno);
   return RUN_DONE;
 }
 

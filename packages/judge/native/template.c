@@ -8,6 +8,8 @@
  * fewer page tables. become_test() is the test process's own set-up right after the fork.
  */
 #include "common.h"
+#include <linux/capability.h>
+#include <linux/securebits.h>
 
 /* The test process's set-up (become_test fills it), in the order that matters. */
 struct enter {
@@ -17,13 +19,65 @@ struct enter {
   int64_t cgroup_procs[2]; /* joined by writing "0", after every other step but credentials, then
                               closed: a writable cgroup file must never reach the program */
   int64_t cpu_soft, cpu_hard, fsize, stack;
-  int64_t uid, gid;
+  int64_t data_limit, nproc; /* rootless backend: the memory and process limits (0: none) */
+  int64_t uid, gid;          /* < 0: keep the credentials (rootless: the user namespace's only one) */
   int64_t step; /* out: the step that failed (ENTER_STEPS) */
 };
+
+/* What this process (a fork of the template) already maps, in bytes: its whole address space and
+   its data (heap, anonymous private mappings and stack), from /proc/self/statm. */
+static int own_sizes(int64_t *vsize, int64_t *data) {
+  char text[128];
+  long long pages[7];
+  int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (n <= 0) return -1;
+  text[n] = 0;
+  if (sscanf(text, "%lld %lld %lld %lld %lld %lld %lld", &pages[0], &pages[1], &pages[2], &pages[3], &pages[4],
+             &pages[5], &pages[6]) != 7)
+    return errno = EPROTO, -1;
+  *vsize = pages[0] * sysconf(_SC_PAGESIZE);
+  *data = pages[5] * sysconf(_SC_PAGESIZE);
+  return 0;
+}
+
+/* Memory without a cgroup: RLIMIT_DATA (heap, anonymous private mappings) at the limit, and
+   RLIMIT_AS at the limit, which also bounds what RLIMIT_DATA does not count (shared anonymous
+   memory). A Python test keeps running in this fork of the template, whose own mappings a cgroup
+   would not charge to it either: the limits start above them. A binary is exec'd into a fresh
+   address space: its limits are the plain limit. */
+static int limit_memory(const struct enter *e, int64_t kind) {
+  if (e->data_limit <= 0) return 0;
+  int64_t vsize = 0, data = 0;
+  if (kind == KIND_PYTHON && own_sizes(&vsize, &data) < 0) return -1;
+  struct rlimit d = {(rlim_t)(e->data_limit + data), (rlim_t)(e->data_limit + data)};
+  struct rlimit as = {(rlim_t)(e->data_limit + vsize), (rlim_t)(e->data_limit + vsize)};
+  return setrlimit(RLIMIT_DATA, &d) < 0 || setrlimit(RLIMIT_AS, &as) < 0 ? -1 : 0;
+}
+
+/* Rootless backend: the test is root of the slot's user namespace (its only mapped user), with
+   every capability there. Drop them all, for good: bounding and ambient sets, then the securebits
+   that keep root from regaining any (by exec or setuid), then the sets themselves. */
+static int drop_capabilities(void) {
+  for (int cap = 0; prctl(PR_CAPBSET_READ, cap, 0, 0, 0) >= 0; cap++)
+    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0) return -1;
+  if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0) return -1;
+  if (prctl(PR_SET_SECUREBITS, SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |
+                                   SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED |
+                                   SECBIT_NO_CAP_AMBIENT_RAISE | SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED,
+            0, 0, 0) < 0)
+    return -1;
+  struct __user_cap_header_struct head = {_LINUX_CAPABILITY_VERSION_3, 0};
+  struct __user_cap_data_struct none[2] = {{0, 0, 0}, {0, 0, 0}};
+  return (int)syscall(SYS_capset, &head, none);
+}
 
 static int close_others(const struct enter *e) {
   unsigned prev = 2;
   for (int64_t i = 0; i <= e->nkeep; i++) {
+    if (i < e->nkeep && e->keep[i] < 0) continue; /* a cgroup file the backend does not have */
     unsigned fd = i < e->nkeep ? (unsigned)e->keep[i] : ~0U;
     if (fd > prev + 1 && syscall(SYS_close_range, prev + 1, fd - 1, 0) < 0) return -1;
     prev = fd;
@@ -38,10 +92,11 @@ static int set_limit(int resource, int64_t soft, int64_t hard) {
 
 static const char *const ENTER_STEPS[] = {"",           "setsid",       "mount /proc",        "dup2",
                                           "close fds",  "setrlimit",    "chdir /tmp",         "join cgroups",
-                                          "close cgroup files", "drop privileges", "no_new_privs"};
+                                          "close cgroup files", "drop privileges", "no_new_privs",
+                                          "memory rlimits", "RLIMIT_NPROC", "drop capabilities"};
 
 /* Returns 0, or an errno with e->step telling which step failed. */
-static int enter_test(struct enter *e) {
+static int enter_test(struct enter *e, int64_t kind) {
 #define STEP(n, call) \
   do {                \
     e->step = (n);    \
@@ -59,15 +114,22 @@ static int enter_test(struct enter *e) {
   STEP(5, set_limit(RLIMIT_CORE, 0, 0));
   STEP(5, set_limit(RLIMIT_STACK, e->stack, e->stack));
   STEP(5, set_limit(RLIMIT_MEMLOCK, 0, 0));
+  STEP(11, limit_memory(e, kind));
+  if (e->nproc > 0) STEP(12, set_limit(RLIMIT_NPROC, e->nproc, e->nproc));
   STEP(6, chdir("/tmp"));
   /* Joined as late as possible, so that our own set-up is not charged to the program. */
-  STEP(7, write((int)e->cgroup_procs[0], "0", 1));
-  STEP(7, write((int)e->cgroup_procs[1], "0", 1));
-  STEP(8, close((int)e->cgroup_procs[0]));
-  STEP(8, close((int)e->cgroup_procs[1]));
-  STEP(9, setgroups(0, NULL));
-  STEP(9, setresgid((gid_t)e->gid, (gid_t)e->gid, (gid_t)e->gid));
-  STEP(9, setresuid((uid_t)e->uid, (uid_t)e->uid, (uid_t)e->uid));
+  for (int i = 0; i < 2; i++)
+    if (e->cgroup_procs[i] >= 0) {
+      STEP(7, write((int)e->cgroup_procs[i], "0", 1));
+      STEP(8, close((int)e->cgroup_procs[i]));
+    }
+  if (e->uid >= 0) {
+    STEP(9, setgroups(0, NULL));
+    STEP(9, setresgid((gid_t)e->gid, (gid_t)e->gid, (gid_t)e->gid));
+    STEP(9, setresuid((uid_t)e->uid, (uid_t)e->uid, (uid_t)e->uid));
+  } else {
+    STEP(13, drop_capabilities());
+  }
   STEP(10, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
 #undef STEP
   e->step = 0;
@@ -151,9 +213,11 @@ static void become_test(struct serve *s, const struct spawn_msg *m, const char *
   e.cpu_hard = m->cpu_hard;
   e.fsize = m->fsize;
   e.stack = m->stack;
+  e.data_limit = m->data_limit;
+  e.nproc = m->nproc;
   e.uid = s->uid;
   e.gid = s->gid;
-  int err = enter_test(&e);
+  int err = enter_test(&e, m->kind);
   if (err) {
     report(ctl, ENTER_STEPS[e.step], err);
     _exit(126);

@@ -50,6 +50,7 @@ class Template:
     """The slot's template process (runtime/template.py), which forks every test as our child from
     native code (serve() in native/template.c), so that this process never forks."""
     OP_ENV = 2  # struct spawn_msg's op (native/common.h); spawn requests come from run_test
+    HEADER = 11  # int64 fields of struct spawn_msg
     STEPS = {1: 'spawn request', 2: 'test mount namespace', 3: 'clone'}
 
     def __init__(self, cfg, pycache_prefix):
@@ -59,7 +60,7 @@ class Template:
         here = os.path.dirname(os.path.abspath(__file__))
         args = [sys.executable, '-I'] + (['-X', 'pycache_prefix=' + pycache_prefix] if pycache_prefix else []) + [
             '-c', 'import sys; sys.path.insert(0, sys.argv.pop(1)); import template; template.main()', here,
-            str(theirs.fileno()), cfg['templateNative'], cfg['memoryCgroup'], cfg['pidsCgroup'], cfg.get('reaper') or '',
+            str(theirs.fileno()), cfg['templateNative'], *cgroup_procs(cfg), cfg.get('reaper') or '',
             str(cfg['uid']), str(cfg['gid']), '1' if cfg.get('freshNetwork', True) else '0', cfg.get('preload') or '']
         # Its fds 0-2 are ours (pipes from Node): the streams it builds for tests must find fds 0
         # and 1 unseekable, as a program started with pipes does. It never reads or writes them.
@@ -85,8 +86,18 @@ class Template:
         if env == self.env:
             return
         data = b'\0'.join(('%s=%s' % (k, v)).encode() for k, v in env.items())
-        self.sock.sendmsg([struct.pack('8q', self.OP_ENV, 0, 0, 0, 0, 0, 0, len(env)) + data])
+        self.sock.sendmsg([struct.pack('%dq' % self.HEADER, self.OP_ENV, 0, 0, 0, 0, 0, 0, len(env), 0, 0, 0) + data])
         self.env = env
+
+
+def cgroup_procs(cfg):
+    # The cgroup.procs files a test joins: v1's memory and pids groups, v2's one group, or none.
+    cg = cfg.get('cgroup')
+    if cfg['backend'] == 'cgroup1':
+        return cg['memory'] + '/cgroup.procs', cg['pids'] + '/cgroup.procs'
+    if cfg['backend'] == 'cgroup2':
+        return cg['dir'] + '/cgroup.procs', ''
+    return '', ''
 
 
 def close_all_but(keep):

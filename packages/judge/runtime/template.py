@@ -2,7 +2,7 @@
 # (runtime/zygote.py) before it enters the slot's mount namespace, with a socket to it:
 #
 #   python3 -I -X pycache_prefix=DIR -c '...import template; template.main()' RUNTIME_DIR \
-#       SOCK_FD NATIVE_LIB MEMORY_CGROUP PIDS_CGROUP REAPER UID GID FRESH_NET PRELOAD
+#       SOCK_FD NATIVE_LIB CGROUP_PROCS CGROUP_PROCS REAPER UID GID FRESH_NET PRELOAD
 #
 # It builds once what a test would otherwise build (lazily initialised interpreter state,
 # standard streams, a __main__ module, the modules of LiveCodeBench's prelude), then waits in
@@ -16,7 +16,7 @@
 import _signal, ctypes, gc, io, marshal, os, sys, types
 
 SERVE_EOF, SERVE_CHILD, SERVE_CONTROL = 0, 1, 2
-CONTROL_HEADER = 64  # struct spawn_msg
+CONTROL_HEADER = 88  # struct spawn_msg
 
 
 class Serve(ctypes.Structure):
@@ -259,8 +259,8 @@ def main():
     cfg = Serve(sock=int(sock), clone_flags=0x20000000 | 0x08000000 | (0x40000000 if fresh_net == '1' else 0),
                 reaper=os.open(reaper, os.O_RDONLY | os.O_CLOEXEC) if reaper else -1, uid=int(uid), gid=int(gid),
                 msg=ctypes.addressof(buf), msg_cap=len(buf), home_mnt=-1, src_fd=-1, ctl_fd=-1)
-    cfg.cgroup_procs[0] = os.open(mem_cg + '/cgroup.procs', os.O_WRONLY | os.O_CLOEXEC)
-    cfg.cgroup_procs[1] = os.open(pids_cg + '/cgroup.procs', os.O_WRONLY | os.O_CLOEXEC)
+    for i, procs in enumerate((mem_cg, pids_cg)):  # cgroup.procs files, '' where the backend has none
+        cfg.cgroup_procs[i] = os.open(procs, os.O_WRONLY | os.O_CLOEXEC) if procs else -1
     err = native.serve_start(ctypes.byref(cfg), int(fresh_net == '1'))
     if err:
         sys.stderr.write('template: entering the slot failed: %s\n' % os.strerror(err))

@@ -23,7 +23,7 @@
 import _json, _signal as signal, ctypes, os, select, sys
 
 from slot_processes import PR_SET_PDEATHSIG, Closer, Template
-from slot_view import enter_hiding_namespace, enter_minimal_root, libc
+from slot_view import enter_hiding_namespace, enter_minimal_root, enter_user_namespace, libc
 
 
 class JsonContext:
@@ -52,19 +52,8 @@ def send(obj):
 class Slot:
     def __init__(self, cfg, pycache_prefix):
         self.roots = {k: os.open(v, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC) for k, v in cfg['roots'].items()}
-        mem, pids = cfg['memoryCgroup'], cfg['pidsCgroup']
-        rw = os.O_RDWR | os.O_CLOEXEC
-        self.cg = {
-            'limit': os.open(mem + '/memory.limit_in_bytes', rw),
-            'max': os.open(mem + '/memory.max_usage_in_bytes', rw),
-            'failcnt': os.open(mem + '/memory.failcnt', rw),
-            'oom': os.open(mem + '/memory.oom_control', os.O_RDONLY | os.O_CLOEXEC),
-            'pidsMax': os.open(pids + '/pids.max', rw),
-            'pidsCurrent': os.open(pids + '/pids.current', os.O_RDONLY | os.O_CLOEXEC),
-            'usage': os.open(mem + '/memory.usage_in_bytes', os.O_RDONLY | os.O_CLOEXEC),
-            'forceEmpty': os.open(mem + '/memory.force_empty', os.O_WRONLY | os.O_CLOEXEC),
-            'tasks': os.open(pids + '/cgroup.procs', os.O_RDONLY | os.O_CLOEXEC),
-        }
+        self.backend = cfg['backend']
+        self.cg, self.cg_version = open_cgroup_files(cfg), CG_VERSIONS[self.backend]
         self.tick = os.sysconf('SC_CLK_TCK')
         native = ctypes.CDLL(cfg['native'])
         self.run_test, self.abort_test = native.run_test, native.abort_test
@@ -90,8 +79,9 @@ class Slot:
         self.limit = self.pids_max = None
         cg = self.cg
         self.r = Run(template_sock=self.template.sock.fileno(), closer_sock=self.closer.sock.fileno(),
-                     cg_max=cg['max'], cg_failcnt=cg['failcnt'], cg_usage=cg['usage'], cg_force_empty=cg['forceEmpty'],
-                     cg_pids=cg['pidsCurrent'], cg_oom=cg['oom'], ctl_buf=ctypes.addressof(self.ctl_buf),
+                     cg_version=self.cg_version, cg_max=cg.get('max', -1), cg_failcnt=cg.get('failcnt', -1),
+                     cg_usage=cg.get('usage', -1), cg_force_empty=cg.get('forceEmpty', -1),
+                     cg_pids=cg.get('pidsCurrent', -1), cg_oom=cg.get('oom', -1), ctl_buf=ctypes.addressof(self.ctl_buf),
                      ctl_cap=len(self.ctl_buf), oom_count=-1)
         self.r_ref = ctypes.byref(self.r)
 
@@ -115,16 +105,21 @@ class Slot:
 
     def run(self, req, source=None):
         mem = int(req['memoryBytes'])
-        if mem != self.limit:
-            self.write_cg('limit', mem)
-            self.limit = mem
         procs = int(req['processes'])
-        if procs != self.pids_max:
-            self.write_cg('pidsMax', procs)
-            self.pids_max = procs
+        r = self.r
+        if self.cg_version:
+            if mem != self.limit:
+                self.write_cg('limit', mem)
+                self.limit = mem
+            if procs != self.pids_max:
+                self.write_cg('pidsMax', procs)
+                self.pids_max = procs
+        else:
+            # No cgroup: the test's rlimits (native/template.c). Its processes are counted with
+            # this slot's own (supervisor, template, closer: the user namespace's only user).
+            r.data_limit, r.nproc = mem, procs + ROOTLESS_OWN_PROCESSES
         self.template.set_env(req['env'])
         kind = req['kind']
-        r = self.r
         r.kind = RUN_KINDS[kind]
         strings = ()
         if kind == 'exec':
@@ -233,10 +228,24 @@ class Slot:
             del res['setupError']  # the OOM killer took the reaper itself
         return res
 
+    def test_pids(self):
+        # The test's processes: its cgroup's, or without one pid 1 of the test and its descendants.
+        if self.cg_version:
+            return self.read_cg('tasks').split()
+        pids, i = [str(self.r.w.pid)], 0
+        while i < len(pids):
+            try:
+                with open('/proc/%s/task/%s/children' % (pids[i], pids[i])) as f:
+                    pids.extend(f.read().split())
+            except OSError:
+                pass
+            i += 1
+        return pids
+
     def tree_cpu_ms(self):
         # CPU used so far by the busiest process of the test (read before the kill).
         best = 0
-        for pid in self.read_cg('tasks').split():
+        for pid in self.test_pids():
             try:
                 with open('/proc/%s/stat' % pid, 'rb') as f:
                     fields = f.read().rsplit(b')', 1)[1].split()
@@ -244,6 +253,53 @@ class Slot:
             except (OSError, IndexError, ValueError):
                 pass
         return best * 1000.0 / self.tick
+
+
+CG_VERSIONS = {'cgroup1': 1, 'cgroup2': 2, 'rootless': 0}
+ROOTLESS_OWN_PROCESSES = 3
+
+
+def open_cgroup_files(cfg):
+    # The slot's cgroup files by role (native/supervisor.c, struct run), opened once.
+    rw, ro = os.O_RDWR | os.O_CLOEXEC, os.O_RDONLY | os.O_CLOEXEC
+    cg = cfg.get('cgroup')
+    if cfg['backend'] == 'cgroup1':
+        mem, pids = cg['memory'], cg['pids']
+        return {
+            'limit': os.open(mem + '/memory.limit_in_bytes', rw), 'max': os.open(mem + '/memory.max_usage_in_bytes', rw),
+            'failcnt': os.open(mem + '/memory.failcnt', rw), 'oom': os.open(mem + '/memory.oom_control', ro),
+            'pidsMax': os.open(pids + '/pids.max', rw), 'pidsCurrent': os.open(pids + '/pids.current', ro),
+            'usage': os.open(mem + '/memory.usage_in_bytes', ro),
+            'forceEmpty': os.open(mem + '/memory.force_empty', os.O_WRONLY | os.O_CLOEXEC),
+            'tasks': os.open(pids + '/cgroup.procs', ro),
+        }
+    if cfg['backend'] == 'cgroup2':
+        d = cg['dir']
+        events = os.open(d + '/memory.events', ro)
+        files = {'limit': os.open(d + '/memory.max', rw), 'failcnt': events, 'oom': events,
+                 'pidsMax': os.open(d + '/pids.max', rw), 'pidsCurrent': os.open(d + '/pids.current', ro),
+                 'usage': os.open(d + '/memory.current', ro), 'tasks': os.open(d + '/cgroup.procs', ro),
+                 'max': optional_open(d + '/memory.peak', rw), 'forceEmpty': optional_open(d + '/memory.reclaim', os.O_WRONLY | os.O_CLOEXEC)}
+        if files['max'] >= 0 and not peak_resettable(files['max']):
+            os.close(files['max'])
+            files['max'] = -1  # before Linux 6.12 the peak cannot be reset per test: rusage only
+        return files
+    return {}
+
+
+def optional_open(path, flags):
+    try:
+        return os.open(path, flags)
+    except OSError:
+        return -1
+
+
+def peak_resettable(fd):
+    try:
+        os.pwrite(fd, b'reset', 0)
+        return True
+    except OSError:
+        return False
 
 
 RUN_DONE, RUN_DEADLINE, RUN_NEED_FILE = 0, 1, 2
@@ -265,17 +321,18 @@ class Watch(ctypes.Structure):
 
 class Run(ctypes.Structure):
     """struct run of native/supervisor.c."""
-    _fields_ = ([(name, ctypes.c_int64) for name in ('template_sock', 'closer_sock', 'cg_max', 'cg_failcnt', 'cg_usage',
-                                                     'cg_force_empty', 'cg_pids', 'cg_oom')]
+    _fields_ = ([(name, ctypes.c_int64) for name in ('template_sock', 'closer_sock', 'cg_version', 'cg_max',
+                                                     'cg_failcnt', 'cg_usage', 'cg_force_empty', 'cg_pids', 'cg_oom')]
                 + [('ctl_buf', ctypes.c_void_p), ('ctl_cap', ctypes.c_int64), ('held', ctypes.c_int64 * 8)]
                 + [(name, ctypes.c_int64) for name in ('nheld', 'oom_count', 'kind', 'stdin_fd', 'prog_fd', 'exe_fd',
-                                                       'tmp_bytes', 'cpu_soft', 'cpu_hard', 'fsize', 'stack')]
+                                                       'tmp_bytes', 'cpu_soft', 'cpu_hard', 'fsize', 'stack',
+                                                       'data_limit', 'nproc')]
                 + [('strings', ctypes.c_char_p)]
                 + [(name, ctypes.c_int64) for name in ('strings_len', 'argc', 'wall_ns', 'phase', 'ctl_r', 'started_ns')]
                 + [('ns', ctypes.c_int64 * 3)]
                 + [(name, ctypes.c_int64) for name in ('status', 'utime_us', 'stime_us', 'maxrss', 'elapsed_ns', 'ctl_len',
                                                        'cg_peak', 'failcnt', 'oom_killed', 'pids_current', 'step',
-                                                       'error')]
+                                                       'error', 'failcnt_base')]
                 + [('w', Watch)])
 
 
@@ -418,6 +475,8 @@ def main():
         # CPU times are steadier too. Inherited by the tests (a test may widen it for itself).
         cpus = sorted(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {cpus[cfg['pin'] % len(cpus)]})
+    if cfg['backend'] == 'rootless':
+        enter_user_namespace()
     slot = Slot(cfg, pycache_prefix)
     send({'ready': True, 'pid': os.getpid()})
     reqs = Requests()

@@ -3,5 +3,6 @@ export { loadBenchmark, parseBenchmark, type LoadBenchmarkOptions } from './benc
 export { loadSamples } from './samples';
 export { checkOutput } from './checker';
 export { tierCount } from './tiers';
-export { JudgeInputError } from './errors';
+export { JudgeInputError, JudgeSetupError } from './errors';
 export type * from './types';
+export { SANDBOX_BACKENDS } from './types';

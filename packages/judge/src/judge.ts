@@ -9,10 +9,10 @@ import { DEFAULT_TIME_MULTIPLIER, resolveLimits, type ResolvedLimits } from './l
 import { Programs, sha, type Program } from './programs';
 import { ensureReaper, ensureSupervisorLib, ensureTemplateLib, zygoteCommand } from './sandbox/native';
 import { SlotPool } from './sandbox/pool';
-import type { SlotCgroups } from './sandbox/cgroups';
+import { resolveBackend } from './sandbox/backend';
 import type { RunRequest, RunResult } from './sandbox/types';
 import { judgingOrder, tierCount } from './tiers';
-import { LANGUAGES, type Benchmark, type Language, type Limits, type Problem, type Sample, type SampleResult, type TestRecord } from './types';
+import { LANGUAGES, type BackendChoice, type Benchmark, type Language, type SandboxBackend, type Limits, type Problem, type Sample, type SampleResult, type TestRecord } from './types';
 import { failureClassOf, type Verdict } from './verdicts';
 
 export interface JudgeOptions {
@@ -51,7 +51,8 @@ export interface JudgeOptions {
    * (README: "Where verdicts differ from LiveCodeBench's"). judgeSamples may override it.
    */
   lcbCompat?: boolean;
-  cgroupParents?: SlotCgroups;
+  /** The sandbox backend (default `auto`: the strongest that works here; logged with why). */
+  backend?: BackendChoice;
   log?: (message: string) => void;
 }
 
@@ -64,6 +65,8 @@ export interface JudgeRunOptions {
 }
 
 export interface Judge {
+  /** The backend this judge runs its tests with. */
+  readonly backend: SandboxBackend;
   judgeSamples(benchmark: Benchmark, samples: readonly Sample[], options?: JudgeRunOptions): Promise<SampleResult[]>;
   close(): Promise<void>;
 }
@@ -83,8 +86,9 @@ export function validateSamples(benchmark: Benchmark, samples: readonly Sample[]
 export function createJudge(options: JudgeOptions = {}): Judge {
   const workers = Math.max(1, options.workers ?? availableParallelism());
   const log = options.log ?? ((m: string) => process.stderr.write(`[judge] ${m}\n`));
-  const cacheDir = options.cacheDir ?? join(tmpdir(), 'frontier-judge-cache');
-  mkdirSync(cacheDir, { recursive: true });
+  // Per user and private: it holds compiled binaries and native code the judge runs.
+  const cacheDir = options.cacheDir ?? join(tmpdir(), `frontier-judge-cache-${process.getuid?.() ?? 0}`);
+  mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
   const ownWorkDir = !options.workDir;
   const workDir = options.workDir ?? mkdtempSync(join(tmpdir(), 'frontier-judge-'));
   mkdirSync(join(workDir, 'in'), { recursive: true });
@@ -100,6 +104,9 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const own = compat ? { ...problem.limits, timeS: problem.limits.timeS ?? LCB_TIMEOUT_S } : problem.limits;
     return resolveLimits(own, options.limits ?? {}, language, multipliers);
   };
+  const setup = resolveBackend(options.backend ?? 'auto', python);
+  const backend: SandboxBackend = setup.backend;
+  log(`sandbox backend ${backend}: ${setup.reason}`);
   const pool = new SlotPool({
     workers,
     python,
@@ -113,7 +120,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     freshNetwork: options.freshNetwork ?? true,
     pin: options.pinSlots ?? true,
     hide: options.hide,
-    cgroupParents: options.cgroupParents,
+    backend: setup,
     log,
   });
   const programs = new Programs(workDir, cacheDir, pool, {
@@ -263,7 +270,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
 
   async function judgeOne(problem: Problem, sample: Sample, allTests: boolean, lcbCompat: boolean): Promise<SampleResult> {
     const limits = limitsOf(problem, sample.language, lcbCompat);
-    const base = { id: sample.id, problemId: sample.problemId, language: sample.language, tiers: tierCount(problem.tests) };
+    const base = { id: sample.id, problemId: sample.problemId, language: sample.language, tiers: tierCount(problem.tests), sandbox: backend };
     let program: Program;
     try {
       program = await programs.prepare(sample.language, sample.code, problem, lcbCompat);
@@ -323,6 +330,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   }
 
   return {
+    backend,
     async judgeSamples(benchmark, samples, runOptions = {}) {
       validateSamples(benchmark, samples);
       const allTests = runOptions.allTests ?? false;

@@ -1,3 +1,4 @@
+import type { SandboxBackend } from '@frontier/core';
 import type { FailureClass, Verdict } from './verdicts';
 
 export type Language = 'python' | 'cpp';
@@ -73,6 +74,10 @@ export interface TestRecord {
   detail?: string;
 }
 
+// How a judge isolates and measures programs (README, "Sandbox backends"): the names are shared
+// vocabulary (the database records them, a study may require one), so they live in core.
+export { SANDBOX_BACKENDS, type BackendChoice, type SandboxBackend } from '@frontier/core';
+
 export interface SampleResult {
   id: string;
   problemId: string;
@@ -88,4 +93,6 @@ export interface SampleResult {
   internalError?: string;
   /** True when an identical (code, language, test set, limits) sample supplied the result. */
   deduplicated?: boolean;
+  /** The sandbox backend that ran the tests. */
+  sandbox: SandboxBackend;
 }

@@ -1,9 +1,9 @@
-import { createSlotCgroups, currentCgroup, removeSlotCgroups, type SlotCgroups } from './cgroups';
+import type { BackendSetup, SlotSandbox } from './backend';
 import { ZygoteSlot, type ZygoteSlotOptions } from './zygote-slot';
 
-export type PoolOptions = Omit<ZygoteSlotOptions, 'index' | 'cgroups'> & {
+export type PoolOptions = Omit<ZygoteSlotOptions, 'index' | 'sandbox'> & {
   workers: number;
-  cgroupParents?: SlotCgroups;
+  backend: BackendSetup;
 };
 
 /**
@@ -15,7 +15,7 @@ export type PoolOptions = Omit<ZygoteSlotOptions, 'index' | 'cgroups'> & {
  */
 export class SlotPool {
   private readonly slots: (ZygoteSlot | undefined)[];
-  private readonly cgroups: SlotCgroups[];
+  private readonly sandboxes: SlotSandbox[];
   /** Lanes of each slot not in use. */
   private readonly free: number[][];
   private readonly replacing: (Promise<ZygoteSlot> | undefined)[];
@@ -23,9 +23,8 @@ export class SlotPool {
   private closed = false;
 
   constructor(private readonly opts: PoolOptions) {
-    const parents = opts.cgroupParents ?? { memory: currentCgroup('memory'), pids: currentCgroup('pids') };
     const tag = `frontier-judge-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-    this.cgroups = Array.from({ length: opts.workers }, (_, i) => createSlotCgroups(parents, `${tag}-${i}`));
+    this.sandboxes = Array.from({ length: opts.workers }, (_, i) => opts.backend.slot(i, tag));
     this.slots = new Array(opts.workers).fill(undefined);
     this.replacing = new Array(opts.workers).fill(undefined);
     this.free = this.slots.map(() => Array.from({ length: ZygoteSlot.PIPELINE }, (_, lane) => ZygoteSlot.PIPELINE - 1 - lane));
@@ -44,7 +43,7 @@ export class SlotPool {
     this.replacing[i] ??= (async () => {
       try {
         await slot?.close();
-        const fresh = new ZygoteSlot({ ...this.opts, index: i, cgroups: this.cgroups[i]! });
+        const fresh = new ZygoteSlot({ ...this.opts, index: i, sandbox: this.sandboxes[i]! });
         this.slots[i] = fresh;
         return fresh;
       } finally {
@@ -69,6 +68,6 @@ export class SlotPool {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.slots.map((s) => s?.close()));
-    for (const g of this.cgroups) removeSlotCgroups(g);
+    for (const s of this.sandboxes) this.opts.backend.remove(s);
   }
 }

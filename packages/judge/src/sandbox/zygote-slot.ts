@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { LCB_PRELUDE } from '../lcb';
-import type { SlotCgroups } from './cgroups';
+import type { SlotSandbox } from './backend';
 import type { RunRequest, RunResult, SandboxSlot } from './types';
 
 export interface ZygoteSlotOptions {
@@ -9,13 +9,14 @@ export interface ZygoteSlotOptions {
   python: string;
   /** Arguments of `python` that start runtime/zygote.py (see zygoteCommand); the config follows. */
   zygoteArgs: string[];
-  cgroups: SlotCgroups;
+  sandbox: SlotSandbox;
   roots: { work: string; cache: string };
   reaper: string;
   /** native/supervisor.c built as a shared library. */
   native: string;
   /** native/template.c built as a shared library. */
   templateNative: string;
+  /** Credentials of the programs (cgroup backends; rootless keeps the user namespace's only user). */
   uid: number;
   gid: number;
   freshNetwork: boolean;
@@ -73,8 +74,9 @@ export class ZygoteSlot implements SandboxSlot {
   private start(): void {
     const o = this.opts;
     const config = {
-      uid: o.uid, gid: o.gid, roots: { work: o.roots.work, cache: o.roots.cache },
-      memoryCgroup: o.cgroups.memory, pidsCgroup: o.cgroups.pids, reaper: o.reaper, native: o.native, templateNative: o.templateNative,
+      uid: o.sandbox.backend === 'rootless' ? -1 : o.uid, gid: o.sandbox.backend === 'rootless' ? -1 : o.gid,
+      roots: { work: o.roots.work, cache: o.roots.cache },
+      backend: o.sandbox.backend, cgroup: o.sandbox.cgroup, reaper: o.reaper, native: o.native, templateNative: o.templateNative,
       freshNetwork: o.freshNetwork, pin: o.pin ? o.index : null, hide: o.hide ?? null,
       // Run once by the template before it forks any test (runtime/template.py, Prelude): tests
       // find its modules imported, and LiveCodeBench's programs, which start with it, its names.
