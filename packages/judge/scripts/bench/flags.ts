@@ -1,5 +1,6 @@
 // Command-line flags of `npm run bench -w @frontier/judge -- ...`.
 import { availableParallelism } from 'node:os';
+import { SANDBOX_BACKENDS, type SandboxBackend } from '../../src/index';
 
 export const WORKLOADS = ['a', 'b', 'c', 'big'] as const;
 export type WorkloadKey = (typeof WORKLOADS)[number];
@@ -10,6 +11,8 @@ export interface Flags {
   freshNetwork: boolean;
   pinSlots: boolean;
   workloads: WorkloadKey[];
+  /** A second judge phase with this backend in the same rounds, beside the default one. */
+  backend?: SandboxBackend;
 }
 
 const fail = (message: string): never => {
@@ -29,14 +32,17 @@ export function parseFlags(argv: readonly string[]): Flags {
     if (!/^[1-9][0-9]*$/.test(text)) fail(`${name} needs a whole number >= 1, got ${JSON.stringify(text)}`);
     return Number(text);
   };
-  const known = new Set(['--workers', '--rounds', '--workload', '--shared-network', '--no-pin']);
+  const known = new Set(['--workers', '--rounds', '--workload', '--backend', '--shared-network', '--no-pin']);
   argv.forEach((a, i) => {
     if (a.startsWith('--') && !known.has(a)) fail(`unknown flag ${a} (flags: ${[...known].join(' ')})`);
-    if (!a.startsWith('--') && !['--workers', '--rounds', '--workload'].includes(argv[i - 1] ?? '')) fail(`unexpected argument ${JSON.stringify(a)}`);
+    if (!a.startsWith('--') && !['--workers', '--rounds', '--workload', '--backend'].includes(argv[i - 1] ?? '')) fail(`unexpected argument ${JSON.stringify(a)}`);
   });
   const workloads = (value('--workload') ?? WORKLOADS.join(',')).split(',').map((w) => w.trim());
   for (const w of workloads) if (!(WORKLOADS as readonly string[]).includes(w)) fail(`--workload takes a comma-separated subset of ${WORKLOADS.join(',')}, got ${JSON.stringify(w)}`);
+  const backend = value('--backend');
+  if (backend !== undefined && !(SANDBOX_BACKENDS as readonly string[]).includes(backend)) fail(`--backend takes one of ${SANDBOX_BACKENDS.join(', ')}, got ${JSON.stringify(backend)}`);
   return {
+    ...(backend !== undefined && { backend: backend as SandboxBackend }),
     workers: count('--workers', availableParallelism()),
     rounds: count('--rounds', 3),
     freshNetwork: !argv.includes('--shared-network'),

@@ -26,9 +26,10 @@ const SPAWN_EVERY = 10;
 const SPECS = { a: preludeWorkload, b: functionalWorkload, c: plainWorkload };
 
 const flags = parseFlags(process.argv.slice(2));
-const settings = { workers: flags.workers, freshNetwork: flags.freshNetwork, pinSlots: flags.pinSlots };
+// The reference judge: cgroup1 beside the backend compared with it (--backend), else what auto picks.
+const settings = { workers: flags.workers, freshNetwork: flags.freshNetwork, pinSlots: flags.pinSlots, backend: flags.backend ? ('cgroup1' as const) : ('auto' as const) };
 const dir = mkdtempSync(join(tmpdir(), 'frontier-judge-bench-'));
-const options = [flags.freshNetwork ? '' : 'shared network namespace per slot', flags.pinSlots ? '' : 'slots not pinned'].filter(Boolean);
+const options = [flags.freshNetwork ? '' : 'shared network namespace per slot', flags.pinSlots ? '' : 'slots not pinned', flags.backend ? `${flags.backend} beside cgroup1` : ''].filter(Boolean);
 console.log(`judge bench: ${flags.workers} workers${options.length ? ` (${options.join(', ')})` : ''}, ${flags.rounds} rounds, ${availableParallelism()} cores; load average before: ${loadAverage()}`);
 
 try {
@@ -47,16 +48,19 @@ try {
     for (let r = 0; r < flags.rounds; r++) {
       const samples = w.samples(r);
       // Judge first in even rounds, last in odd ones, so that a drift weighs on every side alike.
-      let j, l, s;
-      for (const phase of r % 2 === 0 ? ['judge', 'lcb', 'spawn'] : ['spawn', 'lcb', 'judge']) {
+      let j, o, l, s;
+      const order = ['judge', 'other', 'lcb', 'spawn'].filter((p) => p !== 'other' || flags.backend);
+      for (const phase of r % 2 === 0 ? order : order.reverse()) {
         if (phase === 'judge') j = await judgePhase(w.benchmark, samples, w.samples(-1 - r).slice(0, 2), settings);
+        else if (phase === 'other') o = await judgePhase(w.benchmark, samples, w.samples(-1 - r).slice(0, 2), { ...settings, backend: flags.backend });
         else if (phase === 'lcb') l = await lcbPhase(w.benchmark, samples, prelude, flags.workers);
         else s = await spawnPhase(w.benchmark, samples, flags.workers, SPAWN_EVERY, dir);
       }
-      if (!j || !l || !s) throw new Error('bench: a phase did not run');
+      if (!j || !l || !s || (flags.backend && !o)) throw new Error('bench: a phase did not run');
       judged.push(...j.tests);
       lcbCpuMs.push(...l.cpuMs);
-      rounds.push({ judge: j.phase, lcb: l.phase, spawn: s.phase, vsLcb: agreement(j.tests, l.verdicts), vsSpawn: agreement(j.tests, s.verdicts) });
+      const other = o && { backend: o.backend, phase: o.phase, vsJudge: agreement(o.tests, new Map(j.tests.map((t) => [t.key, t.verdict]))) };
+      rounds.push({ judge: j.phase, judgeBackend: j.backend, lcb: l.phase, spawn: s.phase, vsLcb: agreement(j.tests, l.verdicts), vsSpawn: agreement(j.tests, s.verdicts), ...(other && { other }) });
       console.log(roundLine(rounds.at(-1)!, r, flags.rounds));
     }
     figures.push(printWorkload(key, rounds, judged, lcbCpuMs, flags.workers, availableParallelism()));

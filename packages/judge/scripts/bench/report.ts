@@ -11,8 +11,17 @@ export interface Agreement {
   examples: string[];
 }
 
+/** The judge with another backend (--backend), and its verdicts against the reference judge's. */
+export interface OtherBackend {
+  backend: string;
+  phase: Phase;
+  vsJudge: Agreement;
+}
+
 export interface Round {
   judge: Phase;
+  judgeBackend: string;
+  other?: OtherBackend;
   lcb: Phase;
   spawn: Phase;
   vsLcb: Agreement;
@@ -50,7 +59,8 @@ export function agreement(judged: JudgedTest[], verdicts: Map<string, string>): 
 
 export function roundLine(r: Round, i: number, n: number): string {
   const ph = (name: string, p: Phase) => `${name} ${rate(p).toFixed(0)}/s (${p.tests}, ${pct(p.busy)})`;
-  return `  round ${i + 1}/${n}  ${ph('judge', r.judge)}  ${ph('lcb', r.lcb)}  ${ph('spawn', r.spawn)}  judge/lcb ${x2(rate(r.judge) / rate(r.lcb))}  judge/spawn ${x2(rate(r.judge) / rate(r.spawn))}`;
+  const other = r.other ? `  ${ph(r.other.backend, r.other.phase)}  ${r.other.backend}/${r.judgeBackend} ${x2(rate(r.other.phase) / rate(r.judge))}` : '';
+  return `  round ${i + 1}/${n}  ${ph(`judge (${r.judgeBackend})`, r.judge)}${other}  ${ph('lcb', r.lcb)}  ${ph('spawn', r.spawn)}  judge/lcb ${x2(rate(r.judge) / rate(r.lcb))}  judge/spawn ${x2(rate(r.judge) / rate(r.spawn))}`;
 }
 
 export interface WorkloadFigures {
@@ -63,6 +73,7 @@ export interface WorkloadFigures {
   vsLcb: Agreement;
   cpuMedian: number;
   cpuP95: number;
+  other?: { backend: string; judgeBackend: string; phase: Phase; vsJudge: number; agreement: Agreement };
 }
 
 /** Prints the workload's pooled figures and returns them for the closing table. */
@@ -77,10 +88,19 @@ export function printWorkload(key: string, rounds: Round[], judged: JudgedTest[]
   const overhead = judged.map((t) => t.wallMs - t.cpuMs);
   const perRound = (f: (r: Round) => number) => rounds.map((r) => x2(f(r))).join(', ');
   const machineCpu = (p: Phase) => `${((cores * p.busy * p.ms) / p.tests).toFixed(2)} ms`;
-  const figures = {
+  const figures: WorkloadFigures = {
     key, judge: J, lcb: L, spawn: S, judgeVsLcb: rate(J) / rate(L), judgeVsSpawn: rate(J) / rate(S), vsLcb,
     cpuMedian: quantile(cpu, 0.5), cpuP95: quantile(cpu, 0.95),
   };
+  const others = rounds.flatMap((r) => (r.other ? [r.other] : []));
+  if (others.length) {
+    const O = pooled(others.map((o) => o.phase));
+    const agreementO = others.map((o) => o.vsJudge).reduce((a, b) => ({ same: a.same + b.same, compared: a.compared + b.compared, examples: [...a.examples, ...b.examples] }));
+    const name = others[0]!.backend;
+    figures.other = { backend: name, judgeBackend: rounds[0]!.judgeBackend, phase: O, vsJudge: rate(O) / rate(J), agreement: agreementO };
+    console.log(`  backends    ${name} ${rate(O).toFixed(0)}/s, ${rounds[0]!.judgeBackend} ${rate(J).toFixed(0)}/s: ${name}/${rounds[0]!.judgeBackend} ${x2(figures.other.vsJudge)} pooled; per round ${perRound((r) => rate(r.other!.phase) / rate(r.judge))}; verdicts agree ${agreed(agreementO)}`);
+    for (const e of agreementO.examples.slice(0, 5)) console.log(`    differs   ${e.replace('baseline', rounds[0]!.judgeBackend)}`);
+  }
   console.log(`  tests/s     judge ${rate(J).toFixed(0)}, lcb-strategy ${rate(L).toFixed(0)}, spawn ${rate(S).toFixed(0)} (all rounds pooled; ${workers} at a time each)`);
   console.log(`  judge/lcb   ${x2(figures.judgeVsLcb)} pooled; per round ${perRound((r) => rate(r.judge) / rate(r.lcb))}`);
   console.log(`  judge/spawn ${x2(figures.judgeVsSpawn)} pooled; per round ${perRound((r) => rate(r.judge) / rate(r.spawn))}`);
@@ -95,6 +115,13 @@ export function printWorkload(key: string, rounds: Round[], judged: JudgedTest[]
 
 export function printSummary(all: WorkloadFigures[]): void {
   if (all.length === 0) return;
+  const withOther = all.filter((f) => f.other);
+  if (withOther.length) {
+    const o = withOther[0]!.other!;
+    console.log(`\nbackends (pooled over rounds): ${o.backend} beside ${o.judgeBackend}, same corpora, same rounds`);
+    console.log(`  workload  ${o.judgeBackend}/s  ${o.backend}/s  ${o.backend}/${o.judgeBackend}  agreement`);
+    for (const f of withOther) console.log(`  ${f.key.padEnd(8)}  ${rate(f.judge).toFixed(0).padStart(9)}  ${rate(f.other!.phase).toFixed(0).padStart(10)}  ${x2(f.other!.vsJudge).padStart(17)}  ${f.other!.agreement.same}/${f.other!.agreement.compared}`);
+  }
   console.log('\nsummary (pooled over rounds)');
   console.log('  workload  judge/s  lcb/s  spawn/s  judge/lcb  judge/spawn  agreement(lcb)  CPU median/p95');
   for (const f of all) {
