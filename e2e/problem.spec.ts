@@ -88,16 +88,18 @@ test('the sample list is the sample table for that problem and checkpoint, with 
      WHERE c.study_id = $1 GROUP BY c.id ORDER BY count(*) DESC, c.id LIMIT 1`,
     [fixture.studyId, fixture.problemId],
   );
-  const samples = await query<{ key: string; verdict: string | null }>(
-    `SELECT s.run_id || '.' || s.idx AS key, s.verdict::text AS verdict FROM sample s JOIN eval_run r ON r.id = s.run_id
+  const samples = await query<{ key: string; verdict: string | null; sandbox: string | null }>(
+    `SELECT s.run_id || '.' || s.idx AS key, s.verdict::text AS verdict, s.sandbox::text AS sandbox FROM sample s JOIN eval_run r ON r.id = s.run_id
      WHERE r.checkpoint_id = $1 AND s.problem_id = $2 ORDER BY r.setting, s.run_id, s.idx`,
     [cp!.id, fixture.problemId],
   );
   await page.goto(`/studies/${fixture.studyId}/problems/${fixture.problemId}?checkpoint=${cp!.id}`);
   const list = page.getByTestId('sample-list');
   await expect(list).toHaveAttribute('data-total', String(samples.length));
-  const items = await page.getByTestId('sample-item').evaluateAll((els) => els.map((el) => ({ key: el.getAttribute('data-sample'), verdict: el.getAttribute('data-verdict') })));
-  expect(items).toEqual(samples.slice(0, 20).map((s) => ({ key: s.key, verdict: s.verdict ?? 'PENDING' })));
+  const items = await page.getByTestId('sample-item').evaluateAll((els) =>
+    els.map((el) => ({ key: el.getAttribute('data-sample'), verdict: el.getAttribute('data-verdict'), sandbox: el.getAttribute('data-sandbox') })),
+  );
+  expect(items).toEqual(samples.slice(0, 20).map((s) => ({ key: s.key, verdict: s.verdict ?? 'PENDING', sandbox: s.sandbox ?? '' })));
 
   const verdict = samples.find((s) => s.verdict !== 'AC')?.verdict ?? 'AC';
   await page.getByTestId('samples-verdict').selectOption(verdict);
@@ -110,13 +112,15 @@ test('the sample list is the sample table for that problem and checkpoint, with 
 test('the per-test strip shows the sample’s own arrays, with tiers from the test table', async ({ page }) => {
   expect(judged, 'the demo lab study (judged by the fixture setup) has samples with per-test records').toBeTruthy();
   const t = judged!;
-  const [row] = await query<{ test_verdicts: number[]; test_cpu_ms: number[]; test_peak_kib: number[] }>(
-    'SELECT test_verdicts, test_cpu_ms, test_peak_kib FROM sample WHERE run_id = $1 AND problem_id = $2 AND idx = $3',
+  const [row] = await query<{ test_verdicts: number[]; test_cpu_ms: number[]; test_peak_kib: number[]; sandbox: string | null }>(
+    'SELECT test_verdicts, test_cpu_ms, test_peak_kib, sandbox::text AS sandbox FROM sample WHERE run_id = $1 AND problem_id = $2 AND idx = $3',
     [t.runId, t.problemId, t.idx],
   );
   const tiers = await query<{ ordinal: number; tier: number }>('SELECT ordinal, tier FROM test WHERE problem_id = $1 ORDER BY ordinal', [t.problemId]);
   await page.goto(`/studies/${t.studyId}/problems/${t.problemId}?checkpoint=${t.checkpointId}&sample=${t.runId}.${t.idx}`);
   await expect(page.getByTestId('sample-detail')).toHaveAttribute('data-sample', `${t.runId}.${t.idx}`);
+  // The backend that ran the tests, as the sample records it (the judge's, for the demo lab's).
+  await expect(page.getByTestId('sample-sandbox')).toHaveText(row!.sandbox ? `judged with ${row!.sandbox}` : 'sandbox not recorded');
   const boxes = page.getByTestId('test-box');
   await expect(boxes).toHaveCount(row!.test_verdicts.length);
   const shown = await boxes.evaluateAll((els) =>

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appEnv, databaseUrlSchema, environmentSecrets } from '@frontier/db';
+import { judgeBackendEnv } from '@frontier/pipeline';
 import { z } from 'zod';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -19,6 +20,8 @@ export const env = appEnv(
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     FRONTIER_DEBUG: z.string().optional(),
+    /** The sandbox backend of the judge the pipeline runs in this process (`frontier worker`). */
+    FRONTIER_JUDGE_BACKEND: judgeBackendEnv,
   }),
 );
 

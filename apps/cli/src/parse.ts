@@ -1,4 +1,4 @@
-import { parseAlphaList } from '@frontier/core';
+import { parseAlphaList, parseBackendChoice, parseSandboxBackend, type BackendChoice, type SandboxBackend } from '@frontier/core';
 import { CliError } from './errors';
 
 // Flags that must be numbers: "abc", "", "1e999" and the like are refused by name.
@@ -20,3 +20,14 @@ export function parseAlphasFlag(text: string): number[] {
   if (!parsed.ok) throw new CliError(`--alphas: ${parsed.message}`);
   return parsed.alphas;
 }
+
+function orRefuse<T>(flag: string, r: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!r.ok) throw new CliError(`${flag} ${r.message}`);
+  return r.value;
+}
+
+/** `frontier judge --backend`: the sandbox backend, or auto (the strongest that works here). */
+export const parseBackendFlag = (value: string): BackendChoice => orRefuse('--backend', parseBackendChoice(value));
+
+/** `study create --judge-backend`: the one backend the study's samples must be judged with. */
+export const parseJudgeBackendFlag = (value: string): SandboxBackend => orRefuse('--judge-backend', parseSandboxBackend(value));

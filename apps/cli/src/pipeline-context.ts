@@ -4,7 +4,7 @@ import { env, secret } from './env';
 
 /** What the pipeline's steps need when the CLI runs them in process; `close` stops the judge. */
 export function pipelineContext(db: Db): { ctx: TaskContext; close(): Promise<void> } {
-  const dataDir = env().FRONTIER_DATA_DIR;
-  const judge = lazyJudge(dataDir);
+  const { FRONTIER_DATA_DIR: dataDir, FRONTIER_JUDGE_BACKEND: backend } = env();
+  const judge = lazyJudge(dataDir, backend);
   return { ctx: { db, dataDir, judge: judge.get, secret }, close: judge.close };
 }

@@ -34,9 +34,26 @@ function judge(...flags: string[]) {
     encoding: 'utf8',
     timeout: 120_000,
   });
-  const verdicts = Object.fromEntries(r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string }).map((l) => [l.id, l.verdict]));
-  return { code: r.status, verdicts, summary: r.stderr.trim().split('\n').at(-1) };
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string; sandbox: string });
+  const verdicts = Object.fromEntries(lines.map((l) => [l.id, l.verdict]));
+  return { code: r.status, verdicts, sandboxes: new Set(lines.map((l) => l.sandbox)), summary: r.stderr.trim().split('\n').at(-1) };
 }
+
+// The last line on stderr; it names the backend that ran the tests (captured), as each output line does.
+const summaryLine = (tests: number, verdicts: string) =>
+  new RegExp(`^judged 4 samples \\(1 identical to another, judged once\\), ${tests} tests in \\d+\\.\\d s \\(\\d[\\d,]* tests/s\\) with the (cgroup1|cgroup2|rootless) sandbox: ${verdicts}$`);
+
+describe('frontier judge --backend', () => {
+  it('refuses an unknown backend by name, listing the choices, before judging anything', () => {
+    const r = spawnSync(process.execPath, [BIN, 'judge', '--benchmark', benchmark, '--samples', samples, '--backend', 'docker'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+      encoding: 'utf8',
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe('frontier: --backend must be one of auto, cgroup1, cgroup2, rootless (got "docker")');
+  });
+});
 
 describe.skipIf(!canContain)('frontier judge (contained)', () => {
   it('writes a line per sample and ends with a summary line on stderr', () => {
@@ -44,12 +61,21 @@ describe.skipIf(!canContain)('frontier judge (contained)', () => {
     expect(r.code).toBe(0);
     expect(r.verdicts).toEqual({ ac: 'AC', wa: 'WA', 'exit-1': 'RE', 'ac-again': 'AC' });
     // Tests run: 2 (ac) + 1 (wa stops) + 1 (exit-1 stops) + none for the copy of ac.
-    expect(r.summary).toMatch(/^judged 4 samples \(1 identical to another, judged once\), 4 tests in \d+\.\d s \(\d[\d,]* tests\/s\): AC 2, WA 1, RE 1$/);
+    const summary = summaryLine(4, 'AC 2, WA 1, RE 1');
+    expect(r.summary).toMatch(summary);
+    expect(r.sandboxes).toEqual(new Set([summary.exec(r.summary!)![1]]));
   });
   it('--lcb-compat gives LiveCodeBench\'s verdicts', () => {
     const r = judge('--lcb-compat');
     expect(r.code).toBe(0);
     expect(r.verdicts).toEqual({ ac: 'AC', wa: 'WA', 'exit-1': 'AC', 'ac-again': 'AC' });
-    expect(r.summary).toMatch(/^judged 4 samples \(1 identical to another, judged once\), 5 tests in \d+\.\d s \(\d[\d,]* tests\/s\): AC 3, WA 1$/);
+    expect(r.summary).toMatch(summaryLine(5, 'AC 3, WA 1'));
+  });
+  it('--backend cgroup1 judges with that backend, as the summary and every line say', () => {
+    const r = judge('--backend', 'cgroup1');
+    expect(r.code).toBe(0);
+    expect(r.verdicts).toEqual({ ac: 'AC', wa: 'WA', 'exit-1': 'RE', 'ac-again': 'AC' });
+    expect(summaryLine(4, 'AC 2, WA 1, RE 1').exec(r.summary!)?.[1]).toBe('cgroup1');
+    expect(r.sandboxes).toEqual(new Set(['cgroup1']));
   });
 });

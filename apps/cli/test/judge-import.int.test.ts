@@ -7,6 +7,7 @@ import { importBenchmark } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { tempDir } from './lcb-fixture';
 import { runCli } from './run-cli';
+import { ADDERS } from '../../worker/test/support';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let t: TestDatabase;
@@ -14,10 +15,7 @@ const dir = tempDir();
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await importBenchmark(t.db, {
-    name: 'adders',
-    problems: [{ externalId: 'add', title: 'Add', difficulty: 'easy', timeLimitMs: 1000, memoryLimitMb: 64, tests: [{ tier: 1, input: '1 2\n', expected: '3\n' }, { tier: 2, input: '40 2\n', expected: '42\n' }] }],
-  });
+  await importBenchmark(t.db, ADDERS);
 });
 afterAll(async () => t?.drop());
 

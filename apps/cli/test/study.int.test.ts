@@ -60,6 +60,7 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
       [['--serve', 'vllm serve {checkpoint} --port {port}'], '--serve: the command must contain {checkpoint}, {model} and {port}'],
       [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--api-key', 'sk-1'], '--api-key-env'],
       [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--api-key-env', 'MY KEY'], '--api-key-env: must be an environment variable name'],
+      [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--judge-backend', 'auto'], '--judge-backend must be one of cgroup1, cgroup2, rootless (got "auto")'],
     ];
     for (const [flags, message] of cases) {
       const r = await runCli([...base, ...flags], env);
@@ -69,6 +70,16 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
     const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM study');
     expect(rows[0].n).toBe(0);
   }, 180_000);
+
+  it('--judge-backend stores the backend the study\'s samples must be judged with; without it, any will do', async () => {
+    const env = { DATABASE_URL: t.url, FRONTIER_DATA_DIR: dir };
+    const create = (name: string, ...flags: string[]) =>
+      runCli(['study', 'create', name, '--benchmark', join(dir, 'bench.json'), '--lo', DEMO_ENDPOINTS.lo, '--hi', DEMO_ENDPOINTS.hi, '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', ...flags], env);
+    expect((await create('Needs cgroup2', '--judge-backend', 'cgroup2')).code).toBe(0);
+    expect((await create('Any judge')).code).toBe(0);
+    const { rows } = await t.db.pool.query(`SELECT name, config->'judge' AS judge FROM study WHERE name IN ('Needs cgroup2', 'Any judge') ORDER BY name`);
+    expect(rows).toEqual([{ name: 'Any judge', judge: { lcbCompat: false } }, { name: 'Needs cgroup2', judge: { lcbCompat: false, backend: 'cgroup2' } }]);
+  }, 60_000);
 
   it('named mode: a server that does not serve the model fails the generate job at once, naming the model and the directory to serve', async () => {
     const env = { DATABASE_URL: t.url, FRONTIER_DATA_DIR: dir };

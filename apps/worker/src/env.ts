@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOB_KINDS, parseJobKinds } from '@frontier/core';
 import { appEnv, databaseUrlSchema, environmentSecrets } from '@frontier/db';
+import { judgeBackendEnv } from '@frontier/pipeline';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -23,6 +24,8 @@ export const env = appEnv(
         ctx.addIssue({ code: 'custom', message: r.message });
         return z.NEVER;
       }),
+    /** The judge's sandbox backend: cgroup1, cgroup2, rootless, or auto (the strongest that works here). */
+    FRONTIER_JUDGE_BACKEND: judgeBackendEnv,
   }),
 );
 

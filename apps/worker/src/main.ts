@@ -18,9 +18,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 try {
   const e = env();
   const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.FRONTIER_DATA_DIR, log: (l) => console.error(`[worker] ${l}`) });
-  const judge = lazyJudge(e.FRONTIER_DATA_DIR);
+  const judge = lazyJudge(e.FRONTIER_DATA_DIR, e.FRONTIER_JUDGE_BACKEND);
   worker = await startWorker({ db: opened.db, dataDir: e.FRONTIER_DATA_DIR, judge: judge.get, secret }, { concurrency: e.WORKER_CONCURRENCY, kinds: e.WORKER_TASKS });
-  console.error(`[worker] ready (concurrency ${e.WORKER_CONCURRENCY}; tasks ${e.WORKER_TASKS.join(', ')})`);
+  console.error(`[worker] ready (concurrency ${e.WORKER_CONCURRENCY}; tasks ${e.WORKER_TASKS.join(', ')}; judge backend ${e.FRONTIER_JUDGE_BACKEND})`);
   if (stopRequested) void worker.stop();
   await worker.done;
   await judge.close();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { BenchmarkProblemInput } from '@frontier/db';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -35,3 +36,9 @@ export async function until<T>(what: string, check: () => Promise<T | undefined 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A benchmark of one problem in two tiers, `add` (the sum of two integers), for importBenchmark. */
+export const ADDERS: { name: string; problems: BenchmarkProblemInput[] } = {
+  name: 'adders',
+  problems: [{ externalId: 'add', title: 'Add', difficulty: 'easy', timeLimitMs: 1000, memoryLimitMb: 64, tests: [{ tier: 1, input: '1 2\n', expected: '3\n' }, { tier: 2, input: '40 2\n', expected: '42\n' }] }],
+};

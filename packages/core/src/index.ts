@@ -25,3 +25,4 @@ export * from './problem-profile';
 export * from './solve-matrix';
 export * from './study-data';
 export * from './serve-command';
+export * from './sandbox-backend';

@@ -52,8 +52,8 @@ beforeAll(async () => {
     [run.low, run.high, run.half, pr.easy, pr.hard],
   );
   await t.db.pool.query(
-    `INSERT INTO sample (run_id, problem_id, idx, code, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, judged_at) VALUES
-       ($1, $2, 0, 'print(1)', 'AC', 2, '{0,0}', '{5,6}', '{100,200}', now()), ($1, $2, 1, 'print(2)', NULL, NULL, NULL, NULL, NULL, NULL)`,
+    `INSERT INTO sample (run_id, problem_id, idx, code, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, judged_at, sandbox) VALUES
+       ($1, $2, 0, 'print(1)', 'AC', 2, '{0,0}', '{5,6}', '{100,200}', now(), 'rootless'), ($1, $2, 1, 'print(2)', NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
     [run.low, pr.easy],
   );
 });
@@ -144,8 +144,8 @@ describe('problem drill-down', () => {
     expect(page).toEqual({
       total: 2,
       samples: [
-        { runId: run.low, idx: 0, checkpointId: cp.low, setting: 'reasoning', language: 'python', verdict: 'AC', coveragePassed: 2, testsRun: 2 },
-        { runId: run.low, idx: 1, checkpointId: cp.low, setting: 'reasoning', language: 'python', verdict: null, coveragePassed: null, testsRun: 0 },
+        { runId: run.low, idx: 0, checkpointId: cp.low, setting: 'reasoning', language: 'python', verdict: 'AC', coveragePassed: 2, testsRun: 2, sandbox: 'rootless' },
+        { runId: run.low, idx: 1, checkpointId: cp.low, setting: 'reasoning', language: 'python', verdict: null, coveragePassed: null, testsRun: 0, sandbox: null },
       ],
     });
     expect(await listSamples(t.db, { studyId: study, problemId: pr.easy, verdict: 'PENDING', offset: 0, limit: 1 })).toMatchObject({ total: 1, samples: [{ idx: 1 }] });
@@ -157,8 +157,8 @@ describe('problem drill-down', () => {
 
   it('reads one sample with its per-test record, empty while pending', async () => {
     const key = { studyId: study, problemId: pr.easy, runId: run.low };
-    expect(await getSample(t.db, { ...key, idx: 0 })).toMatchObject({ checkpointId: cp.low, verdict: 'AC', testsRun: 2, testVerdicts: [0, 0], testCpuMs: [5, 6], judgedAt: expect.any(Date) });
-    expect(await getSample(t.db, { ...key, idx: 1 })).toMatchObject({ verdict: null, testsRun: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], judgedAt: null });
+    expect(await getSample(t.db, { ...key, idx: 0 })).toMatchObject({ checkpointId: cp.low, verdict: 'AC', sandbox: 'rootless', testsRun: 2, testVerdicts: [0, 0], testCpuMs: [5, 6], judgedAt: expect.any(Date) });
+    expect(await getSample(t.db, { ...key, idx: 1 })).toMatchObject({ verdict: null, sandbox: null, testsRun: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], judgedAt: null });
     expect(await getSample(t.db, { ...key, studyId: other, idx: 0 })).toBeUndefined();
     expect(await getTestTiers(t.db, pr.easy)).toEqual(new Map([[0, 1], [1, 2]]));
   });

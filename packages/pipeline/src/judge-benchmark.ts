@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { loadProblemsWithTests, type Db } from '@frontier/db';
-import type { Benchmark, Checker, Problem } from '@frontier/judge';
+import type { Benchmark, Checker, Problem, SandboxBackend } from '@frontier/judge';
 
 export interface StoredBenchmark {
   benchmark: Benchmark;
@@ -34,10 +34,18 @@ export function storedChecker(problem: Pick<Problem, 'checker' | 'functional'>):
   return problem.functional ? { ...problem.checker, functional: problem.functional } : { ...problem.checker };
 }
 
+/** How a study has its samples judged: the parts of its `judge` settings that decide a verdict. */
+export interface JudgeHow {
+  lcbCompat?: boolean;
+  /** Set when the study requires this backend: only its results may be reused. */
+  backend?: SandboxBackend;
+}
+
 /** What identifies one judging of a program: the problem's key, how it is judged, the program. */
-export function programKey(problemKey: string, language: string, code: string, lcbCompat = false): string {
+export function programKey(problemKey: string, language: string, code: string, how: JudgeHow = {}): string {
   const h = createHash('sha256').update(problemKey).update('\0').update(language).update('\0').update(code);
-  // Only when set, so that the keys of verdicts judged before the option existed stay the same.
-  if (lcbCompat) h.update('\0lcb-compat');
+  // Only when set, so that the keys of verdicts judged before the options existed stay the same.
+  if (how.lcbCompat) h.update('\0lcb-compat');
+  if (how.backend) h.update(`\0backend=${how.backend}`);
   return h.digest('hex');
 }

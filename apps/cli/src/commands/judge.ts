@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
-import { verdictCode } from '@frontier/core';
+import { BACKEND_CHOICES, verdictCode, type BackendChoice } from '@frontier/core';
 import { createJudge, JudgeInputError, loadBenchmark, loadSamples, validateSamples, type Limits, type SampleResult } from '@frontier/judge';
 import { CliError } from '../errors';
+import { parseBackendFlag } from '../parse';
 import { progressBar } from '../progress';
 import { judgeSummary } from './judge-summary';
 
@@ -19,6 +20,7 @@ interface JudgeFlags {
   python?: string;
   cacheDir?: string;
   lcbCompat?: boolean;
+  backend: BackendChoice;
 }
 
 function positive(value: string | undefined, flag: string, integer = false): number | undefined {
@@ -43,6 +45,7 @@ function outputLine(r: SampleResult): string {
     ...(r.compileError !== undefined ? { compile_error: r.compileError } : {}),
     ...(r.internalError !== undefined ? { internal_error: r.internalError } : {}),
     ...(r.deduplicated ? { deduplicated: true } : {}),
+    sandbox: r.sandbox,
   });
 }
 
@@ -61,6 +64,7 @@ export function registerJudge(program: Command): void {
     .option('--python <path>', 'Python interpreter (absolute path)', '/usr/bin/python3')
     .option('--cache-dir <dir>', 'where compiled binaries are cached')
     .option('--lcb-compat', 'run Python on LiveCodeBench problems as LiveCodeBench\'s evaluator does, quirks included (see the judge README)')
+    .option('--backend <name>', `sandbox backend: ${BACKEND_CHOICES.join('|')}; auto picks the strongest that works here (see the judge README)`, parseBackendFlag, 'auto')
     .action(async (flags: JudgeFlags) => {
       const limits: Partial<Limits> = {};
       const timeS = positive(flags.timeLimit, '--time-limit');
@@ -76,7 +80,7 @@ export function registerJudge(program: Command): void {
         validateSamples(benchmark, samples);
         const out = flags.out ? createWriteStream(flags.out) : process.stdout;
         const started = performance.now();
-        const judge = createJudge({ workers, limits, python: flags.python, cacheDir: flags.cacheDir, lcbCompat: flags.lcbCompat ?? false });
+        const judge = createJudge({ workers, limits, python: flags.python, cacheDir: flags.cacheDir, lcbCompat: flags.lcbCompat ?? false, backend: flags.backend });
         const bar = progressBar('judging');
         bar.start(samples.length);
         let results: SampleResult[];
@@ -95,7 +99,7 @@ export function registerJudge(program: Command): void {
           await judge.close();
         }
         if (flags.out) await new Promise<void>((res, rej) => (out as ReturnType<typeof createWriteStream>).end((err?: Error | null) => (err ? rej(err) : res())));
-        process.stderr.write(`${judgeSummary(results, wallMs)}\n`);
+        process.stderr.write(`${judgeSummary(results, wallMs, judge.backend)}\n`);
       } catch (err) {
         if (err instanceof JudgeInputError) throw new CliError(err.message);
         throw err;

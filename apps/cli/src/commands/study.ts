@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { SANDBOX_BACKENDS, type SandboxBackend } from '@frontier/core';
 import { createStudy, findStudy, importBenchmark, queueEvaluation, studyConfigSchema, type StudyConfig } from '@frontier/db';
 import { JudgeInputError, loadBenchmark } from '@frontier/judge';
 import { storedChecker } from '@frontier/pipeline';
 import { withDatabase } from '../database';
 import { env } from '../env';
 import { asCliError, CliError } from '../errors';
-import { parseAlphasFlag, parseInteger, parseNumber } from '../parse';
+import { parseAlphasFlag, parseInteger, parseJudgeBackendFlag, parseNumber } from '../parse';
 import { flagOf, servingFromFlags, type ServingFlags } from './serving-flags';
 
 interface CreateFlags extends ServingFlags {
@@ -19,6 +20,7 @@ interface CreateFlags extends ServingFlags {
   apiKeyEnv?: string;
   samplesPerRequest: number;
   lcbCompat?: boolean;
+  judgeBackend?: SandboxBackend;
   temperature: number;
   maxTokens: number;
   concurrency: number;
@@ -59,6 +61,7 @@ export function registerStudy(program: Command): void {
     .option('--scale <m>', 'model scale, e.g. 7B', '')
     .option('--seed <n>', 'sampling seed', (v) => parseInteger('--seed', v, 0), 1)
     .option('--lcb-compat', 'judge as LiveCodeBench\'s evaluator does, quirks included (see packages/judge/README.md)')
+    .option('--judge-backend <name>', `judge the samples only with this sandbox backend (${SANDBOX_BACKENDS.join('|')}): workers whose judge has another leave them to others (default: any)`, parseJudgeBackendFlag)
     .option('--checkpoints-dir <dir>', 'where merged checkpoints are written (default: data dir/checkpoints/<study>)')
     .option('--alphas <list>', 'queue these alphas right away, e.g. -0.5,0,0.5,1,1.5')
     .action(async (name: string, f: CreateFlags) => {
@@ -85,7 +88,7 @@ export function registerStudy(program: Command): void {
         seed: f.seed,
         backend: { kind: 'openai', serving, apiKeyEnv: f.apiKeyEnv, temperature: f.temperature, maxTokens: f.maxTokens, concurrency: f.concurrency, samplesPerRequest: f.samplesPerRequest, maxRetries: f.maxRetries },
         endpoints: { lo: resolve(f.lo), hi: resolve(f.hi), ...(f.base ? { base: resolve(f.base) } : {}) },
-        judge: { lcbCompat: f.lcbCompat ?? false },
+        judge: { lcbCompat: f.lcbCompat ?? false, backend: f.judgeBackend },
         checkpointsDir: resolve(f.checkpointsDir ?? join(env().FRONTIER_DATA_DIR, 'checkpoints', name.replace(/[^\w.-]+/g, '_'))),
       });
       if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `${flagOf(i.path)}: ${i.message}`).join('; '));

@@ -15,7 +15,7 @@ export function registerWorker(program: Command): void {
       await withDatabase(async ({ db }) => {
         const { ctx, close } = pipelineContext(db);
         const worker = await startWorker(ctx, { concurrency: env().WORKER_CONCURRENCY, kinds: flags.tasks });
-        process.stderr.write(`worker ready: tasks ${flags.tasks.join(', ')}, concurrency ${env().WORKER_CONCURRENCY}\n`);
+        process.stderr.write(`worker ready: tasks ${flags.tasks.join(', ')}, concurrency ${env().WORKER_CONCURRENCY}, judge backend ${env().FRONTIER_JUDGE_BACKEND}\n`);
         const stop = () => void worker.stop().catch(() => {});
         process.once('SIGTERM', stop);
         process.once('SIGINT', stop);

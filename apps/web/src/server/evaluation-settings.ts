@@ -15,6 +15,8 @@ export function describeEvaluation(config: StudyConfig): SettingRow[] {
   if (config.backend.kind === 'openai') rows.push({ label: 'Temperature', value: String(config.backend.temperature) });
   rows.push({ label: 'Seed', value: String(config.seed) });
   if (config.judge.lcbCompat) rows.push({ label: 'Judge', value: 'LiveCodeBench-compatible (its evaluator\'s quirks reproduced)' });
+  // Verdicts can differ between sandbox backends; a study may require one (`--judge-backend`).
+  rows.push({ label: 'Judge backend', value: config.judge.backend ? `${config.judge.backend} only` : 'any' });
   rows.push({ label: 'Merged checkpoints', value: `${config.checkpointsDir}/alpha=<alpha>`, code: true });
   return rows;
 }

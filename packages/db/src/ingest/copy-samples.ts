@@ -14,7 +14,8 @@ export interface SampleRow {
   sample: SampleRecord;
 }
 
-// One sample as a line of COPY text. Imported verdicts count as judged at import time.
+// One sample as a line of COPY text. Imported verdicts count as judged at import time; their
+// `sandbox` stays NULL, since they were judged elsewhere and the files do not say how.
 export function sampleLine(runId: number, problemId: number, s: SampleRecord, judgedAt: string): string {
   const tests = s.tests;
   return [

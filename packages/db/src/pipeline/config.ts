@@ -1,4 +1,4 @@
-import { missingServePlaceholders } from '@frontier/core';
+import { missingServePlaceholders, SANDBOX_BACKENDS } from '@frontier/core';
 import { z } from 'zod';
 import { StudyNotEvaluableError } from '../errors';
 
@@ -58,8 +58,12 @@ export const studyConfigSchema = z.object({
   seed: z.number().int().default(1),
   backend: backendConfigSchema,
   endpoints: z.object({ lo: z.string().min(1), hi: z.string().min(1), base: z.string().optional() }),
-  /** How samples are judged: `lcbCompat` reproduces LiveCodeBench's evaluator's quirks (packages/judge/README.md). */
-  judge: z.object({ lcbCompat: z.boolean().default(false) }).default({ lcbCompat: false }),
+  /**
+   * How samples are judged (packages/judge/README.md): `lcbCompat` reproduces LiveCodeBench's
+   * evaluator's quirks; `backend`, when set, is the only sandbox backend allowed to judge them
+   * (verdicts can differ between backends), and a worker whose judge has another does not.
+   */
+  judge: z.object({ lcbCompat: z.boolean().default(false), backend: z.enum(SANDBOX_BACKENDS).optional() }).default({ lcbCompat: false }),
   /** Where merged checkpoints are written: `<checkpointsDir>/alpha=<alpha>`. */
   checkpointsDir: z.string().min(1),
 });

@@ -1,4 +1,4 @@
-import { failureClassOf, type Verdict } from '@frontier/core';
+import { failureClassOf, type SandboxBackend, type Verdict } from '@frontier/core';
 import type { Db } from '../client';
 
 // An array literal for a text parameter cast to int[] on the server (arrays of unequal lengths
@@ -12,26 +12,29 @@ export interface Judged {
   testCpuMs: number[];
   testPeakKib: number[];
   reruns: number;
+  /** The backend that ran the tests; null when none ran (an empty program). */
+  sandbox: SandboxBackend | null;
 }
 
 /** Results of programs judged before, by program key (see the judge step). */
 export async function cachedResults(db: Db, keys: string[]): Promise<Map<string, Judged>> {
   if (keys.length === 0) return new Map();
-  const { rows } = await db.pool.query<{ key: string; verdict: Verdict; coverage_passed: number; test_verdicts: number[]; test_cpu_ms: number[]; test_peak_kib: number[]; reruns: number }>(
-    'SELECT key, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, reruns FROM judged_program WHERE key = ANY($1::text[])',
+  const { rows } = await db.pool.query<{ key: string; verdict: Verdict; coverage_passed: number; test_verdicts: number[]; test_cpu_ms: number[]; test_peak_kib: number[]; reruns: number; sandbox: SandboxBackend }>(
+    'SELECT key, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, reruns, sandbox FROM judged_program WHERE key = ANY($1::text[])',
     [keys],
   );
-  return new Map(rows.map((r) => [r.key, { verdict: r.verdict, coveragePassed: r.coverage_passed, testVerdicts: r.test_verdicts, testCpuMs: r.test_cpu_ms, testPeakKib: r.test_peak_kib, reruns: r.reruns }]));
+  return new Map(rows.map((r) => [r.key, { verdict: r.verdict, coveragePassed: r.coverage_passed, testVerdicts: r.test_verdicts, testCpuMs: r.test_cpu_ms, testPeakKib: r.test_peak_kib, reruns: r.reruns, sandbox: r.sandbox }]));
 }
 
-// A judge fault (IE) is never remembered: the next run judges that program again.
+// A judge fault (IE) is never remembered: the next run judges that program again. Neither is a
+// result no sandbox produced.
 export async function rememberResults(db: Db, results: Map<string, Judged>): Promise<void> {
-  const list = [...results].filter(([, r]) => r.verdict !== 'IE');
+  const list = [...results].filter(([, r]) => r.verdict !== 'IE' && r.sandbox !== null);
   if (list.length === 0) return;
   await db.pool.query(
-    `INSERT INTO judged_program (key, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, reruns)
-     SELECT k, v::"Verdict", c, tv::smallint[], tc::int[], tp::int[], r
-     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[]) AS t(k, v, c, tv, tc, tp, r)
+    `INSERT INTO judged_program (key, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, reruns, sandbox)
+     SELECT k, v::"Verdict", c, tv::smallint[], tc::int[], tp::int[], r, sb::"SandboxBackend"
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[]) AS t(k, v, c, tv, tc, tp, r, sb)
      ON CONFLICT (key) DO NOTHING`,
     [
       list.map(([k]) => k),
@@ -41,6 +44,7 @@ export async function rememberResults(db: Db, results: Map<string, Judged>): Pro
       list.map(([, r]) => pgArray(r.testCpuMs)),
       list.map(([, r]) => pgArray(r.testPeakKib)),
       list.map(([, r]) => r.reruns),
+      list.map(([, r]) => r.sandbox),
     ],
   );
 }
@@ -50,8 +54,8 @@ export async function storeVerdicts(db: Db, runId: number, rows: { problemId: nu
   if (rows.length === 0) return;
   await db.pool.query(
     `UPDATE sample s SET verdict = t.v::"Verdict", failure_class = t.f::"FailureClass", coverage_passed = t.c,
-       test_verdicts = t.tv::smallint[], test_cpu_ms = t.tc::int[], test_peak_kib = t.tp::int[], judged_at = now()
-     FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[]) AS t(p, i, v, f, c, tv, tc, tp)
+       test_verdicts = t.tv::smallint[], test_cpu_ms = t.tc::int[], test_peak_kib = t.tp::int[], sandbox = t.sb::"SandboxBackend", judged_at = now()
+     FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[]) AS t(p, i, v, f, c, tv, tc, tp, sb)
      WHERE s.run_id = $1 AND s.problem_id = t.p AND s.idx = t.i AND s.verdict IS NULL`,
     [
       runId,
@@ -63,6 +67,7 @@ export async function storeVerdicts(db: Db, runId: number, rows: { problemId: nu
       rows.map((r) => pgArray(r.judged.testVerdicts)),
       rows.map((r) => pgArray(r.judged.testCpuMs)),
       rows.map((r) => pgArray(r.judged.testPeakKib)),
+      rows.map((r) => r.judged.sandbox),
     ],
   );
 }

@@ -1,3 +1,4 @@
+import type { SandboxBackend } from '@frontier/core';
 import type { Db } from '../client';
 
 // A problem's samples, for the drill-down: one page of them with verdicts, and one sample with
@@ -15,6 +16,8 @@ export interface ProblemSample {
   coveragePassed: number | null;
   /** Tests the judge ran (length of the per-test arrays). */
   testsRun: number;
+  /** The judge's backend that ran them; null while pending, for imported verdicts and empty programs. */
+  sandbox: SandboxBackend | null;
 }
 
 export interface SamplePageQuery {
@@ -41,12 +44,12 @@ const PAGE_SQL = `
     WHERE c.study_id = $1 AND ($3::int IS NULL OR c.id = $3)),
   matching AS (
     SELECT s.run_id, s.idx, s.language, s.verdict::text AS verdict, s.coverage_passed,
-           coalesce(cardinality(s.test_verdicts), 0)::int AS tests_run
+           coalesce(cardinality(s.test_verdicts), 0)::int AS tests_run, s.sandbox
     FROM sample s
     WHERE s.run_id = ANY (ARRAY(SELECT id FROM runs)) AND s.problem_id = $2
       AND ($4::text IS NULL OR ($4 = 'PENDING' AND s.verdict IS NULL) OR s.verdict::text = $4)),
   page AS (
-    SELECT m.run_id, m.idx, r.checkpoint_id, r.setting, m.language, m.verdict, m.coverage_passed, m.tests_run,
+    SELECT m.run_id, m.idx, r.checkpoint_id, r.setting, m.language, m.verdict, m.coverage_passed, m.tests_run, m.sandbox,
            row_number() OVER (ORDER BY r.model_scale, r.alpha NULLS LAST, r.checkpoint_id, r.setting, m.run_id, m.idx) AS ord
     FROM matching m JOIN runs r ON r.id = m.run_id
     ORDER BY ord LIMIT $6 OFFSET $5)
@@ -67,6 +70,7 @@ interface SampleRow {
   verdict: string | null;
   coverage_passed: number | null;
   tests_run: number;
+  sandbox: SandboxBackend | null;
 }
 
 const toSample = (r: SampleRow): ProblemSample => ({
@@ -78,6 +82,7 @@ const toSample = (r: SampleRow): ProblemSample => ({
   verdict: r.verdict,
   coveragePassed: r.coverage_passed,
   testsRun: r.tests_run,
+  sandbox: r.sandbox,
 });
 
 /** One page of the problem's samples in the study, ordered by scale, alpha, checkpoint, setting. */
@@ -111,7 +116,7 @@ export async function getSample(db: Db, key: { studyId: number; problemId: numbe
   const s = await db.prisma.sample.findFirst({
     where: { runId: key.runId, problemId: key.problemId, idx: key.idx, run: { checkpoint: { studyId: key.studyId } } },
     select: {
-      runId: true, idx: true, language: true, verdict: true, coveragePassed: true, code: true, judgedAt: true,
+      runId: true, idx: true, language: true, verdict: true, coveragePassed: true, code: true, judgedAt: true, sandbox: true,
       testVerdicts: true, testCpuMs: true, testPeakKib: true, run: { select: { checkpointId: true, setting: true } },
     },
   });

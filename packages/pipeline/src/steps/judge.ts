@@ -1,8 +1,8 @@
 import { verdictCode } from '@frontier/core';
-import { cachedResults, countRunSamples, loadStudySettings, nextUnjudgedSamples, rememberResults, storeVerdicts, StudyNotEvaluableError, type Judged, type RunRef } from '@frontier/db';
+import { cachedResults, countRunSamples, loadStudySettings, nextUnjudgedSamples, rememberResults, storeVerdicts, StudyNotEvaluableError, type Judged, type RunRef, type StudyConfig } from '@frontier/db';
 import type { Sample, SampleResult } from '@frontier/judge';
 import type { TaskContext } from '../context';
-import { loadStoredBenchmark, programKey } from '../judge-benchmark';
+import { loadStoredBenchmark, programKey, type JudgeHow } from '../judge-benchmark';
 import type { Step, StepHelpers } from '../pipeline-task';
 import { targetRuns } from './target';
 
@@ -16,39 +16,52 @@ function toJudged(r: SampleResult): Judged {
     testCpuMs: r.tests.map((t) => Math.round(t.cpuMs)),
     testPeakKib: r.tests.map((t) => Math.round(t.peakKib)),
     reruns: r.reruns,
+    sandbox: r.sandbox,
   };
 }
 
-/** The study's `judge.lcbCompat`; an imported study without settings is judged the default way. */
-async function studyJudgesLikeLcb(studyId: number, ctx: TaskContext): Promise<boolean> {
+/** The study's `judge` settings; an imported study without settings is judged the default way, by any backend. */
+async function studyJudgeSettings(studyId: number, ctx: TaskContext): Promise<StudyConfig['judge']> {
   try {
-    return (await loadStudySettings(ctx.db, studyId)).config.judge.lcbCompat;
+    return (await loadStudySettings(ctx.db, studyId)).config.judge;
   } catch (err) {
-    if (err instanceof StudyNotEvaluableError) return false;
+    if (err instanceof StudyNotEvaluableError) return { lcbCompat: false };
     throw err;
   }
 }
 
+// A study that requires a backend is judged only by a worker whose judge has it. Failing the
+// attempt lets the queue retry it later, possibly on another worker.
+async function checkBackend(studyId: number, required: StudyConfig['judge']['backend'], ctx: TaskContext): Promise<void> {
+  if (!required) return;
+  const { backend } = await ctx.judge();
+  if (backend !== required) {
+    throw new Error(`study ${studyId} requires the ${required} judge backend; this worker's judge is ${backend}: set FRONTIER_JUDGE_BACKEND=${required} on a machine where it works`);
+  }
+}
+
 // An empty program (no code block in the reply) is a compile error without running anything.
-const EMPTY: Judged = { verdict: 'CE', coveragePassed: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], reruns: 0 };
+const EMPTY: Judged = { verdict: 'CE', coveragePassed: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], reruns: 0, sandbox: null };
 
 // judge: every unjudged sample of the job's runs (the chain's run, or an import's runs).
 export const judgeStep: Step = async (job, ctx, h) => {
   const runs = await targetRuns(job, ctx);
-  const lcbCompat = await studyJudgesLikeLcb(job.studyId, ctx);
+  const how: JudgeHow = await studyJudgeSettings(job.studyId, ctx);
+  await checkBackend(job.studyId, how.backend, ctx);
   const counts = await Promise.all(runs.map((r) => countRunSamples(ctx.db, r.runId)));
   const total = counts.reduce((n, c) => n + c.total, 0);
   let done = total - counts.reduce((n, c) => n + c.unjudged, 0);
   await h.progress(done, total);
   for (const run of runs) {
-    await judgeRunSamples(ctx, run, lcbCompat, h, async (judged) => h.progress((done += judged), total));
+    await judgeRunSamples(ctx, run, how, h, async (judged) => h.progress((done += judged), total));
   }
 };
 
 // Judges every unjudged sample of a run, in batches. A program already judged against the same
 // tests and limits (in any run) is looked up, not run again. Verdicts are written only onto
-// samples that are still unjudged, so a retry after a crash judges each sample exactly once.
-async function judgeRunSamples(ctx: TaskContext, run: RunRef, lcbCompat: boolean, h: Pick<StepHelpers, 'log'>, onBatch: (judged: number) => Promise<void>): Promise<void> {
+// samples that are still unjudged, so a retry after a crash judges each sample exactly once. A
+// study that requires a backend reuses only results of that backend (its keys include it).
+async function judgeRunSamples(ctx: TaskContext, run: RunRef, how: JudgeHow, h: Pick<StepHelpers, 'log'>, onBatch: (judged: number) => Promise<void>): Promise<void> {
   const stored = await loadStoredBenchmark(ctx.db, run.benchmarkId);
   let after = { problemId: 0, idx: -1 };
   for (;;) {
@@ -60,7 +73,7 @@ async function judgeRunSamples(ctx: TaskContext, run: RunRef, lcbCompat: boolean
       if (!stored.benchmark.problems.get(externalId)?.tests.length) {
         throw new Error(`problem ${externalId} has no hidden tests in this benchmark: import the benchmark with its tests before judging`);
       }
-      return { ...r, externalId, key: programKey(stored.problemKeys.get(externalId)!, r.language, r.code, lcbCompat) };
+      return { ...r, externalId, key: programKey(stored.problemKeys.get(externalId)!, r.language, r.code, how) };
     });
     const known = await cachedResults(ctx.db, [...new Set(keyed.map((k) => k.key))]);
     const fresh = new Map<string, Sample>();
@@ -70,7 +83,7 @@ async function judgeRunSamples(ctx: TaskContext, run: RunRef, lcbCompat: boolean
     }
     if (fresh.size) {
       const judge = await ctx.judge();
-      const results = await judge.judgeSamples(stored.benchmark, [...fresh.values()], { lcbCompat });
+      const results = await judge.judgeSamples(stored.benchmark, [...fresh.values()], { lcbCompat: how.lcbCompat ?? false });
       const judged = new Map(results.map((r) => [r.id, toJudged(r)]));
       for (const r of results) if (r.internalError) h.log(`IE on problem ${r.problemId}: ${r.internalError}`);
       await rememberResults(ctx.db, judged);

@@ -11,6 +11,7 @@ import { ProblemCounts } from './problem-counts';
 import { parseSampleKey, problemQuery, sampleQuery, samplesQuery, sampleKey } from './queries';
 import { SampleDiff } from './sample-diff';
 import { SampleList } from './sample-list';
+import { SandboxLabel } from './sandbox-label';
 import { Statement } from './statement';
 import { TestStrip } from './test-strip';
 import { verdictColor } from './verdict-colors';
@@ -125,7 +126,8 @@ export function ProblemView({ studyId, problemId }: Props) {
                 </span>{' '}
                 <span className="muted small">
                   {checkpoints.find((c) => c.checkpointId === sample.data.checkpointId)?.name} · {sample.data.setting} · {sample.data.language}
-                </span>
+                </span>{' '}
+                <SandboxLabel verdict={sample.data.verdict} sandbox={sample.data.sandbox} />
               </>
             )}
           </h2>

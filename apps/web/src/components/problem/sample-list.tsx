@@ -60,6 +60,7 @@ export function SampleList({ studyId, problemId, checkpoints, checkpoint, verdic
                   data-testid="sample-item"
                   data-sample={key}
                   data-verdict={s.verdict ?? 'PENDING'}
+                  data-sandbox={s.sandbox ?? ''}
                   aria-pressed={key === selected}
                   className={key === selected ? 'selected' : undefined}
                   onClick={() => onChange({ sample: key })}
@@ -68,7 +69,9 @@ export function SampleList({ studyId, problemId, checkpoints, checkpoint, verdic
                   <span>#{s.idx}</span>
                   <span className="muted">{name.get(s.checkpointId)}</span>
                   <span className="muted small">{s.setting}</span>
-                  <span className="muted small">{s.testsRun ? `${s.testsRun} tests` : ''}</span>
+                  <span className="muted small" title={s.sandbox ? `judged with the ${s.sandbox} sandbox backend` : undefined}>
+                    {[s.testsRun ? `${s.testsRun} tests` : '', s.sandbox ?? ''].filter(Boolean).join(' · ')}
+                  </span>
                 </button>
               </li>
             );
