@@ -14,14 +14,15 @@ export function tempDir(): string {
 }
 
 // Writes a LiveCodeBench *_eval_all.json as LCB writes it: metadata entries are JSON strings.
-export function writeLcbFile(dir: string, name: string, problems: FixtureProblem[]): string {
+// `padBytes` lengthens every program by a comment of that size (an import that fills a disk).
+export function writeLcbFile(dir: string, name: string, problems: FixtureProblem[], padBytes = 0): string {
   const records = problems.map((p, i) => ({
     question_id: p.id,
     question_title: `Problem ${p.id}`,
     difficulty: p.difficulty,
     platform: 'atcoder',
     contest_date: `2024-0${1 + (i % 9)}-01T00:00:00`,
-    code_list: p.codes.map((c, j) => `# sample ${j}\nprint(${c})\n`),
+    code_list: p.codes.map((c, j) => `# sample ${j}\nprint(${c})\n${padBytes ? `# ${'x'.repeat(padBytes)}\n` : ''}`),
     graded_list: p.codes.map((c) => c === 0),
     metadata: p.codes.map((c) => JSON.stringify(c === 0 ? { execution_time: 0.01 } : { error_code: c, error_message: 'x' })),
   }));

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DiskFullError, explainDiskFull, freeBytes, isOutOfSpace, writeFileAtomicSync } from '@frontier/disk';
 import { checkOutput, functionalEqual } from './checker';
 import { classifyRun, isBorderlineTle, peakKib } from './classify';
 import { JudgeInputError } from './errors';
@@ -83,6 +84,9 @@ export function validateSamples(benchmark: Benchmark, samples: readonly Sample[]
   });
 }
 
+/** Free space under which a relayed ENOSPC is taken for a full disk: more than one test may write. */
+const SHORT_OF_SPACE = 256 << 20;
+
 export function createJudge(options: JudgeOptions = {}): Judge {
   const workers = Math.max(1, options.workers ?? availableParallelism());
   const log = options.log ?? ((m: string) => process.stderr.write(`[judge] ${m}\n`));
@@ -131,6 +135,20 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   const inputs = new WeakMap<Problem, string[]>();
   const testSetKeys = new WeakMap<Problem, string>();
   const done = new Map<string, Promise<SampleResult>>();
+  // A full disk is neither the program's fault nor a passing glitch of the judge: no verdict (not
+  // even IE) is given; the call fails naming the directory, and judging again once space is freed
+  // works (nothing half-written is kept, nothing failed is remembered). The supervisor relays
+  // errors as text, and ENOSPC also means too many namespaces: from it, only a directory really
+  // short of space stops judging.
+  const stopIfDiskFull = (err: unknown, dir: string): void => {
+    if (isOutOfSpace(err) && (err instanceof DiskFullError || freeBytes(dir) < SHORT_OF_SPACE)) throw explainDiskFull(err, { path: dir });
+  };
+
+  // Outputs cut short by a full disk are this lane's own files: removed, so that the space they
+  // took is free again for the retry (and reported free in the error).
+  const dropCutOutputs = (err: unknown, files: readonly string[]): void => {
+    if (isOutOfSpace(err)) for (const f of files) rmSync(join(workDir, f), { force: true });
+  };
 
   const inputFile = (problem: Problem, index: number): string => {
     let files = inputs.get(problem);
@@ -139,7 +157,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     if (!rel) {
       const input = problem.tests[index]!.input;
       rel = join('in', sha(input));
-      if (!existsSync(join(workDir, rel))) writeFileSync(join(workDir, rel), input);
+      // Whole or absent: a later call must never run a test on an input the disk cut short.
+      if (!existsSync(join(workDir, rel))) writeFileAtomicSync(join(workDir, rel), input, { durable: false });
       files[index] = rel;
     }
     return rel;
@@ -171,7 +190,10 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     const req: RunRequest = { ...baseRequest(program, limits), stdin: ['work', inputFile(problem, index)] };
     return pool.withSlot(async (slot, lane) => {
       const out = join('out', `slot-${slot.index}-${lane}`);
-      const run = await slot.run({ ...req, stdout: ['work', out] });
+      const run = await slot.run({ ...req, stdout: ['work', out] }).catch((err: unknown) => {
+        dropCutOutputs(err, [out]);
+        throw err;
+      });
       return { run, output: outputOf(run, out) };
     });
   }
@@ -196,6 +218,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
       try {
         ({ run, output } = await runOnce(program, problem, index, limits));
       } catch (err) {
+        stopIfDiskFull(err, workDir);
         // The judge's own fault (a supervisor died): retry once on a fresh slot, then IE.
         if (attempt++ < 1) continue;
         const cause = (err as Error).message;
@@ -263,6 +286,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
         });
       } catch (err) {
         failed = err as Error;
+        dropCutOutputs(err, outs);
       }
     });
     return { records, borderline, failed };
@@ -275,6 +299,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     try {
       program = await programs.prepare(sample.language, sample.code, problem, lcbCompat);
     } catch (err) {
+      stopIfDiskFull(err, cacheDir);
       const cause = (err as Error).message;
       log(`IE preparing sample ${sample.id}: ${cause}`);
       return { ...base, verdict: 'IE', failureClass: 'INTERNAL', coveragePassed: 0, tests: [], reruns: 0, internalError: cause };
@@ -298,6 +323,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     judging: while (pos < order.length) {
       // The remaining tests in one request to the slot's supervisor (no round trip per test).
       const { records, borderline, failed } = await runBatch(program, problem, order.slice(pos), limits, sample, allTests);
+      stopIfDiskFull(failed, workDir); // a test's output file could not be written
       for (const rec of records) {
         pos++;
         if (!take(rec)) break judging;
@@ -337,9 +363,10 @@ export function createJudge(options: JudgeOptions = {}): Judge {
       const lcbCompat = runOptions.lcbCompat ?? options.lcbCompat ?? false;
       const results: SampleResult[] = new Array(samples.length);
       let next = 0;
+      let stopped = false;
       // More samples in flight than slots, so that a slot never waits for Node's bookkeeping.
       const lanes = Array.from({ length: Math.min(samples.length, workers * 2) }, async () => {
-        while (next < samples.length) {
+        while (!stopped && next < samples.length) {
           const i = next++;
           const sample = samples[i]!;
           const problem = benchmark.problems.get(sample.problemId)!;
@@ -350,8 +377,13 @@ export function createJudge(options: JudgeOptions = {}): Judge {
           if (!p) {
             p = judgeOne(problem, sample, allTests, lcbCompat);
             done.set(key, p);
+            void p.catch(() => done.delete(key));
           }
-          const r = await p;
+          // An error (a full disk) fails the call: the other lanes take no new sample.
+          const r = await p.catch((err: unknown) => {
+            stopped = true;
+            throw err;
+          });
           // An IE is never cached: judging that sample again may succeed.
           if (r.verdict === 'IE') done.delete(key);
           const result = dedup ? { ...r, id: sample.id, problemId: sample.problemId, deduplicated: true } : r;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomicSync } from '@frontier/disk';
 import { lcbFunctionalProgram, lcbStdinProgram } from './lcb';
 import type { SlotPool } from './sandbox/pool';
 import type { HostFile, RunRequest } from './sandbox/types';
@@ -64,7 +65,7 @@ export class Programs {
     if (existsSync(join(this.cacheDir, bin))) return { kind: 'exec', exe: ['cache', bin] };
     if (existsSync(ce)) return { kind: 'ce', message: readFileSync(ce, 'utf8') };
     const src = join('src', `${key}.cpp`);
-    writeFileSync(join(this.workDir, src), code);
+    writeFileAtomicSync(join(this.workDir, src), code, { durable: false });
     const tmp = `${bin}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     const gxx = this.compile.gxx;
     const req: RunRequest = {
@@ -85,8 +86,12 @@ export class Programs {
       stderrBytes: 16384,
       env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: '/tmp', TMPDIR: '/tmp' },
     };
-    const run = await this.pool.withSlot((slot) => slot.run(req));
     const tmpAbs = join(this.cacheDir, tmp);
+    // The binary comes back into `tmp`: a failed run (the cache's disk full) must not leave it there.
+    const run = await this.pool.withSlot((slot) => slot.run(req)).catch((err: unknown) => {
+      rmSync(tmpAbs, { force: true });
+      throw err;
+    });
     if (run.setupError) {
       rmSync(tmpAbs, { force: true });
       throw new Error(`compiler sandbox: ${run.setupError}`);
@@ -104,8 +109,7 @@ export class Programs {
     if (run.oomKilled) return { kind: 'ce', message: `compilation exceeded ${this.compile.memoryBytes >> 20} MiB\n${message}` };
     if (!message) message = `compiler exited with ${run.exitCode ?? `signal ${run.signal}`}`;
     // Only a plain compiler error is cached: a limit hit under load may not recur.
-    writeFileSync(`${ce}.${process.pid}.tmp`, message);
-    renameSync(`${ce}.${process.pid}.tmp`, ce);
+    writeFileAtomicSync(ce, message);
     return { kind: 'ce', message };
   }
 }

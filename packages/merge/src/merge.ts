@@ -1,4 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
+import { ensureFreeSpace, explainDiskFull, namePaths } from '@frontier/disk';
 import { openCheckpoint } from './checkpoint';
 import { DTYPE_SIZES } from './dtypes';
 import { MergeError } from './errors';
@@ -65,12 +66,17 @@ export async function mergeCheckpoints(options: MergeOptions): Promise<MergeResu
   }
   const plan = planMerge(inputs, options.maxShardBytes ?? DEFAULT_MAX_SHARD_BYTES);
   const allFiles = [...new Set(inputs.flatMap((i) => i.files.map((f) => f.path)))];
+  const pending = (o: OutputSpec) => makeRecipe({ alpha: o.alpha, weights: o.weights, models, base, hashes: null });
+  // A merge that cannot fit is refused before it writes anything, rather than after gigabytes
+  // (and after an existing output, which no amount of space would let it replace).
+  for (const o of outputs) await OutputCheckpoint.refuseExisting(o.path);
+  const needed = await Promise.all(outputs.map(async (o) => ({ path: o.path, bytes: await OutputCheckpoint.bytesNeeded(plan.shards, pending(o), models[0]!.dir) })));
+  ensureFreeSpace(needed);
   const handles = new Map<string, FileHandle>();
   const written: OutputCheckpoint[] = [];
   try {
     for (const path of allFiles) handles.set(path, await open(path, 'r'));
     await verifyCopiedTensors(plan.tensors, handles);
-    const pending = (o: OutputSpec) => makeRecipe({ alpha: o.alpha, weights: o.weights, models, base, hashes: null });
     for (const o of outputs) written.push(await OutputCheckpoint.create(o.path, plan.shards, pending(o), options.directIo ?? true));
     const bytesTotal = plan.tensors.reduce((s, t) => s + t.bytes * inputs.length, 0);
     let bytesDone = 0;
@@ -93,7 +99,10 @@ export async function mergeCheckpoints(options: MergeOptions): Promise<MergeResu
     return results;
   } catch (err) {
     await Promise.all(written.map((w) => w.abort()));
-    throw err;
+    // The disk filled anyway (something else wrote meanwhile): said once the partial outputs are
+    // gone, so the free space reported is what a retry will find.
+    const what = namePaths(outputs.map((o) => o.path));
+    throw explainDiskFull(err, { path: outputs[0]!.path, what, neededBytes: needed.reduce((s, n) => s + n.bytes, 0) });
   } finally {
     await Promise.all([...handles.values()].map((fh) => fh.close()));
   }

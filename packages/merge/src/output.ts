@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { temporaryPath } from '@frontier/disk';
 import { INDEX_FILE } from './checkpoint';
 import { MergeError } from './errors';
 import { SequentialFileWriter } from './file-writer';
@@ -23,10 +23,14 @@ export class OutputCheckpoint {
     readonly positions: Map<string, [SequentialFileWriter, number]>,
   ) {}
 
-  static async create(path: string, shards: ShardPlan[], pendingRecipe: Recipe, directIo: boolean): Promise<OutputCheckpoint> {
+  static async refuseExisting(path: string): Promise<void> {
     if (await stat(path).catch(() => null)) throw new MergeError(`output already exists: ${path}`);
+  }
+
+  static async create(path: string, shards: ShardPlan[], pendingRecipe: Recipe, directIo: boolean): Promise<OutputCheckpoint> {
+    await OutputCheckpoint.refuseExisting(path);
     await mkdir(dirname(path), { recursive: true });
-    const tmpDir = `${path}.tmp-${randomBytes(6).toString('hex')}`;
+    const tmpDir = temporaryPath(path);
     await mkdir(tmpDir);
     const writers: SequentialFileWriter[] = [];
     const positions = new Map<string, [SequentialFileWriter, number]>();
@@ -48,6 +52,24 @@ export class OutputCheckpoint {
       throw err;
     }
     return out;
+  }
+
+  /**
+   * Bytes the finished checkpoint takes on disk: shards (headers included), index, merge.json and
+   * the copied files, each rounded up to a 4 KiB block; merge.json gets a block more for the hashes.
+   */
+  static async bytesNeeded(shards: ShardPlan[], pendingRecipe: Recipe, extrasFrom: string): Promise<number> {
+    const block = (n: number) => Math.ceil(n / 4096) * 4096;
+    let total = 0;
+    for (const shard of shards) total += block(shard.tensors.reduce((s, t) => s + t.bytes, encodeHeader(shard.tensors, shardMetadata(pendingRecipe)).length));
+    const recipe = JSON.stringify(pendingRecipe, null, 2).length;
+    const index = shards.length > 1 ? shards.reduce((s, shard) => s + shard.tensors.reduce((n, t) => n + t.name.length + shard.fileName.length + 8, 0), 64) : 0;
+    total += block(recipe + 4096) + block(index);
+    for (const name of await readdir(extrasFrom)) {
+      const info = WEIGHT_FILE.test(name) ? null : await stat(join(extrasFrom, name));
+      if (info?.isFile()) total += block(info.size);
+    }
+    return total;
   }
 
   /** Rewrites the headers with the final recipe, adds index, merge.json and extra files, renames. */

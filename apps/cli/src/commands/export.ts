@@ -1,8 +1,7 @@
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { EXPORT_COLUMNS, exportRows, findStudy } from '@frontier/db';
+import { EXPORT_COLUMNS, exportRows, findStudy, type Db } from '@frontier/db';
+import { writeFileAtomic } from '@frontier/disk';
 import { csvLine } from '../csv';
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
@@ -19,26 +18,15 @@ export function registerExport(program: Command): void {
       await withDatabase(async ({ db }) => {
         const study = await findStudy(db, studyArg);
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
-        const tmp = flags.out ? `${flags.out}.tmp-${process.pid}` : undefined;
-        const out: Writable = tmp ? createWriteStream(tmp) : process.stdout;
-        try {
-          await write(out, csvLine(EXPORT_COLUMNS));
-          for await (const page of exportRows(db, study.id)) {
-            await write(out, page.map((row) => csvLine(EXPORT_COLUMNS.map((c) => row[c]))).join(''));
-          }
-          if (tmp) {
-            out.end();
-            await once(out, 'finish');
-            renameSync(tmp, flags.out!);
-          }
-        } catch (err) {
-          if (tmp) rmSync(tmp, { force: true });
-          throw err;
-        }
+        const text = csv(db, study.id);
+        // FILE appears only when complete; a full disk leaves no partial file and says how much was needed.
+        if (flags.out) await writeFileAtomic(flags.out, text);
+        else for await (const chunk of text) if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
       });
     });
 }
 
-async function write(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
+async function* csv(db: Db, studyId: number): AsyncGenerator<string> {
+  yield csvLine(EXPORT_COLUMNS);
+  for await (const page of exportRows(db, studyId)) yield page.map((row) => csvLine(EXPORT_COLUMNS.map((c) => row[c]))).join('');
 }

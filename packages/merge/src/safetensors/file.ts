@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { writeFileAtomic } from '@frontier/disk';
 import { DTYPE_SIZES, elementCount, type Dtype } from '../dtypes';
 import { MergeError } from '../errors';
 import { readSafetensorsHeader, type SafetensorsHeader } from './header';
@@ -47,19 +47,7 @@ export async function writeSafetensors(path: string, tensors: readonly Tensor[],
       throw new MergeError(`has ${t.data.byteLength} bytes but shape [${t.shape.join(', ')}] of ${t.dtype} needs ${expected}`, path, t.name);
     }
   }
-  const header = encodeHeader(tensors, metadata);
-  const tmp = `${path}.tmp-${randomBytes(6).toString('hex')}`;
-  const fh = await open(tmp, 'wx');
-  try {
-    await fh.writeFile(Buffer.concat([header, ...tensors.map((t) => t.data)]));
-    await fh.sync();
-    await fh.close();
-    await rename(tmp, path);
-  } catch (err) {
-    await fh.close().catch(() => {});
-    await rm(tmp, { force: true });
-    throw err;
-  }
+  await writeFileAtomic(path, Buffer.concat([encodeHeader(tensors, metadata), ...tensors.map((t) => t.data)]));
 }
 
 /** Reads a whole (small) safetensors file into memory, validated. Use the header API for big ones. */
