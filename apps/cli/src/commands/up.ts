@@ -1,12 +1,14 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { openDatabase } from '@frontier/db';
 import { env, REPO_ROOT } from '../env';
 import { CliError } from '../errors';
 import { buildWebIfStale } from '../up/build-web';
-import { startChild, stopChildren, type Supervised } from '../up/children';
+import { childService } from '../up/children';
+import { embeddedPostgresService } from '../up/embedded-postgres';
 import { seedDemoIfEmpty } from '../up/seed-demo';
+import { Supervisor } from '../up/supervisor';
 
 const log = (line: string) => process.stderr.write(`[frontier] ${line}\n`);
 
@@ -17,47 +19,67 @@ export function registerUp(program: Command): void {
     .option('--no-web', 'run Postgres, migrations, seeding and the worker, but not the web app (for `next dev` beside it)')
     .action(async (flags: { web: boolean }) => {
       const e = env();
-      const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.FRONTIER_DATA_DIR, port: e.FRONTIER_PG_PORT, log }).catch((err: Error) => {
-        throw new CliError(err.message);
-      });
-      const children: Supervised[] = [];
+      // Two supervisors, so the worker and web stop (and finish their jobs) before the database does.
+      const database = new Supervisor(log);
+      const apps = new Supervisor(log);
       let stopping = false;
       const shutdown = async (code: number) => {
         if (stopping) return;
         stopping = true;
         log('stopping…');
-        await stopChildren(children);
-        await opened.close();
+        await apps.stop();
+        await database.stop();
         process.exit(code);
       };
       process.on('SIGINT', () => void shutdown(0));
       process.on('SIGTERM', () => void shutdown(0));
-      const childEnv = { ...process.env, DATABASE_URL: opened.url, FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' };
-      const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
+      const url = e.DATABASE_URL ?? (await startEmbedded(database, e.FRONTIER_DATA_DIR, e.FRONTIER_PG_PORT));
+      const childEnv = { ...process.env, DATABASE_URL: url, FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' };
+      const child = (name: string, command: string, args: string[], cwd: string) => childService(name, command, args, { cwd, env: childEnv, log });
       try {
-        // For tools and tests that need the same database as the running product.
-        writeFileSync(join(e.FRONTIER_DATA_DIR, 'database-url'), `${opened.url}\n`, { mode: 0o600 });
-        await seedDemoIfEmpty(opened, e.FRONTIER_DATA_DIR, log);
+        await migrateAndSeed(url, e.FRONTIER_DATA_DIR);
         // The worker starts first so the demo pipeline runs while the web app builds.
         // Node with tsx's loader, not tsx's CLI: that wrapper SIGKILLs a child that is slow to
         // acknowledge a relayed SIGTERM (a loaded machine), which would cut a graceful stop short.
-        children.push(startChild('worker', process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], { cwd: REPO_ROOT, env: childEnv }));
+        await apps.start(child('worker', process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], REPO_ROOT));
         if (flags.web) buildWebIfStale(REPO_ROOT, log);
       } catch (err) {
-        await stopChildren(children);
-        await opened.close();
+        await apps.stop();
+        await database.stop();
         throw new CliError((err as Error).message);
       }
       if (flags.web) {
-        children.push(startChild('web', bin('next'), ['start', '-p', String(e.PORT)], { cwd: join(REPO_ROOT, 'apps/web'), env: childEnv }));
+        await apps.start(child('web', join(REPO_ROOT, 'node_modules/.bin/next'), ['start', '-p', String(e.PORT)], join(REPO_ROOT, 'apps/web')));
         log(`web on http://localhost:${e.PORT}`);
       } else {
         log(`database ready (URL in ${join(e.FRONTIER_DATA_DIR, 'database-url')}); worker running; no web app`);
       }
-      const first = await Promise.race(children.map(async (c) => ({ name: c.name, code: await c.exited })));
+      const reason = await Promise.race([apps.gaveUp, database.gaveUp]);
       if (!stopping) {
-        log(`${first.name} exited with code ${first.code}; stopping the rest`);
-        await shutdown(first.code || 1);
+        log(`${reason}; stopping everything`);
+        await shutdown(1);
       }
     });
+}
+
+async function startEmbedded(database: Supervisor, dataDir: string, port: number | undefined): Promise<string> {
+  const run = await database.start(embeddedPostgresService({ dataDir, port, log })).catch((err: Error) => {
+    throw new CliError(err.message);
+  });
+  return run.url;
+}
+
+// Migrations and the demo study, through a pool of its own, closed before the children start:
+// nothing here must hold connections through a restart of the database.
+async function migrateAndSeed(url: string, dataDir: string): Promise<void> {
+  const opened = await openDatabase({ databaseUrl: url, dataDir, log });
+  try {
+    // For tools and tests that need the same database as the running product. With DATABASE_URL
+    // set, nothing else may have made the data directory yet.
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'database-url'), `${url}\n`, { mode: 0o600 });
+    await seedDemoIfEmpty(opened, dataDir, log);
+  } finally {
+    await opened.close();
+  }
 }

@@ -1,26 +1,36 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Exit, Service } from './supervisor';
 
-export interface Supervised {
-  name: string;
-  child: ChildProcess;
-  exited: Promise<number>;
+export interface ChildOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+  /** How long a child may take over a graceful stop before it is killed. */
+  graceMs?: number;
 }
 
-export function startChild(name: string, command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Supervised {
-  const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1))));
-  return { name, child, exited };
+/** A child process of `frontier up` with its output passed through; each start() spawns a new one. */
+export function childService(name: string, command: string, args: string[], opts: ChildOptions): Service {
+  return {
+    name,
+    output: 'above (frontier up passes it through)',
+    async start() {
+      const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'inherit', 'inherit'] });
+      const exited = new Promise<Exit>((resolve) => {
+        child.once('exit', (code, signal) => resolve({ code, signal }));
+        child.once('error', (err) => resolve({ code: null, signal: null, error: err.message }));
+      });
+      if (child.pid !== undefined) opts.log(`${name} started (pid ${child.pid})`);
+      return { exited, stop: () => stopChild(child, exited, opts.graceMs ?? 15_000) };
+    },
+  };
 }
 
 // SIGTERM first (the worker finishes its jobs, Next closes its server), SIGKILL after a grace period.
-export async function stopChildren(children: Supervised[], graceMs = 15_000): Promise<void> {
-  await Promise.all(
-    children.map(async ({ child, exited }) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    }),
-  );
+async function stopChild(child: ChildProcess, exited: Promise<Exit>, graceMs: number): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
 }

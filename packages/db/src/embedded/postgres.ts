@@ -8,7 +8,7 @@ import { postgresBinaries } from './binaries';
 import { initCluster } from './initdb';
 import { withFileLock } from './lock';
 import { assertTraversable, postgresEnv, postgresRunAs } from './os-user';
-import { isAlive, readPid, readPostmaster, waitUntil } from './process-files';
+import { isAlive, isRunning, readPid, readPostmaster, waitUntil } from './process-files';
 
 export interface EmbeddedOptions {
   /** Project data directory; the cluster lives in `<dataDir>/pgdata` and survives restarts. */
@@ -25,6 +25,17 @@ export interface EmbeddedServer {
   reused: boolean;
   /** Stops the server if this process owns it (started or adopted it); otherwise does nothing. */
   stop(): Promise<void>;
+  /**
+   * Resolves when the server process ends, whatever the cause (`stop()` included), so a
+   * supervisor can start it again. The exit status is known only for a server this process
+   * started; one it reused or adopted is not its child and is watched by pid (code and signal null).
+   */
+  exited(): Promise<ServerExit>;
+}
+
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 const DEFAULT_PORT = 54329;
@@ -47,12 +58,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       const owner = readPid(ownerFile);
       if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
         log(`reusing the embedded Postgres on port ${running.port} (owned by pid ${owner})`);
-        return { url, reused: true, stop: async () => {} };
+        return { url, reused: true, stop: async () => {}, exited: pidExited(running.pid) };
       }
       // Its owner died without stopping it (a killed run): adopt the orphan and stop it later.
       log(`adopting an orphaned embedded Postgres (pid ${running.pid}, port ${running.port})`);
       writeFileSync(ownerFile, String(process.pid));
-      return { url, reused: true, stop: () => stopServer(running.pid, pgdata, ownerFile) };
+      return { url, reused: true, stop: () => stopServer(running.pid, pgdata, ownerFile), exited: pidExited(running.pid) };
     }
     const bins = await postgresBinaries();
     initCluster(bins.initdb, pgdata, password, runAs);
@@ -68,7 +79,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     );
     child.unref();
     let exited = false;
-    child.on('exit', () => (exited = true));
+    const exit = new Promise<ServerExit>((res) =>
+      child.on('exit', (code, signal) => {
+        exited = true;
+        res({ code, signal });
+      }),
+    );
     const ready = await waitUntil(async () => exited || (await canConnect(password, port)), 30_000);
     if (exited || !ready) {
       const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
@@ -77,7 +93,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     writeFileSync(ownerFile, String(process.pid));
     await ensureDatabase(password, port, database);
     log(`started the embedded Postgres on port ${port} (data in ${pgdata})`);
-    return { url: urlFor(password, port, database), reused: false, stop: () => stopServer(child.pid!, pgdata, ownerFile) };
+    return { url: urlFor(password, port, database), reused: false, stop: () => stopServer(child.pid!, pgdata, ownerFile), exited: () => exit };
   });
 }
 
@@ -128,6 +144,21 @@ async function freePort(preferred: number, strict: boolean): Promise<number> {
     if (free) return port;
   }
   throw new Error(strict ? `port ${preferred} is in use; choose another FRONTIER_PG_PORT` : `no free port near ${preferred}`);
+}
+
+// A process that is not our child sends no exit event: poll its pid, from the first call on only
+// (most users never ask, and a timer per reused server would be waste).
+function pidExited(pid: number): () => Promise<ServerExit> {
+  let watched: Promise<ServerExit> | undefined;
+  return () =>
+    (watched ??= new Promise((res) => {
+      const timer = setInterval(() => {
+        if (isRunning(pid)) return;
+        clearInterval(timer);
+        res({ code: null, signal: null });
+      }, 1000);
+      timer.unref();
+    }));
 }
 
 async function stopServer(pid: number, pgdata: string, ownerFile: string): Promise<void> {

@@ -9,6 +9,17 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** Alive and not a zombie: an orphan whose new parent does not reap it stays one. */
+export function isRunning(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no procfs: trust the signal
+  }
+}
+
 export function readPid(file: string): number | undefined {
   if (!existsSync(file)) return undefined;
   const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
