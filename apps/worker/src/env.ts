@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOB_KINDS, parseJobKinds } from '@frontier/core';
-import { appEnv, databaseUrlSchema, environmentSecrets } from '@frontier/db';
+import { appEnv, databaseUrlSchema, dbPatienceSchema, environmentSecrets } from '@frontier/db';
 import { judgeBackendEnv } from '@frontier/pipeline';
 import { z } from 'zod';
 
@@ -12,6 +12,8 @@ export const env = appEnv(
   '@frontier/worker',
   z.object({
     DATABASE_URL: databaseUrlSchema,
+    /** Seconds a database outage is waited out before the worker gives up. */
+    FRONTIER_DB_PATIENCE: dbPatienceSchema,
     FRONTIER_DATA_DIR: z.string().default(resolve(repoRoot, '.data')),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     /** The job kinds this worker takes, e.g. "merge,generate" on a GPU machine. */

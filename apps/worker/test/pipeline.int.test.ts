@@ -2,10 +2,10 @@ import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importBenchmark, queueEvaluation, type StudyConfig, type StudyConfigInput } from '@frontier/db';
-import { buildBenchmark, DEMO_ENDPOINTS } from '@frontier/minilab';
+import { queueEvaluation, type StudyConfig } from '@frontier/db';
+import { DEMO_ENDPOINTS } from '@frontier/minilab';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
-import { spawnWorker, stopWorker, until, type WorkerProcess } from './support';
+import { createToyStudy, spawnWorker, stopWorker, until, type WorkerProcess } from './support';
 
 // The whole pipeline on a three-problem subset of minilab: real merge, toy-policy generation,
 // the real judge in its sandbox, aggregation, with worker processes as in production.
@@ -35,24 +35,7 @@ async function runCounts(alpha: number) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const benchmark = await buildBenchmark({ seed: 7, problemIds: SUBSET });
-  await importBenchmark(t.db, {
-    name: 'minilab-subset',
-    problems: benchmark.problems.filter((p) => SUBSET.includes(p.id)).map((p) => ({
-      externalId: p.id, title: p.title, difficulty: p.difficulty, statement: p.statement, timeLimitMs: p.time_limit_ms,
-      memoryLimitMb: p.memory_limit_mb, checker: { mode: 'tokens' }, tests: p.tests.map((x) => ({ tier: x.tier, input: x.input, expected: x.output })),
-    })),
-  });
-  const config: StudyConfigInput = {
-    benchmark: 'minilab-subset', setting: 'toy policy', scale: 'toy', language: 'python', samplesPerProblem: N, seed: 3,
-    backend: { kind: 'toy' }, endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi }, checkpointsDir: join(work, 'checkpoints'),
-  };
-  const { rows } = await t.db.pool.query<{ id: number }>(`INSERT INTO study (name, origin, config) VALUES ('Pipeline test', 'demo', $1) RETURNING id`, [config]);
-  studyId = rows[0]!.id;
-  await t.db.pool.query(
-    `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale, uri) VALUES ($1, 'toy alpha=0', 'LOW', 0, 'toy', $2), ($1, 'toy alpha=1', 'HIGH', 1, 'toy', $3)`,
-    [studyId, DEMO_ENDPOINTS.lo, DEMO_ENDPOINTS.hi],
-  );
+  studyId = await createToyStudy(t.db, { name: 'Pipeline test', problemIds: SUBSET, samples: N, work });
 }, 120_000);
 afterAll(async () => t?.drop());
 

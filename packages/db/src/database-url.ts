@@ -8,3 +8,12 @@ export const databaseUrlSchema = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional())
   .optional();
+
+/** FRONTIER_DB_PATIENCE as every app reads it: seconds a database outage is waited out, in ms. */
+export const dbPatienceSchema = z.coerce
+  .number()
+  .int()
+  .min(1, 'must be at least 1 (seconds)')
+  .max(86_400, 'must be at most 86400 (a day, in seconds)')
+  .default(300)
+  .transform((s) => s * 1000);

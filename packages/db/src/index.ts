@@ -18,6 +18,7 @@ export { pingDatabase } from './queries/ping';
 export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-rows';
 export * from './pipeline';
 export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark';
-export { databaseUrlSchema } from './database-url';
+export { databaseUrlSchema, dbPatienceSchema } from './database-url';
 export { appEnv, environmentSecrets } from './app-env';
 export { NotFoundError, InvalidInputError, StudyNotEvaluableError } from './errors';
+export { DatabaseGoneError, isDatabaseUnavailable, waitForDatabase } from './availability';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import type { ApiErrorBody } from '../lib/api-types';
+import { errorResponse } from './error-response';
 import { HttpError, type ApiIssue } from './http-error';
 
 type Source = 'params' | 'query' | 'body';
@@ -65,21 +65,12 @@ async function readJsonBody(request: NextRequest): Promise<unknown> {
   }
 }
 
-function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
-  if (err instanceof HttpError) {
-    const issues = err.issues ? [...err.issues] : undefined;
-    return NextResponse.json({ error: { message: err.message, ...(issues && { issues }) } }, { status: err.status });
-  }
-  // Unexpected: log the details on the server, tell the client nothing about the internals.
-  console.error('[api] unexpected error', err);
-  return NextResponse.json({ error: { message: 'internal server error; see the server log' } }, { status: 500 });
-}
 
 /**
  * Wraps a route handler: validates path params, the query string and (when the route declares a
  * body schema) the JSON body with Zod, serialises the result as JSON, and maps errors to
  * `{ error: { message, issues? } }` with a status code (400 bad input, 404 unknown resource,
- * 500 anything else, never with a stack trace).
+ * 503 database unavailable, 500 anything else, never with a stack trace).
  */
 export function withRoute<
   P extends z.ZodType = z.ZodType<Record<string, never>>,

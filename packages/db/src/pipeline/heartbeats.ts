@@ -35,3 +35,21 @@ export async function releaseDeadWorkers(db: Db, alive: readonly string[]): Prom
 export async function forgetWorkers(db: Db, workerIds: readonly string[]): Promise<void> {
   await db.prisma.workerHeartbeat.deleteMany({ where: { workerId: { in: [...workerIds] } } });
 }
+
+/**
+ * Unlocks jobs that one of this process's own live workers (`own`) still locks but no longer
+ * runs (`running` are the ones it does): their end could not be recorded (the database went away
+ * while graphile-worker wrote it, or a crash lost the commit), and the 4-hour lock would otherwise
+ * keep them from being retried. Only locks older than DEAD_AFTER, so that a job just taken is
+ * never touched. Returns the unlocked job ids.
+ */
+export async function releaseOrphanedLocks(db: Db, own: readonly string[], running: readonly string[]): Promise<string[]> {
+  if (own.length === 0) return [];
+  const { rows } = await db.pool.query<{ id: string }>(
+    `UPDATE graphile_worker._private_jobs SET locked_by = NULL, locked_at = NULL
+     WHERE locked_by = ANY($1::text[]) AND NOT (id = ANY($2::bigint[])) AND locked_at < now() - interval '${DEAD_AFTER}'
+     RETURNING id`,
+    [[...own], [...running]],
+  );
+  return rows.map((r) => r.id);
+}
