@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appEnv, databaseUrlSchema, environmentSecrets } from '@frontier/db';
+import { appEnv, databaseUrlSchema, dbPatienceSchema, environmentSecrets } from '@frontier/db';
 import { judgeBackendEnv } from '@frontier/pipeline';
 import { z } from 'zod';
 
@@ -12,6 +12,8 @@ export const env = appEnv(
   '@frontier/cli',
   z.object({
     DATABASE_URL: databaseUrlSchema,
+    /** Seconds `frontier worker` waits out a database outage before it stops. */
+    FRONTIER_DB_PATIENCE: dbPatienceSchema,
     FRONTIER_DATA_DIR: z
       .string()
       .default(resolve(REPO_ROOT, '.data'))
