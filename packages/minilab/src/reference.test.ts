@@ -113,5 +113,6 @@ describe('buildBenchmark', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Runs every reference solution on every test (~20 s alone); CI runs it beside other packages' tests.
+  }, 180_000);
 });

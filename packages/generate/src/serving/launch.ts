@@ -98,6 +98,9 @@ async function waitUntilListed(server: LaunchedServer, opts: LaunchOptions): Pro
   });
   const onAbort = () => interrupt.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
+  // What to say at the time-out: what the server listed, if it ever answered (more telling than
+  // the last poll, which the deadline itself may have cut short), else the last failure.
+  let listed: string | undefined;
   let last = 'no answer yet';
   try {
     for (;;) {
@@ -105,12 +108,12 @@ async function waitUntilListed(server: LaunchedServer, opts: LaunchOptions): Pro
       if (opts.signal?.aborted) throw cancelled(opts);
       const remaining = deadline - Date.now();
       if (remaining <= 0) {
-        throw failed(server, `did not list "${opts.model}" within ${seconds(opts.startupTimeoutMs)} (${last}), so it was stopped; raise the start-up timeout if it was still loading`);
+        throw failed(server, `did not list "${opts.model}" within ${seconds(opts.startupTimeoutMs)} (${listed ?? last}), so it was stopped; raise the start-up timeout if it was still loading`);
       }
       try {
         const models = await listModels(server.baseUrl, { apiKey: opts.apiKey, signal: interrupt.signal, timeoutMs: Math.min(5_000, remaining) });
         if (models.includes(opts.model)) return;
-        last = `it lists ${models.map((m) => `"${m}"`).join(', ') || 'no model'}`;
+        listed = `it lists ${models.map((m) => `"${m}"`).join(', ') || 'no model'}`;
       } catch (err) {
         if (!interrupt.signal.aborted) last = `last answer: ${(err as Error).message}`;
       }
