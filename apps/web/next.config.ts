@@ -27,6 +27,35 @@ const nextConfig: NextConfig = {
   // The app is served locally or behind a proxy, which can compress if the network needs it.
   compress: false,
   reactStrictMode: true,
+  // On every response. Pages need inline scripts (Next's hydration data) and plotly.js compiles
+  // functions at run time ('unsafe-eval'); nothing is loaded from elsewhere, and no site may frame
+  // the app (clickjacking a write button).
+  async headers() {
+    const dev = process.env.NODE_ENV === 'development';
+    const csp = [
+      "default-src 'self'",
+      "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'Content-Security-Policy', value: csp },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'same-origin' },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -49,8 +49,8 @@ export function registerUp(program: Command): void {
         throw new CliError((err as Error).message);
       }
       if (flags.web) {
-        await apps.start(child('web', join(REPO_ROOT, 'node_modules/.bin/next'), ['start', '-p', String(e.PORT)], join(REPO_ROOT, 'apps/web')));
-        log(`web on http://localhost:${e.PORT}`);
+        await apps.start(child('web', join(REPO_ROOT, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(e.PORT)], join(REPO_ROOT, 'apps/web')));
+        log(`web on http://localhost:${e.PORT} (local mode: this machine only)`);
       } else {
         log(`database ready (URL in ${join(e.FRONTIER_DATA_DIR, 'database-url')}); worker running; no web app`);
       }

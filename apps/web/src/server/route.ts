@@ -54,8 +54,11 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, sourc
   throw new HttpError(400, `invalid ${label} '${name}': ${first.message}`, issues);
 }
 
-/** The request's JSON body; an empty or malformed body is a 400 that says so. */
+/** The request's JSON body; another content type is a 415, an empty or malformed body a 400, each saying so. */
 async function readJsonBody(request: NextRequest): Promise<unknown> {
+  // Only application/json: a browser sends text/plain or a form across sites without asking first.
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, `send the request body as application/json (Content-Type was ${JSON.stringify(type || 'missing')})`);
   const text = await request.text();
   if (text.trim() === '') throw new HttpError(400, 'the request body is empty; send a JSON object');
   try {
