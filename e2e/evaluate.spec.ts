@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts';
-import { closeDatabase, dataDir } from './support/database';
+import { closeDatabase, dataDir, query } from './support/database';
 import { expectedPoints, studyIdByName } from './support/expected';
 import { FIXTURE_STUDY, RATE_TOLERANCE } from './support/fixture';
 import { activeJobs, DEMO_STUDY, forgetAlphas, holdMerges, jobsInDb, jobsOnPage } from './support/jobs';
@@ -13,6 +13,13 @@ import { readTable, waitForView } from './support/study-page';
 
 const NEW_ALPHA = 2.5;
 const CANCEL_ALPHA = 2.75;
+
+/** POST /api/studies/:id/evaluate's answer, per alpha. */
+interface EvaluateAnswer {
+  chains: { alpha: number; jobIds: number[]; existing: boolean; state: string; jobs: { id: number; kind: string; state: string }[] }[];
+}
+
+const dataVersion = async (id: number) => (await query<{ v: number }>('SELECT data_version AS v FROM study WHERE id = $1', [id]))[0]!.v;
 
 test.describe.configure({ mode: 'serial' });
 test.afterAll(closeDatabase);
@@ -100,6 +107,30 @@ test('evaluating alpha 2.5 on the study page runs its chain and adds its point t
   await saveScreenshot(page, 'evaluate-alpha-done');
 });
 
+test('asking again for an evaluated alpha answers with its chain, queues nothing and keeps the data version', async ({ page, request }) => {
+  const jobsBefore = await jobsInDb(studyId);
+  const chain = jobsBefore.filter((j) => j.alpha === NEW_ALPHA);
+  const versionBefore = await dataVersion(studyId);
+  // Twice over the API: the same answer each time, 200 since nothing was queued.
+  for (let i = 0; i < 2; i++) {
+    const res = await request.post(`/api/studies/${studyId}/evaluate`, { data: { alphas: String(NEW_ALPHA) } });
+    expect(res.status()).toBe(200);
+    expect(((await res.json()) as EvaluateAnswer).chains).toEqual([
+      { alpha: NEW_ALPHA, jobIds: chain.map((j) => j.id), existing: true, state: 'SUCCEEDED', jobs: chain.map((j) => ({ id: j.id, kind: j.kind, state: 'SUCCEEDED' })) },
+    ]);
+  }
+  // And from the page, which says so and shows the chain it already had.
+  await page.goto(`/studies/${studyId}`);
+  await page.getByTestId('evaluate-alpha-input').fill(String(NEW_ALPHA));
+  await page.getByTestId('evaluate-alpha-submit').click();
+  await expect(page.getByTestId('evaluate-existing')).toContainText(`α = ${NEW_ALPHA} (evaluated)`);
+  const card = page.getByTestId('evaluate-chains').getByTestId('job-chain');
+  await expect(card).toHaveAttribute('data-state', 'SUCCEEDED');
+  expect((await jobsOnPage(page, '[data-testid="evaluate-chains"]')).map((j) => j.id)).toEqual(chain.map((j) => j.id));
+  expect(await jobsInDb(studyId), 'nothing was queued').toEqual(jobsBefore);
+  expect(await dataVersion(studyId), 'share links of the study stay current').toBe(versionBefore);
+});
+
 test('the jobs pages show progress bars and states that match the pipeline_job rows', async ({ page }) => {
   await page.goto(`/studies/${studyId}/jobs`);
   await expect(page.getByTestId('jobs-view')).toBeVisible();
@@ -133,9 +164,17 @@ test('cancelling a queued job marks it and the steps after it cancelled', async 
   try {
     const res = await request.post(`/api/studies/${studyId}/evaluate`, { data: { alphas: String(CANCEL_ALPHA) } });
     expect(res.status()).toBe(202);
-    const [chain] = ((await res.json()) as { chains: { alpha: number; jobIds: number[]; existing: boolean }[] }).chains;
-    expect(chain).toMatchObject({ alpha: CANCEL_ALPHA, existing: false });
+    const [chain] = ((await res.json()) as EvaluateAnswer).chains;
+    expect(chain).toMatchObject({ alpha: CANCEL_ALPHA, existing: false, state: 'QUEUED' });
+    expect(chain!.jobs.map((j) => [j.id, j.kind, j.state])).toEqual(
+      chain!.jobIds.map((id, i) => [id, ['merge', 'generate', 'judge', 'aggregate'][i], 'QUEUED']),
+    );
     const [mergeId, generateId, judgeId, aggregateId] = chain!.jobIds;
+    // Posting the same alpha while its chain waits answers with that chain.
+    const again = await request.post(`/api/studies/${studyId}/evaluate`, { data: { alphas: String(CANCEL_ALPHA) } });
+    expect(again.status()).toBe(200);
+    expect(((await again.json()) as EvaluateAnswer).chains[0]).toMatchObject({ alpha: CANCEL_ALPHA, existing: true, jobIds: chain!.jobIds });
+    expect(await jobsInDb(studyId, CANCEL_ALPHA)).toHaveLength(4);
     await expect.poll(async () => (await jobsInDb(studyId, CANCEL_ALPHA)).map((j) => j.state)).toEqual(['RUNNING', 'QUEUED', 'QUEUED', 'QUEUED']);
 
     await page.goto(`/studies/${studyId}/jobs`);

@@ -26,5 +26,7 @@ export const env = appEnv(
       .min(1)
       .optional()
       .transform((dir) => resolve(/*turbopackIgnore: true*/ dir ?? join(findRepoRoot(process.cwd()), '.data'))),
+    /** At most this many alphas of a study queued or running at once; evaluating more answers 429. */
+    FRONTIER_MAX_QUEUED_ALPHAS: z.coerce.number().int().min(1, 'must be at least 1 (alphas)').max(10_000).default(20),
   }),
 );

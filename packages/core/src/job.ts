@@ -32,6 +32,19 @@ export function isActiveJobState(state: string): boolean {
 }
 
 /**
+ * A chain's state in one word, from its steps' states: FAILED or CANCELLED when a step ended that
+ * way, SUCCEEDED when all did, QUEUED when none has started, RUNNING otherwise (some step started
+ * or finished). The Jobs page shows it, and evaluate decides by it whether an alpha is done.
+ */
+export function chainStateOf(states: readonly JobState[]): JobState {
+  if (states.includes('FAILED')) return 'FAILED';
+  if (states.includes('CANCELLED')) return 'CANCELLED';
+  if (states.every((s) => s === 'SUCCEEDED')) return 'SUCCEEDED';
+  if (states.every((s) => s === 'QUEUED')) return 'QUEUED';
+  return 'RUNNING';
+}
+
+/**
  * One pipeline job as people see it. `Time` is a Date where it is read from the database and an
  * ISO string once it has travelled as JSON.
  */

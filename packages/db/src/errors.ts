@@ -22,3 +22,15 @@ export class StudyNotEvaluableError extends InvalidInputError {
     super(`study "${studyName}" has no valid evaluation settings: ${issues.join('; ')}`);
   }
 }
+
+/** A limit held in the database is reached (e.g. alphas queued per study): retry once it frees up. */
+export class LimitReachedError extends Error {
+  override name = 'LimitReachedError';
+  constructor(
+    message: string,
+    /** A fair wait before trying again, in seconds (an HTTP Retry-After). */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

@@ -20,5 +20,5 @@ export * from './pipeline';
 export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark';
 export { databaseUrlSchema, dbPatienceSchema } from './database-url';
 export { appEnv, environmentSecrets } from './app-env';
-export { NotFoundError, InvalidInputError, StudyNotEvaluableError } from './errors';
+export { NotFoundError, InvalidInputError, LimitReachedError, StudyNotEvaluableError } from './errors';
 export { DatabaseGoneError, isDatabaseUnavailable, waitForDatabase } from './availability';

@@ -57,8 +57,18 @@ export interface JobsResponse {
   jobs: JobSummary[];
 }
 
+/** POST /api/studies/:id/evaluate: per alpha, the chain queued now or the one it already had. */
 export interface EvaluateResponse {
-  chains: { alpha: number; jobIds: number[]; /** Already queued or running: not queued again. */ existing: boolean }[];
+  chains: {
+    alpha: number;
+    /** The chain's job ids in order: merge, generate, judge, aggregate. */
+    jobIds: number[];
+    /** The alpha already had this chain (queued, running or succeeded): nothing was queued. */
+    existing: boolean;
+    /** The chain's state in one word (QUEUED for one queued now). */
+    state: JobState;
+    jobs: { id: number; kind: JobKind; state: JobState }[];
+  }[];
 }
 
 /** GET /api/studies/:id/facets: what the explorer needs before it reads data (filter values, pipeline progress). */

@@ -1,4 +1,4 @@
-import { JOB_KINDS, isActiveJobState } from '@frontier/core';
+import { chainStateOf, JOB_KINDS, isActiveJobState } from '@frontier/core';
 import type { JobState, JobSummary } from './api-types';
 
 // Pipeline jobs arrive as a flat list; people read them as chains, one per alpha:
@@ -16,17 +16,9 @@ export interface JobChain {
   done: number;
 }
 
-/**
- * A chain's state in one word: FAILED or CANCELLED when a step ended that way, SUCCEEDED when all
- * did, QUEUED when none has started, RUNNING otherwise (some step started or finished).
- */
+/** A chain's state in one word (core's rule, which evaluate also decides by). */
 export function chainState(jobs: readonly JobSummary[]): JobState {
-  const states = jobs.map((j) => j.state);
-  if (states.includes('FAILED')) return 'FAILED';
-  if (states.includes('CANCELLED')) return 'CANCELLED';
-  if (states.every((s) => s === 'SUCCEEDED')) return 'SUCCEEDED';
-  if (states.every((s) => s === 'QUEUED')) return 'QUEUED';
-  return 'RUNNING';
+  return chainStateOf(jobs.map((j) => j.state));
 }
 
 /** Groups jobs by the chain they belong to (following dependsOnId), newest chain first. */

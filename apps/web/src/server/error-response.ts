@@ -18,7 +18,7 @@ export function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
   }
   if (err instanceof HttpError) {
     const issues = err.issues ? [...err.issues] : undefined;
-    return NextResponse.json({ error: { message: err.message, ...(issues && { issues }) } }, { status: err.status });
+    return NextResponse.json({ error: { message: err.message, ...(issues && { issues }) } }, { status: err.status, headers: err.headers });
   }
   // Unexpected: log the details on the server, tell the client nothing about the internals.
   console.error('[api] unexpected error', err);

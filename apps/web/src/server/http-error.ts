@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly issues?: readonly ApiIssue[],
+    /** Response headers the status calls for, e.g. Retry-After with a 429. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'HttpError';

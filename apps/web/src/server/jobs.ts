@@ -1,6 +1,7 @@
 import 'server-only';
 import { isActiveJobState } from '@frontier/core';
-import { cancelJob as cancelPipelineJob, getJob as getPipelineJob, InvalidInputError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings, NotFoundError, queueEvaluation, StudyNotEvaluableError, type PipelineJobRow } from '@frontier/db';
+import { cancelJob as cancelPipelineJob, getJob as getPipelineJob, InvalidInputError, LimitReachedError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings, NotFoundError, queueEvaluation, StudyNotEvaluableError, type PipelineJobRow } from '@frontier/db';
+import { env } from '../env';
 import type { EvaluateResponse, JobSummary } from '../lib/api-types';
 import { getDb } from './db';
 import { describeEvaluation, type SettingRow } from './evaluation-settings';
@@ -56,10 +57,14 @@ export async function studyEvaluation(studyId: number): Promise<SettingRow[] | n
   }
 }
 
-/** Queues merge -> generate -> judge -> aggregate per alpha; 400 when the study cannot be evaluated. */
+/**
+ * Queues merge -> generate -> judge -> aggregate per alpha that has no chain queued, running or
+ * done (those are answered with their chain); 400 when the study cannot be evaluated, 429 past the
+ * cap on queued alphas per study.
+ */
 export async function evaluate(studyId: number, alphas: number[]): Promise<EvaluateResponse> {
   try {
-    return { chains: await queueEvaluation(await getDb(), studyId, alphas) };
+    return { chains: await queueEvaluation(await getDb(), studyId, alphas, { maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS }) };
   } catch (err) {
     throw toHttpError(err);
   }
@@ -77,5 +82,6 @@ function toHttpError(err: unknown): unknown {
     );
   }
   if (err instanceof InvalidInputError) return new HttpError(400, err.message);
+  if (err instanceof LimitReachedError) return new HttpError(429, err.message, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
   return err;
 }

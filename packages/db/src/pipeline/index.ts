@@ -1,3 +1,4 @@
+export * from './alpha-chains';
 export * from './benchmark-problems';
 export * from './checkpoints';
 export * from './config';

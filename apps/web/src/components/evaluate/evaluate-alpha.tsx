@@ -4,7 +4,7 @@ import { parseAlphaList } from '@frontier/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { apiPost } from '@/lib/api-post';
-import type { EvaluateResponse } from '@/lib/api-types';
+import type { EvaluateResponse, JobState } from '@/lib/api-types';
 import { formatAlpha } from '@/lib/format';
 import { groupChains } from '@/lib/job-chains';
 import { jobsQuery } from '@/lib/job-queries';
@@ -13,6 +13,9 @@ import { JobChainCard } from '../jobs/job-chain-card';
 import { EvaluationSettings } from './evaluation-settings';
 
 const noSubscription = () => () => {};
+
+/** What an alpha's existing chain was doing when it was asked for again. */
+const STANDING_WORDS: Partial<Record<JobState, string>> = { QUEUED: 'queued', RUNNING: 'running', SUCCEEDED: 'evaluated' };
 
 /** False in the server's markup and during hydration, true once React handles events. */
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
@@ -97,7 +100,7 @@ export function EvaluateAlpha({ studyId, settings }: { studyId: number; settings
       <EvaluationSettings rows={settings} />
       {existing.length > 0 && (
         <p className="muted" data-testid="evaluate-existing">
-          Already in progress, not queued again: {existing.map((c) => `α = ${formatAlpha(c.alpha)}`).join(', ')}.
+          Not queued again, each already has its chain: {existing.map((c) => `α = ${formatAlpha(c.alpha)} (${STANDING_WORDS[c.state] ?? c.state.toLowerCase()})`).join(', ')}.
         </p>
       )}
       {chains.length > 0 && (
