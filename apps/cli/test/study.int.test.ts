@@ -79,7 +79,7 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
     expect((await create('Any judge')).code).toBe(0);
     const { rows } = await t.db.pool.query(`SELECT name, config->'judge' AS judge FROM study WHERE name IN ('Needs cgroup2', 'Any judge') ORDER BY name`);
     expect(rows).toEqual([{ name: 'Any judge', judge: { lcbCompat: false } }, { name: 'Needs cgroup2', judge: { lcbCompat: false, backend: 'cgroup2' } }]);
-  }, 60_000);
+  }, 180_000);
 
   it('named mode: a server that does not serve the model fails the generate job at once, naming the model and the directory to serve', async () => {
     const env = { DATABASE_URL: t.url, FRONTIER_DATA_DIR: dir };

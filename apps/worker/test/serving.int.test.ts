@@ -178,8 +178,10 @@ describe('launch mode', () => {
     const id = await study('crash-midway', { kind: 'openai', serving: { mode: 'launch', command, model: 'toy-{alpha}' }, concurrency: 1, maxRetries: 5 });
     const w = worker();
     try {
-      const started = Date.now();
       await queueEvaluation(t.db, id, [0.75]);
+      // The clock starts with the generate step (the merge before it is slow on a loaded machine).
+      await until('the generate step to start', async () => (await generateJob(id, 0.75))?.state === 'RUNNING');
+      const started = Date.now();
       expect(await firstError(id, 0.75)).toMatch(/exited \(code 1\) during generation/);
       // At once, not after five retries with backoff against a closed port.
       expect(Date.now() - started).toBeLessThan(30_000);
