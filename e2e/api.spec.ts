@@ -43,8 +43,15 @@ test('bad input is a 400 JSON error naming the parameter', async ({ request }) =
     [`/api/studies/${id}/data?difficulty=`, 'difficulty'],
     [`/api/studies/${id}/data?dificulty=hard`, 'dificulty'],
     [`/api/studies/${id}/data?scale=7B&scale=32B`, 'scale'],
+    // A NUL would reach Postgres (which refuses it: a 500) if it were let through.
+    [`/api/studies/${id}/data?setting=%00`, 'setting'],
     ['/api/studies/not-a-number/data', 'id'],
     ['/api/studies/-3', 'id'],
+    // Ids are 32-bit columns: one past the largest is refused before it reaches a query.
+    ['/api/studies/2147483648', 'id'],
+    [`/api/studies/${id}/evidence?a=2147483648&b=1`, 'a'],
+    ['/api/jobs/2147483648', 'id'],
+    ['/api/jobs?study=2147483648', 'study'],
   ];
   for (const [url, parameter] of cases) {
     const res = await request.get(url);
@@ -62,4 +69,18 @@ test('an unknown study is a 404 JSON error', async ({ request }) => {
     expect(res.status(), url).toBe(404);
     expect(await res.json(), url).toEqual({ error: { message: 'no study with id 987654321' } });
   }
+});
+
+test('POST /api/shares refuses a study id that is not a 32-bit id, naming the field', async ({ request }) => {
+  for (const studyId of [2147483648, 1e20, 0, 1.5, '1']) {
+    const res = await request.post('/api/shares', { data: { studyId, view: `/studies/${studyId}` } });
+    expect(res.status(), String(studyId)).toBe(400);
+    const body = (await res.json()) as { error: { message: string; issues: { path: string }[] } };
+    expect(body.error.message, String(studyId)).toContain("'studyId'");
+    expect(body.error.issues.map((i) => i.path), String(studyId)).toContain('body.studyId');
+  }
+  // The largest id is a valid id: the answer is that no such study exists.
+  const largest = await request.post('/api/shares', { data: { studyId: 2147483647, view: '/studies/2147483647' } });
+  expect(largest.status()).toBe(404);
+  expect((await request.get('/api/studies/2147483647')).status()).toBe(404);
 });

@@ -211,6 +211,15 @@ test('bad parameters are 400s naming the parameter; unknown or foreign problems 
     [`${base}/samples?checkpoint=-1`, 'query.checkpoint'],
     [`${base}/samples?color=red`, 'query.color'],
     [`${base}/samples/1/x`, 'params.idx'],
+    [`${base}/samples/1/1000000000`, 'params.idx'],
+    // Control characters are refused as in the study's other routes (a NUL would reach Postgres).
+    [`${base}?setting=%00`, 'query.setting'],
+    [`${base}?scale=%00`, 'query.scale'],
+    [`${base}?setting=a%0Ab`, 'query.setting'],
+    // Ids are 32-bit columns: one past the largest is refused before it reaches a query.
+    [`/api/studies/${studyId}/problems/2147483648`, 'params.problemId'],
+    [`${base}/samples/2147483648/0`, 'params.runId'],
+    [`${base}/samples?checkpoint=2147483648`, 'query.checkpoint'],
   ];
   for (const [url, path] of bad) {
     const res = await request.get(url);
@@ -237,7 +246,42 @@ test('bad parameters are 400s naming the parameter; unknown or foreign problems 
   expect(ok.status()).toBe(200);
 });
 
-test('the page of a problem outside the study says so', async ({ page }) => {
-  await page.goto(`/studies/${fixture.studyId}/problems/2000000000`);
-  await expect(page.getByTestId('problem-not-found')).toContainText('No such problem in this study');
+test('the page of a problem outside the study is a 404 that says so, at once, with a way back', async ({ page }) => {
+  const { studyId } = fixture;
+  for (const problem of ['2000000000', 'abc', '2147483648']) {
+    const url = `/studies/${studyId}/problems/${problem}`;
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+    await expect(page.getByTestId('problem-not-found')).toContainText('No such problem in this study');
+    await expect(page.getByRole('link', { name: 'Back to the study' })).toBeVisible();
+  }
+  // The lookup is not retried: a retry after the 404 waited a second (React Query's retry delay).
+  const started = Date.now();
+  expect((await page.request.get(`/studies/${studyId}/problems/2000000000`)).status()).toBe(404);
+  expect(Date.now() - started, 'a missing problem answers without retrying the lookup').toBeLessThan(1000);
+  await page.getByRole('link', { name: 'Back to the study' }).click();
+  await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/?$`));
+  // Under a study that does not exist, any page is that study's 404.
+  for (const url of ['/studies/987654321/problems/1', '/studies/987654321/matrix', '/studies/abc/problems/1']) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+    await expect(page.getByTestId('not-found')).toContainText('No such study');
+  }
+});
+
+test('a bad setting or a missing sample in a problem page is reported without asking again', async ({ page }) => {
+  const { studyId, problemId } = fixture;
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) requests.push(new URL(r.url()).pathname + new URL(r.url()).search);
+  });
+  const bad = await page.goto(`/studies/${studyId}/problems/${problemId}?setting=%00`);
+  expect(bad?.status()).toBe(200);
+  await expect(page.getByTestId('error')).toContainText("invalid query parameter 'setting': must not contain control characters");
+  expect(requests.filter((r) => r === `/api/studies/${studyId}/problems/${problemId}?setting=%00`)).toHaveLength(1);
+
+  requests.length = 0;
+  await page.goto(`/studies/${studyId}/problems/${problemId}?sample=1.999999999`);
+  await expect(page.getByTestId('error')).toContainText('Could not load this sample.');
+  expect(requests.filter((r) => r === `/api/studies/${studyId}/problems/${problemId}/samples/1/999999999`)).toHaveLength(1);
 });

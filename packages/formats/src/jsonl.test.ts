@@ -79,6 +79,33 @@ describe('readJsonlSamples', () => {
     expect(err2.detail).toContain('default index 1');
   });
 
+  it('accepts a problem\'s metadata given once or repeated alike, and refuses a different value naming both lines', async () => {
+    const ok = await writeFixture(
+      dir,
+      'meta-ok.jsonl',
+      lines(
+        { problem_id: 'a', code: '', title: 'A', difficulty: 'easy' },
+        { problem_id: 'a', code: '' },
+        { problem_id: 'b', code: '', title: 'A', difficulty: 'hard' },
+        { problem_id: 'a', code: '', title: 'A', contest_date: '2024-01-02' },
+        { problem_id: 'a', code: '', contest_date: '2024-01-02T00:00:00Z' },
+      ),
+    );
+    expect(await collect(readJsonlSamples(ok))).toHaveLength(5);
+    for (const [field, first, later] of [
+      ['title', { title: 'A' }, { title: 'B' }],
+      ['difficulty', { difficulty: 'easy' }, { difficulty: 'hard' }],
+      ['platform', { platform: 'atcoder' }, { platform: 'codeforces' }],
+      ['contest_date', { contest_date: '2024-01-02' }, { contest_date: '2024-01-03' }],
+    ] as const) {
+      const path = await writeFixture(dir, 'meta-conflict.jsonl', lines({ problem_id: 'a', code: '', ...first }, { problem_id: 'a', code: '' }, { problem_id: 'a', code: '', ...later }));
+      const err = await formatErrorOf(() => collect(readJsonlSamples(path)));
+      expect(err.location, field).toEqual({ kind: 'line', line: 3 });
+      expect(err.field, field).toBe(field);
+      expect(err.detail, field).toContain('problem "a" on line 1');
+    }
+  });
+
   it('reports a missing file as a FormatError', async () => {
     const err = await formatErrorOf(() => collect(readJsonlSamples(`${dir}/missing.jsonl`)));
     expect(err.detail).toBe('file not found');

@@ -61,7 +61,38 @@ class Uniqueness {
   }
 }
 
-function parseLine(file: string, line: number, text: string, unique: Uniqueness): JsonlSample {
+type MetadataField = 'title' | 'difficulty' | 'platform' | 'contest_date';
+
+/**
+ * A problem's metadata may be given on any of its lines, once or repeated alike; a line that
+ * omits it keeps what an earlier line gave. A different value is refused: which one is right?
+ */
+class ProblemMetadata {
+  private first = new Map<string, Map<MetadataField, { value: string; line: number }>>();
+
+  check(fail: (field: string, detail: string) => never, line: number, problemId: string, given: Record<MetadataField, string | undefined>): void {
+    let known = this.first.get(problemId);
+    if (known === undefined) {
+      known = new Map();
+      this.first.set(problemId, known);
+    }
+    for (const [field, value] of Object.entries(given) as [MetadataField, string | undefined][]) {
+      if (value === undefined || value === '') continue;
+      const seen = known.get(field);
+      if (seen === undefined) known.set(field, { value, line });
+      else if (seen.value !== value) {
+        fail(field, `${JSON.stringify(value)} differs from ${JSON.stringify(seen.value)} given for problem ${JSON.stringify(problemId)} on line ${seen.line}; give a problem's ${field} once, or the same on every line`);
+      }
+    }
+  }
+}
+
+interface FileState {
+  unique: Uniqueness;
+  metadata: ProblemMetadata;
+}
+
+function parseLine(file: string, line: number, text: string, { unique, metadata }: FileState): JsonlSample {
   const fail = (field: string | undefined, detail: string): never => {
     throw new FormatError({ file, location: { kind: 'line', line }, field, detail });
   };
@@ -83,6 +114,7 @@ function parseLine(file: string, line: number, text: string, unique: Uniqueness)
     contestDate = parseIsoDate(s.contest_date) ?? fail('contest_date', `not an ISO date: ${JSON.stringify(s.contest_date)}`);
   }
   const index = unique.check(fail, line, s.problem_id, s.id, s.index);
+  metadata.check(fail, line, s.problem_id, { title: s.title, difficulty: s.difficulty, platform: s.platform, contest_date: contestDate?.toISOString() });
   const sample: JsonlSample = {
     line,
     problemId: s.problem_id,
@@ -102,7 +134,7 @@ function parseLine(file: string, line: number, text: string, unique: Uniqueness)
 
 /** Streams our JSONL sample format line by line; empty lines are skipped. Throws FormatError. */
 export async function* readJsonlSamples(path: string): AsyncGenerator<JsonlSample> {
-  const unique = new Uniqueness();
+  const state: FileState = { unique: new Uniqueness(), metadata: new ProblemMetadata() };
   const stream = createReadStream(path, { highWaterMark: 1024 * 1024 });
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let line = 0;
@@ -111,7 +143,7 @@ export async function* readJsonlSamples(path: string): AsyncGenerator<JsonlSampl
       line++;
       const body = line === 1 ? text.replace(/^\uFEFF/, '') : text;
       if (body.trim() === '') continue;
-      yield parseLine(path, line, body, unique);
+      yield parseLine(path, line, body, state);
     }
   } catch (err) {
     throw toFormatError(path, err);

@@ -1,5 +1,6 @@
 import { VERDICTS } from '@frontier/core';
 import { z } from 'zod';
+import { filtersSchema } from './filters';
 import { studyIdSchema } from './study-id';
 
 // Path and query parameters of the problem drill-down, shared by its API routes and its page.
@@ -33,8 +34,5 @@ export const samplesQuerySchema = z.strictObject({
 
 export type SamplesQuery = z.infer<typeof samplesQuerySchema>;
 
-/** Setting and scale narrow the per-checkpoint counts like the study's other views. */
-export const problemQuerySchema = z.strictObject({
-  setting: z.string().min(1).max(64).optional(),
-  scale: z.string().min(1).max(64).optional(),
-});
+/** Setting and scale narrow the per-checkpoint counts like the study's other views, checked alike. */
+export const problemQuerySchema = filtersSchema.pick({ setting: true, scale: true });

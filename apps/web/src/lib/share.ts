@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Facets } from './api-types';
 import { filtersToSearch, parsePageFilters, type Filters } from './filters';
 import { frontierDatasets } from './frontier-queries';
+import { dbIdSchema } from './study-id';
 import type { StudyData } from '@frontier/core';
 
 // Shared links pinned to a snapshot (POST /api/shares, page /s/[token]).
@@ -20,7 +21,7 @@ import type { StudyData } from '@frontier/core';
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const createShareSchema = z.strictObject({
-  studyId: z.number().int().positive(),
+  studyId: dbIdSchema,
   view: z.string().min(1).max(2000),
 });
 

@@ -66,10 +66,17 @@ export async function upsertRun(
   return { id: rows[0]!.id, sourceHash: rows[0]!.source_hash };
 }
 
+/** The fields of a problem record that carry a value: blank metadata ('' or null) says nothing. */
+function givenFields(p: ProblemRecord): Partial<ProblemRecord> {
+  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
 /** Inserts or refreshes problems; returns external id -> problem id. Metadata left blank keeps what is stored. */
 export async function upsertProblems(client: Client, benchmarkId: number, problems: ProblemRecord[]): Promise<Map<string, number>> {
+  // A problem listed twice in one batch (a JSONL file has a record per sample) keeps what either
+  // record gives: a later record without a title must not blank the title of an earlier one.
   const unique = new Map<string, ProblemRecord>();
-  for (const p of problems) unique.set(p.externalId, { ...unique.get(p.externalId), ...p });
+  for (const p of problems) unique.set(p.externalId, { ...unique.get(p.externalId), ...givenFields(p), externalId: p.externalId });
   const list = [...unique.values()];
   const { rows } = await client.query<{ id: number; external_id: string }>(
     `INSERT INTO problem (benchmark_id, external_id, title, difficulty, platform, contest_date, statement)

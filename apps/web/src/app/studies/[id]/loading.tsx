@@ -1,5 +1,0 @@
-import { Loading } from '@/components/status';
-
-export default function StudyLoading() {
-  return <Loading what="the study" />;
-}
