@@ -38,7 +38,8 @@ const nextConfig: NextConfig = {
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "font-src 'self' data:",
-      `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+      // data: and blob: are the plot exports (Plotly's image as a data: URL, fetched into a Blob).
+      `connect-src 'self' data: blob:${dev ? ' ws: wss:' : ''}`,
       "worker-src 'self' blob:",
       "object-src 'none'",
       "base-uri 'self'",
