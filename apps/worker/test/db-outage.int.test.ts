@@ -2,12 +2,12 @@
 // (immediate shutdown, a few seconds down): the worker rides it out, and the pipeline completes
 // with every aggregate equal to a recount of its samples. The test owns its embedded server.
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrate, queueEvaluation, startEmbeddedPostgres, type Db, type EmbeddedServer } from '@frontier/db';
 import { createToyStudy, spawnWorker, stopWorker, until, type WorkerProcess } from './support';
+import { freePort } from '../../../packages/db/test/free-port';
 
 const SUBSET = ['two-sum-count', 'lis-length', 'edit-distance', 'coin-change-ways'];
 const N = 16;
@@ -18,13 +18,6 @@ let port: number;
 let db: Db;
 let studyId: number;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
 const start = () => startEmbeddedPostgres({ dataDir: join(work, 'pg'), port });
 
 /** Immediate shutdown (SIGQUIT to the postmaster: no checkpoint, clients cut off), as in a crash or failover. */

@@ -1,26 +1,19 @@
 // What counts as "the database is away": real failures from pg and Prisma, against a port nobody
 // listens on and a session the server terminates, and waiting with and past the patience.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseGoneError, isDatabaseUnavailable, waitForDatabase } from '../src/availability';
 import { createDb, type Db } from '../src/client';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { freePort } from './free-port';
 
 let t: TestDatabase;
 let closedUrl: string;
 
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 beforeAll(async () => {
   t = await createTestDatabase();
   const u = new URL(t.url);
-  u.port = String(await closedPort());
+  u.port = String(await freePort());
   closedUrl = u.toString();
 });
 afterAll(async () => t?.drop());

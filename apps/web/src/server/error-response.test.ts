@@ -1,21 +1,14 @@
-import { createServer } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createDb } from '@frontier/db';
 import { errorResponse } from './error-response';
 import { HttpError } from './http-error';
+import { freePort } from '../../../../packages/db/test/free-port';
 
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 describe('errorResponse', () => {
   it('answers 503 with Retry-After when the database cannot be reached (a real refused connection, through Prisma)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const db = createDb(`postgresql://u:p@127.0.0.1:${await closedPort()}/db`);
+    const db = createDb(`postgresql://u:p@127.0.0.1:${await freePort()}/db`);
     try {
       const err = await db.prisma.study.findMany().then(() => undefined, (e: unknown) => e);
       const res = errorResponse(err);
