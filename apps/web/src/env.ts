@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { appEnv, databaseUrlSchema } from '@frontier/db';
+import { accessModeFields, appEnv, databaseUrlSchema, resolveAccessMode, type AccessMode } from '@frontier/db';
 import { z } from 'zod';
 
 /** The monorepo root: the nearest ancestor of the working directory whose package.json has workspaces. */
@@ -28,5 +28,21 @@ export const env = appEnv(
       .transform((dir) => resolve(/*turbopackIgnore: true*/ dir ?? join(findRepoRoot(process.cwd()), '.data'))),
     /** At most this many alphas of a study queued or running at once; evaluating more answers 429. */
     FRONTIER_MAX_QUEUED_ALPHAS: z.coerce.number().int().min(1, 'must be at least 1 (alphas)').max(10_000).default(20),
+    /** Writes (evaluate, import, cancel, share) one user may make per minute; more answer 429. */
+    FRONTIER_WRITES_PER_MINUTE: z.coerce.number().int().min(1, 'must be at least 1 (writes)').max(1_000_000).default(120),
+    /** Share links one user may keep; more answer 429 until they delete some. */
+    FRONTIER_SHARE_QUOTA: z.coerce.number().int().min(1, 'must be at least 1 (shares)').max(1_000_000).default(500),
+    /** The largest import body, in bytes (an LCB file, a JSONL file or a manifest archive); larger is a 413. */
+    FRONTIER_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
+    ...accessModeFields,
   }),
 );
+
+/** Local or server mode; a server missing its secret or public URL fails here, naming the variable. */
+let mode: AccessMode | undefined;
+export function accessMode(): AccessMode {
+  if (mode) return mode;
+  const resolved = resolveAccessMode(env());
+  if (!resolved.ok) throw new Error(`invalid environment for @frontier/web: ${resolved.problems.join('; ')}`);
+  return (mode = resolved.value);
+}

@@ -26,3 +26,4 @@ export * from './solve-matrix';
 export * from './study-data';
 export * from './serve-command';
 export * from './sandbox-backend';
+export * from './roles';

@@ -65,6 +65,8 @@ export interface JobRecord<Time = Date> {
   maxAttempts: number;
   /** The last failed attempt's message (also set while a retry waits), or why it was cancelled. */
   error: string | null;
+  /** Who queued it: a user's email in server mode; null in local mode and for the CLI. */
+  createdBy: string | null;
   createdAt: Time;
   startedAt: Time | null;
   finishedAt: Time | null;

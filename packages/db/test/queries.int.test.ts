@@ -175,10 +175,10 @@ describe('triage evidence and shares', () => {
   });
 
   it('stores a share from its JSON text and reads it back with the current version', async () => {
-    await insertShare(t.db, { token: 'tok', studyId: study, view: '/studies/1', dataVersion: 0, payloadJson: '{"datasets":{}}' });
+    await insertShare(t.db, { token: 'tok', studyId: study, view: '/studies/1', dataVersion: 0, payloadJson: '{"datasets":{}}', createdById: null });
     await t.db.pool.query('UPDATE study SET data_version = 3 WHERE id = $1', [study]);
     expect(await findShare(t.db, 'tok')).toEqual({
-      token: 'tok', studyId: study, studyName: 'Q study', view: '/studies/1', dataVersion: 0, currentVersion: 3, createdAt: expect.any(Date), payload: { datasets: {} },
+      token: 'tok', studyId: study, studyName: 'Q study', view: '/studies/1', dataVersion: 0, currentVersion: 3, createdAt: expect.any(Date), createdBy: null, payload: { datasets: {} },
     });
     expect(await findShare(t.db, 'nope')).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerToken, registerUser } from './accounts';
 import { registerEvaluate } from './evaluate';
 import { registerExport } from './export';
 import { registerImport } from './import';
@@ -12,4 +13,4 @@ import { registerUp } from './up';
 import { registerWorker } from './worker';
 
 // Each command lives in its own module and registers itself on the program.
-export const commands: Array<(program: Command) => void> = [registerImport, registerJudge, registerStudies, registerExport, registerMigrate, registerMerge, registerStudy, registerEvaluate, registerJobs, registerWorker, registerUp];
+export const commands: Array<(program: Command) => void> = [registerImport, registerJudge, registerStudies, registerExport, registerMigrate, registerMerge, registerStudy, registerEvaluate, registerJobs, registerWorker, registerUp, registerUser, registerToken];

@@ -1,6 +1,11 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AccountMenu } from '@/components/account-menu';
+import { CallerProvider } from '@/components/caller-context';
+import { accessMode } from '@/env';
+import { callerOf, identityFromHeader, IDENTITY_HEADER } from '@/server/identity';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -9,19 +14,24 @@ export const metadata: Metadata = {
   description: 'Correctness/efficiency frontiers of weight-averaged code models',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Who is asking, as the proxy's access check found it: pages hide the controls their role may not use.
+  const caller = callerOf(identityFromHeader((await headers()).get(IDENTITY_HEADER)), accessMode().mode);
   return (
     <html lang="en">
       <body>
-        <header className="site-header">
-          <Link href="/" className="brand">
-            Frontier Explorer
-          </Link>
-          <span className="tagline">correctness vs. optimization failures across alpha</span>
-        </header>
-        <main className="page">
-          <Providers>{children}</Providers>
-        </main>
+        <CallerProvider caller={caller}>
+          <header className="site-header">
+            <Link href="/" className="brand">
+              Frontier Explorer
+            </Link>
+            <span className="tagline">correctness vs. optimization failures across alpha</span>
+            <AccountMenu />
+          </header>
+          <main className="page">
+            <Providers>{children}</Providers>
+          </main>
+        </CallerProvider>
       </body>
     </html>
   );

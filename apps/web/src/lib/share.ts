@@ -20,6 +20,9 @@ import type { StudyData } from '@frontier/core';
 
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** DELETE /api/shares/:token */
+export const shareParamsSchema = z.strictObject({ token: z.string().regex(SHARE_TOKEN_PATTERN, 'not a share token') });
+
 export const createShareSchema = z.strictObject({
   studyId: dbIdSchema,
   view: z.string().min(1).max(2000),

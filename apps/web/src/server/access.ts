@@ -1,9 +1,14 @@
 // The one access check every request passes (src/proxy.ts runs it before any route or page).
-// Local mode (plain `npm start`, the only mode so far): the server listens on loopback, and the
-// person at the keyboard owns it, so no sign-in; but any web page open in the same browser could
-// otherwise drive it, so it answers only to Host names of this machine (a page that reaches it by
-// DNS rebinding sends its own name) and refuses writes that a browser marks as cross-site.
-// Server mode (sign-in, roles, tokens) will add its checks here.
+// Pure: the proxy hands it the request's facts, the mode and who is asking.
+//
+// Local mode (plain `npm start`): the server listens on loopback and the person at the keyboard
+// owns it, so no sign-in; but any web page open in the same browser could otherwise drive it, so
+// it answers only to Host names of this machine (a page that reaches it by DNS rebinding sends its
+// own name) and refuses writes that a browser marks as cross-site.
+// Server mode (`frontier up --host 0.0.0.0`): everything but share links needs an account (a
+// session cookie from the sign-in page, or `Authorization: Bearer <token>`) with a role that
+// allows it; writes from a browser must come from the public URL's origin.
+import { roleAllows, type Access, type Role } from '@frontier/core';
 
 export interface RequestFacts {
   method: string;
@@ -18,7 +23,13 @@ export interface Refusal {
   allow?: string;
 }
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+/** What the check needs of the mode: the public origin in server mode. */
+export type ModeFacts = { mode: 'local' } | { mode: 'server'; publicUrl: URL };
+
+/** Who is asking: an account (or the local owner), nobody, or a token that is not valid. */
+export type Caller = { role: Role } | 'anonymous' | 'bad-token';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'];
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -29,30 +40,44 @@ export function hostName(authority: string): string {
   return a.split(':')[0]!;
 }
 
-/** Why the request is refused, or undefined when it may go on. */
-export function refuse(req: RequestFacts): Refusal | undefined {
+const crossSite = (why: string): Refusal => ({ status: 403, message: `cross-site request refused (${why}): writes must come from this app's own pages` });
+
+/** Why the request is refused before anyone is identified, or undefined when it may go on. */
+export function refuse(req: RequestFacts, mode: ModeFacts = { mode: 'local' }): Refusal | undefined {
   const method = req.method.toUpperCase();
-  if (!METHODS.has(method)) return { status: 405, message: `method ${method} is not allowed (allowed: ${[...METHODS].join(', ')})`, allow: [...METHODS].join(', ') };
+  if (!METHODS.includes(method)) return { status: 405, message: `method ${method} is not allowed (allowed: ${METHODS.join(', ')})`, allow: METHODS.join(', ') };
   const host = req.header('host');
-  if (!host || !LOCAL_NAMES.has(hostName(host))) {
-    return { status: 403, message: `this server answers only to localhost, 127.0.0.1 or [::1] (local mode); the request named ${JSON.stringify(host ?? '')}` };
+  // Loopback names always answer (a health check on the machine itself); a server also answers
+  // to its public name.
+  const known = host && (LOCAL_NAMES.has(hostName(host)) || (mode.mode === 'server' && hostName(host) === mode.publicUrl.hostname.toLowerCase()));
+  if (!known) {
+    const names = mode.mode === 'local' ? 'localhost, 127.0.0.1 or [::1] (local mode)' : `${mode.publicUrl.hostname} (FRONTIER_PUBLIC_URL) or localhost`;
+    return { status: 403, message: `this server answers only to ${names}; the request named ${JSON.stringify(host ?? '')}` };
   }
   if (SAFE.has(method)) return undefined;
   // Browsers send Sec-Fetch-Site with every request and Origin with every cross-origin one; a
-  // script (curl, the CLI) sends neither and is the machine's own user.
+  // script (curl, the CLI) sends neither: on a server it still needs a token.
   const site = req.header('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return { status: 403, message: `cross-site request refused (Sec-Fetch-Site: ${site}): writes must come from this app's own pages` };
+  if (site && site !== 'same-origin' && site !== 'none') return crossSite(`Sec-Fetch-Site: ${site}`);
   const origin = req.header('origin');
-  if (origin && origin !== 'null') {
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      return { status: 403, message: `cross-site request refused: unreadable Origin ${JSON.stringify(origin)}` };
-    }
-    if (originHost.toLowerCase() !== host.trim().toLowerCase()) return { status: 403, message: `cross-site request refused (Origin ${origin}): writes must come from this app's own pages` };
-  } else if (origin === 'null') {
-    return { status: 403, message: 'cross-site request refused (Origin: null): writes must come from this app\'s own pages' };
+  if (origin === null) return undefined;
+  if (origin === 'null') return crossSite('Origin: null');
+  let from: URL;
+  try {
+    from = new URL(origin);
+  } catch {
+    return crossSite(`unreadable Origin ${JSON.stringify(origin)}`);
   }
-  return undefined;
+  const own = mode.mode === 'server' ? from.origin === mode.publicUrl.origin : from.host.toLowerCase() === host.trim().toLowerCase();
+  return own ? undefined : crossSite(`Origin ${origin}`);
+}
+
+/** Whether the caller may use what needs `access`: 401 for nobody or a bad token, 403 for a role too low. */
+export function authorize(caller: Caller, access: Access): Refusal | undefined {
+  if (access === 'public') return undefined;
+  if (caller === 'bad-token') return { status: 401, message: 'the API token is unknown or revoked; make a new one with `frontier token create EMAIL`' };
+  if (caller === 'anonymous') return { status: 401, message: 'sign in first, or send Authorization: Bearer <token> (make one with `frontier token create EMAIL`)' };
+  if (roleAllows(caller.role, access)) return undefined;
+  const needed = access === 'admin' ? 'admin' : access === 'write' ? 'editor' : 'viewer';
+  return { status: 403, message: `this needs the ${needed} role; your account is a ${caller.role} (an admin can change it with \`frontier user role\`)` };
 }

@@ -1,12 +1,13 @@
 import { NextResponse } from 'next/server';
-import { isDatabaseUnavailable } from '@frontier/db';
+import { isDatabaseUnavailable, LimitReachedError } from '@frontier/db';
 import type { ApiErrorBody } from '../lib/api-types';
 import { HttpError } from './http-error';
 
 /**
- * An API error as the client sees it: an HttpError's status and message; 503 with Retry-After
- * while the database is away (a restart or failover: the pool reconnects by itself, so the client
- * only has to retry); 500 for anything else, with the details in the server log only.
+ * An API error as the client sees it: an HttpError's status and message; 429 with Retry-After
+ * over a limit held in the database; 503 with Retry-After while the database is away (a restart
+ * or failover: the pool reconnects by itself, so the client only has to retry); 500 for anything
+ * else, with the details in the server log only.
  */
 export function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
   if (isDatabaseUnavailable(err)) {
@@ -15,6 +16,9 @@ export function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
       { error: { message: 'the database is unavailable right now (restarting or unreachable); this recovers by itself: retry in a few seconds' } },
       { status: 503, headers: { 'Retry-After': '5' } },
     );
+  }
+  if (err instanceof LimitReachedError) {
+    return NextResponse.json({ error: { message: err.message } }, { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } });
   }
   if (err instanceof HttpError) {
     const issues = err.issues ? [...err.issues] : undefined;

@@ -1,10 +1,11 @@
 import 'server-only';
 import { isActiveJobState } from '@frontier/core';
-import { cancelJob as cancelPipelineJob, getJob as getPipelineJob, InvalidInputError, LimitReachedError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings, NotFoundError, queueEvaluation, StudyNotEvaluableError, type PipelineJobRow } from '@frontier/db';
+import { cancelJob as cancelPipelineJob, getJob as getPipelineJob, InvalidInputError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings, NotFoundError, queueEvaluation, StudyNotEvaluableError, type PipelineJobRow } from '@frontier/db';
 import { env } from '../env';
 import type { EvaluateResponse, JobSummary } from '../lib/api-types';
 import { getDb } from './db';
 import { describeEvaluation, type SettingRow } from './evaluation-settings';
+import type { Identity } from './identity';
 import { HttpError, notFound } from './http-error';
 
 // Pipeline jobs for the browser: the rows of @frontier/db's pipeline module, with their study's
@@ -62,9 +63,10 @@ export async function studyEvaluation(studyId: number): Promise<SettingRow[] | n
  * done (those are answered with their chain); 400 when the study cannot be evaluated, 429 past the
  * cap on queued alphas per study.
  */
-export async function evaluate(studyId: number, alphas: number[]): Promise<EvaluateResponse> {
+export async function evaluate(studyId: number, alphas: number[], caller: Identity): Promise<EvaluateResponse> {
   try {
-    return { chains: await queueEvaluation(await getDb(), studyId, alphas, { maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS }) };
+    const options = { maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS, createdById: caller.userId };
+    return { chains: await queueEvaluation(await getDb(), studyId, alphas, options) };
   } catch (err) {
     throw toHttpError(err);
   }
@@ -82,6 +84,5 @@ function toHttpError(err: unknown): unknown {
     );
   }
   if (err instanceof InvalidInputError) return new HttpError(400, err.message);
-  if (err instanceof LimitReachedError) return new HttpError(429, err.message, undefined, { 'Retry-After': String(err.retryAfterSeconds) });
   return err;
 }

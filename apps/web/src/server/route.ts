@@ -1,23 +1,25 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
+import { consumeWrite } from '@frontier/db';
+import { env } from '../env';
+import type { ApiRoute } from './api-routes';
+import { getDb } from './db';
 import { errorResponse } from './error-response';
 import { HttpError, type ApiIssue } from './http-error';
+import { identityFromHeader, IDENTITY_HEADER, type Identity } from './identity';
 
 type Source = 'params' | 'query' | 'body';
 
-interface RouteSchemas<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
-  params?: P;
-  query?: Q;
-  /** A JSON request body (POST): without this schema the body is not read. */
-  body?: B;
-}
+type Parsed<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
-interface RouteInput<P, Q, B> {
-  params: P;
-  query: Q;
+interface RouteInput<R extends ApiRoute> {
+  params: R['params'] extends z.ZodType ? z.infer<R['params']> : Record<string, never>;
+  query: R['query'] extends z.ZodType ? z.infer<R['query']> : Record<string, never>;
   /** The parsed JSON body; undefined unless the route declares a body schema. */
-  body: B;
+  body: Parsed<R['body']>;
+  /** Who is asking, as the access check (proxy.ts) found them. */
+  caller: Identity;
   request: NextRequest;
 }
 
@@ -70,22 +72,24 @@ async function readJsonBody(request: NextRequest): Promise<unknown> {
 
 
 /**
- * Wraps a route handler: validates path params, the query string and (when the route declares a
- * body schema) the JSON body with Zod, serialises the result as JSON, and maps errors to
- * `{ error: { message, issues? } }` with a status code (400 bad input, 404 unknown resource,
- * 503 database unavailable, 500 anything else, never with a stack trace).
+ * Wraps a route handler declared in api-routes.ts: validates path params, the query string and
+ * (when the route declares a body schema) the JSON body with Zod, serialises the result as JSON,
+ * and maps errors to `{ error: { message, issues? } }` with a status code (400 bad input, 404
+ * unknown resource, 503 database unavailable, 500 anything else, never with a stack trace). The
+ * access check has already run in the proxy; the handler learns who is asking from it.
  */
-export function withRoute<
-  P extends z.ZodType = z.ZodType<Record<string, never>>,
-  Q extends z.ZodType = z.ZodType<Record<string, never>>,
-  B extends z.ZodType = z.ZodType<undefined>,
->(schemas: RouteSchemas<P, Q, B>, handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>) {
+export function withRoute<R extends ApiRoute>(route: R, handler: (input: RouteInput<R>) => Promise<unknown>) {
   return async (request: NextRequest, context: RouteContext): Promise<NextResponse> => {
     try {
-      const params = parse(schemas.params, (await context.params) ?? {}, 'params');
-      const query = parse(schemas.query, queryObject(request.nextUrl), 'query');
-      const body = schemas.body ? parse(schemas.body, await readJsonBody(request), 'body') : (undefined as z.infer<B>);
-      const result = await handler({ params, query, body, request });
+      const caller = identityFromHeader(request.headers.get(IDENTITY_HEADER));
+      // Only reachable past the proxy, which always sets it for a route that is not public.
+      if (!caller && route.access !== 'public') throw new HttpError(401, 'sign in first, or send Authorization: Bearer <token>');
+      // Writes count against their user's rate (server mode: local mode's owner has no account).
+      if ((route.access === 'write' || route.access === 'share') && caller?.userId) await consumeWrite(await getDb(), caller.userId, env().FRONTIER_WRITES_PER_MINUTE);
+      const params = parse(route.params, (await context.params) ?? {}, 'params');
+      const query = parse(route.query, queryObject(request.nextUrl), 'query');
+      const body = route.body ? parse(route.body, await readJsonBody(request), 'body') : undefined;
+      const result = await handler({ params, query, body, caller: caller!, request } as RouteInput<R>);
       // A handler that already built its response (e.g. a cached JSON string) passes it through.
       return result instanceof NextResponse ? result : NextResponse.json(result);
     } catch (err) {

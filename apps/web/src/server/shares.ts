@@ -1,12 +1,14 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { StudyData } from '@frontier/core';
-import { findShare, insertShare, type StoredShare as Share } from '@frontier/db';
+import { countShares, deleteShare, findShare, insertShare, type StoredShare as Share } from '@frontier/db';
+import { env } from '../env';
 import { datasetKey, datasetsForView, parseView, SHARE_TOKEN_PATTERN, type CreateShareResponse, type ParsedView, type PinnedQuery, type SharePayload } from '../lib/share';
 import { triageEvidenceQuery } from '../lib/triage-evidence';
 import { resolvePair } from '../lib/triage-params';
 import { getDb } from './db';
 import { HttpError, notFound } from './http-error';
+import type { Identity } from './identity';
 import { getStudyDataJson } from './study-data';
 import { getStudyFacets } from './study-facets';
 import { getTriageEvidence } from './triage-evidence';
@@ -16,9 +18,14 @@ import { getTriageEvidence } from './triage-evidence';
  * reads at the study's current data version. Built from the cached JSON strings, so a share of
  * a big study costs no parse/serialise round trip.
  */
-export async function createShare(studyId: number, view: string): Promise<CreateShareResponse> {
+export async function createShare(studyId: number, view: string, owner: Identity): Promise<CreateShareResponse> {
   const parsed = parseView(view, studyId);
   if (!parsed.ok) throw new HttpError(400, `invalid view: ${parsed.message}`, [{ path: 'body.view', message: parsed.message }]);
+  if (owner.userId) {
+    const quota = env().FRONTIER_SHARE_QUOTA;
+    // A quota frees up only when the owner deletes links: no Retry-After would be honest.
+    if ((await countShares(await getDb(), owner.userId)) >= quota) throw new HttpError(429, `you own ${quota} share links, the most allowed (FRONTIER_SHARE_QUOTA); delete some first`);
+  }
   const meta = await getStudyFacets(studyId); // 404 for an unknown study
   const filters = datasetsForView(parsed.subpath, parsed.filters, meta.facets);
   const jsons = await Promise.all(filters.map((f) => getStudyDataJson(studyId, f)));
@@ -36,6 +43,7 @@ export async function createShare(studyId: number, view: string): Promise<Create
     view: `${parsed.path}${parsed.search.size ? `?${parsed.search.toString()}` : ''}`,
     dataVersion: dataVersion ?? meta.dataVersion,
     payloadJson: payload,
+    createdById: owner.userId,
   });
   return { token, url: `/s/${token}` };
 }
@@ -62,4 +70,12 @@ export async function getShare(token: string): Promise<StoredShare> {
   if (!share) throw notFound('no such shared link (it may have been deleted with its study)');
   // The payload is what createShare stored: a SharePayload.
   return { ...share, createdAt: share.createdAt.toISOString(), payload: share.payload as SharePayload };
+}
+
+/** Deletes a link: its owner or an admin may (local mode's owner is an admin). */
+export async function removeShare(token: string, caller: Identity): Promise<{ deleted: string }> {
+  const outcome = await deleteShare(await getDb(), token, { userId: caller.userId, admin: caller.role === 'admin' });
+  if (outcome === 'missing') throw notFound('no such shared link (it may have been deleted already)');
+  if (outcome === 'forbidden') throw new HttpError(403, 'only the link\'s owner or an admin can delete it');
+  return { deleted: token };
 }

@@ -26,6 +26,8 @@ export interface QueueOptions {
    * every web process because it is counted in the database); unlimited when absent.
    */
   maxQueuedAlphas?: number;
+  /** The user asking (server mode), recorded on every job queued. */
+  createdById?: string | null;
 }
 
 /** What a client over the cap is told to wait: chains take minutes, so asking sooner is no use. */
@@ -65,7 +67,7 @@ export async function queueEvaluation(db: Db, studyId: number, alphas: readonly 
         chains.push({ alpha, jobIds: chain.steps.map((s) => s.id), existing: true, state: chain.state, jobs: chain.steps });
         continue;
       }
-      const jobIds = await insertChain(client, studyId, alpha, JOB_KINDS);
+      const jobIds = await insertChain(client, studyId, alpha, JOB_KINDS, undefined, options.createdById);
       chains.push({ alpha, jobIds, existing: false, state: 'QUEUED', jobs: jobIds.map((id, i) => ({ id, kind: JOB_KINDS[i]!, state: 'QUEUED' })) });
     }
     return chains;

@@ -29,14 +29,16 @@ export interface NewJob {
   /** For jobs on given runs: `{ runIds }`. */
   params?: object;
   maxAttempts?: number;
+  /** The user who asked for it (server mode); absent for local mode and the CLI. */
+  createdById?: string | null;
 }
 
 // SQL, not Prisma Client: the import inserts its jobs inside the transaction that COPYs its
 // samples, so a job exists exactly when the data it refers to was committed.
 export async function insertJob(client: Queryable, job: NewJob): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO pipeline_job (study_id, kind, alpha, depends_on_id, params, max_attempts) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? MAX_ATTEMPTS],
+    `INSERT INTO pipeline_job (study_id, kind, alpha, depends_on_id, params, max_attempts, created_by_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? MAX_ATTEMPTS, job.createdById ?? null],
   );
   return rows[0]!.id;
 }
@@ -47,19 +49,26 @@ export async function queueJob(client: Queryable, id: number, kind: JobKind, max
 }
 
 /** Inserts the jobs of a chain, each waiting for the one before, and queues the first. */
-export async function insertChain(client: Queryable, studyId: number, alpha: number | null, kinds: readonly JobKind[], params?: object): Promise<number[]> {
+export async function insertChain(
+  client: Queryable,
+  studyId: number,
+  alpha: number | null,
+  kinds: readonly JobKind[],
+  params?: object,
+  createdById?: string | null,
+): Promise<number[]> {
   const ids: number[] = [];
-  for (const kind of kinds) ids.push(await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params }));
+  for (const kind of kinds) ids.push(await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params, createdById }));
   await queueJob(client, ids[0]!, kinds[0]!, MAX_ATTEMPTS);
   return ids;
 }
 
-const SELECT = { study: { select: { name: true } } } satisfies Prisma.PipelineJobInclude;
+const SELECT = { study: { select: { name: true } }, createdBy: { select: { email: true } } } satisfies Prisma.PipelineJobInclude;
 
 type JobWithStudy = Prisma.PipelineJobGetPayload<{ include: typeof SELECT }>;
 
-function toRow({ study, ...j }: JobWithStudy): PipelineJobRow {
-  return { ...j, studyName: study.name, kind: j.kind as JobKind, params: (j.params ?? {}) as Record<string, unknown> };
+function toRow({ study, createdBy, createdById: _, ...j }: JobWithStudy): PipelineJobRow {
+  return { ...j, studyName: study.name, createdBy: createdBy?.email ?? null, kind: j.kind as JobKind, params: (j.params ?? {}) as Record<string, unknown> };
 }
 
 export async function getJob(db: Db, id: number): Promise<PipelineJobRow | undefined> {

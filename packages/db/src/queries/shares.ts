@@ -8,6 +8,8 @@ export interface NewShare {
   dataVersion: number;
   /** The pinned data, already serialised. */
   payloadJson: string;
+  /** Its owner (server mode); null in local mode. */
+  createdById: string | null;
 }
 
 /**
@@ -16,12 +18,13 @@ export interface NewShare {
  * only to serialise it again.
  */
 export async function insertShare(db: Db, share: NewShare): Promise<void> {
-  await db.pool.query('INSERT INTO share (token, study_id, view, data_version, payload) VALUES ($1, $2, $3, $4, $5::jsonb)', [
+  await db.pool.query('INSERT INTO share (token, study_id, view, data_version, payload, created_by_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6)', [
     share.token,
     share.studyId,
     share.view,
     share.dataVersion,
     share.payloadJson,
+    share.createdById,
   ]);
 }
 
@@ -35,12 +38,34 @@ export interface StoredShare {
   /** ...and now: they differ once the study's data changed. */
   currentVersion: number;
   createdAt: Date;
+  /** The owner's email, when the link has one. */
+  createdBy: string | null;
   payload: unknown;
 }
 
 export async function findShare(db: Db, token: string): Promise<StoredShare | undefined> {
-  const share = await db.prisma.share.findUnique({ where: { token }, include: { study: { select: { name: true, dataVersion: true } } } });
+  const share = await db.prisma.share.findUnique({
+    where: { token },
+    include: { study: { select: { name: true, dataVersion: true } }, createdBy: { select: { email: true } } },
+  });
   if (!share) return undefined;
-  const { study, payload, ...rest } = share;
-  return { ...rest, payload, studyName: study.name, currentVersion: study.dataVersion };
+  const { study, payload, createdBy, createdById: _, ...rest } = share;
+  return { ...rest, payload, createdBy: createdBy?.email ?? null, studyName: study.name, currentVersion: study.dataVersion };
+}
+
+/** How many links a user owns (their quota counts these). */
+export async function countShares(db: Db, ownerId: string): Promise<number> {
+  return db.prisma.share.count({ where: { createdById: ownerId } });
+}
+
+/**
+ * Deletes a link if `by` may: its owner, or an admin. 'missing' for an unknown token (or one
+ * already deleted: a retry), 'forbidden' for someone else's.
+ */
+export async function deleteShare(db: Db, token: string, by: { userId: string | null; admin: boolean }): Promise<'deleted' | 'missing' | 'forbidden'> {
+  const share = await db.prisma.share.findUnique({ where: { token }, select: { createdById: true } });
+  if (!share) return 'missing';
+  if (!by.admin && share.createdById !== by.userId) return 'forbidden';
+  await db.prisma.share.deleteMany({ where: { token } });
+  return 'deleted';
 }

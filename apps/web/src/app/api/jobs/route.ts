@@ -1,6 +1,6 @@
-import { jobsQuerySchema } from '@/lib/jobs-api';
 import { listJobs } from '@/server/jobs';
+import { API } from '@/server/api-routes';
 import { withRoute } from '@/server/route';
 
 // GET /api/jobs?study=<id>&limit=<n> - the newest pipeline jobs with their progress, of one study or all
-export const GET = withRoute({ query: jobsQuerySchema }, async ({ query }) => ({ jobs: await listJobs({ studyId: query.study, limit: query.limit }) }));
+export const GET = withRoute(API.jobs, async ({ query }) => ({ jobs: await listJobs({ studyId: query.study, limit: query.limit }) }));

@@ -1,5 +1,6 @@
 import { listStudies } from '@/server/studies';
+import { API } from '@/server/api-routes';
 import { withRoute } from '@/server/route';
 
 // GET /api/studies - every study with its checkpoint and sample counts
-export const GET = withRoute({}, async () => ({ studies: await listStudies() }));
+export const GET = withRoute(API.studies, async () => ({ studies: await listStudies() }));

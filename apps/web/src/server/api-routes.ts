@@ -1,0 +1,95 @@
+// Every API route, declared once: its method, path, who may call it and the Zod schemas its
+// input is validated with. The route handlers (withRoute), the access check (proxy.ts) and the
+// OpenAPI document (/api/openapi.json) all read this table, so none can drift from the others.
+import type { Access } from '@frontier/core';
+import type { z } from 'zod';
+import { evaluateBodySchema } from '@/lib/alpha-input';
+import { filtersSchema } from '@/lib/filters';
+import { jobParamsSchema, jobsQuerySchema } from '@/lib/jobs-api';
+import { problemParamsSchema, problemQuerySchema, sampleParamsSchema, samplesQuerySchema } from '@/lib/problem-params';
+import { createShareSchema, shareParamsSchema } from '@/lib/share';
+import { evidenceQuerySchema } from '@/lib/triage-evidence';
+import { studyParamsSchema } from '@/lib/study-id';
+
+export type ApiMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface ApiRoute {
+  method: ApiMethod;
+  /** OpenAPI style: `/api/studies/{id}`. */
+  path: string;
+  access: Access;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A JSON body (application/json) validated with this schema. */
+  body?: z.ZodType;
+  /** A raw body streamed by the handler itself (an import), with its media types. */
+  stream?: readonly string[];
+  /** The success status codes besides 200. */
+  created?: 201 | 202;
+}
+
+export const API = {
+  health: { method: 'GET', path: '/api/health', access: 'public', summary: 'The server is up and its database answers' },
+  openapi: { method: 'GET', path: '/api/openapi.json', access: 'public', summary: 'This document: every API route, its input, its auth and its errors' },
+  studies: { method: 'GET', path: '/api/studies', access: 'read', summary: 'Every study with its checkpoint and sample counts' },
+  study: { method: 'GET', path: '/api/studies/{id}', access: 'read', summary: 'One study with its checkpoint and sample counts', params: studyParamsSchema },
+  studyData: {
+    method: 'GET', path: '/api/studies/{id}/data', access: 'read', params: studyParamsSchema, query: filtersSchema,
+    summary: 'Per (checkpoint, problem) verdict counts under the filters, columnar',
+  },
+  studyFacets: { method: 'GET', path: '/api/studies/{id}/facets', access: 'read', params: studyParamsSchema, summary: 'Filter values, pending samples and the data version' },
+  evidence: {
+    method: 'GET', path: '/api/studies/{id}/evidence', access: 'read', params: studyParamsSchema, query: evidenceQuerySchema,
+    summary: 'First-failing-tier histograms of two checkpoints, per problem (triage)',
+  },
+  evaluate: {
+    method: 'POST', path: '/api/studies/{id}/evaluate', access: 'write', params: studyParamsSchema, body: evaluateBodySchema, created: 202,
+    summary: 'Queue merge -> generate -> judge -> aggregate for each alpha; an alpha already queued, running or done is answered with its chain',
+  },
+  problem: {
+    method: 'GET', path: '/api/studies/{id}/problems/{problemId}', access: 'read', params: problemParamsSchema, query: problemQuerySchema,
+    summary: "A problem's metadata and its counts per checkpoint",
+  },
+  problemSamples: {
+    method: 'GET', path: '/api/studies/{id}/problems/{problemId}/samples', access: 'read', params: problemParamsSchema, query: samplesQuerySchema,
+    summary: "One page of a problem's samples with verdicts",
+  },
+  sample: {
+    method: 'GET', path: '/api/studies/{id}/problems/{problemId}/samples/{runId}/{idx}', access: 'read', params: sampleParamsSchema,
+    summary: "One sample's code and per-test results",
+  },
+  jobs: { method: 'GET', path: '/api/jobs', access: 'read', query: jobsQuerySchema, summary: 'The newest pipeline jobs with their progress, of one study or all' },
+  job: { method: 'GET', path: '/api/jobs/{id}', access: 'read', params: jobParamsSchema, summary: 'One pipeline job with its progress, attempts and last error' },
+  cancelJob: { method: 'POST', path: '/api/jobs/{id}/cancel', access: 'write', params: jobParamsSchema, summary: 'Cancel a queued or running job and the steps after it' },
+  createShare: {
+    method: 'POST', path: '/api/shares', access: 'share', body: createShareSchema, created: 201,
+    summary: 'Pin a view (path and query) and its data to a read-only link; returns { token, url }',
+  },
+  deleteShare: { method: 'DELETE', path: '/api/shares/{token}', access: 'share', params: shareParamsSchema, summary: 'Delete a share link (its owner or an admin)' },
+} as const satisfies Record<string, ApiRoute>;
+
+export type ApiRouteName = keyof typeof API;
+
+const compiled = Object.values(API as Record<string, ApiRoute>).map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+').replaceAll('.', '\\.')}/?$`),
+}));
+
+/** The declared route a request is for (HEAD as GET), or undefined. */
+export function findApiRoute(method: string, pathname: string): ApiRoute | undefined {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  return compiled.find((c) => c.route.method === m && c.pattern.test(pathname))?.route;
+}
+
+/**
+ * What a request needs. Pages need an account except the sign-in page and share links; Better
+ * Auth's own endpoints are public (they check their own input); an API path missing from the
+ * table needs an admin, so a route someone forgot to declare fails closed.
+ */
+export function requiredAccess(method: string, pathname: string): Access {
+  if (pathname.startsWith('/api/auth/')) return 'public';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return findApiRoute(method, pathname)?.access ?? 'admin';
+  if (pathname === '/sign-in' || pathname.startsWith('/s/')) return 'public';
+  return 'read';
+}
