@@ -15,6 +15,8 @@ const workspaces = ['apps', 'packages'].flatMap((group) =>
 );
 
 export default defineConfig({
+  // The web app imports its own modules as `@/...` (apps/web/tsconfig.json paths).
+  resolve: { tsconfigPaths: true },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

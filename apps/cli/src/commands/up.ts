@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { openDatabase } from '@frontier/db';
+import { openDatabase, resolveAccessMode, type AccessMode } from '@frontier/db';
 import { env, REPO_ROOT } from '../env';
 import { CliError } from '../errors';
 import { buildWebIfStale } from '../up/build-web';
@@ -17,8 +17,10 @@ export function registerUp(program: Command): void {
     .command('up')
     .description('run the product: Postgres (embedded unless DATABASE_URL), migrations, worker and web (what `npm start` runs)')
     .option('--no-web', 'run Postgres, migrations, seeding and the worker, but not the web app (for `next dev` beside it)')
-    .action(async (flags: { web: boolean }) => {
+    .option('--host <address>', 'interface the web app listens on (env FRONTIER_HOST): 127.0.0.1 is local mode; another, e.g. 0.0.0.0, is server mode with sign-in')
+    .action(async (flags: { web: boolean; host?: string }) => {
       const e = env();
+      const mode = accessModeOf({ ...e, FRONTIER_HOST: flags.host ?? e.FRONTIER_HOST });
       // Two supervisors, so the worker and web stop (and finish their jobs) before the database does.
       const database = new Supervisor(log);
       const apps = new Supervisor(log);
@@ -34,7 +36,7 @@ export function registerUp(program: Command): void {
       process.on('SIGINT', () => void shutdown(0));
       process.on('SIGTERM', () => void shutdown(0));
       const url = e.DATABASE_URL ?? (await startEmbedded(database, e.FRONTIER_DATA_DIR, e.FRONTIER_PG_PORT));
-      const childEnv = { ...process.env, DATABASE_URL: url, FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' };
+      const childEnv = { ...process.env, DATABASE_URL: url, FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR, FRONTIER_HOST: mode.host, NEXT_TELEMETRY_DISABLED: '1' };
       const child = (name: string, command: string, args: string[], cwd: string) => childService(name, command, args, { cwd, env: childEnv, log });
       try {
         await migrateAndSeed(url, e.FRONTIER_DATA_DIR);
@@ -49,8 +51,9 @@ export function registerUp(program: Command): void {
         throw new CliError((err as Error).message);
       }
       if (flags.web) {
-        await apps.start(child('web', join(REPO_ROOT, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(e.PORT)], join(REPO_ROOT, 'apps/web')));
-        log(`web on http://localhost:${e.PORT} (local mode: this machine only)`);
+        await apps.start(child('web', join(REPO_ROOT, 'node_modules/.bin/next'), ['start', '-H', mode.host, '-p', String(e.PORT)], join(REPO_ROOT, 'apps/web')));
+        if (mode.mode === 'local') log(`web on http://localhost:${e.PORT} (local mode: this machine only)`);
+        else log(`web on ${mode.host}:${e.PORT}, served as ${mode.publicUrl.origin} (server mode: sign-in required; add accounts with \`frontier user add\`)`);
       } else {
         log(`database ready (URL in ${join(e.FRONTIER_DATA_DIR, 'database-url')}); worker running; no web app`);
       }
@@ -60,6 +63,13 @@ export function registerUp(program: Command): void {
         await shutdown(1);
       }
     });
+}
+
+// Server mode without its secret or public URL refuses to start, before anything runs.
+function accessModeOf(e: Parameters<typeof resolveAccessMode>[0]): AccessMode {
+  const resolved = resolveAccessMode(e);
+  if (!resolved.ok) throw new CliError(resolved.problems.join('\n'));
+  return resolved.value;
 }
 
 async function startEmbedded(database: Supervisor, dataDir: string, port: number | undefined): Promise<string> {

@@ -6,12 +6,13 @@ import type { JobSummary } from '@/lib/api-types';
 import { formatAlpha } from '@/lib/format';
 import type { JobChain } from '@/lib/job-chains';
 import { formatDuration, jobDurationMs } from '@/lib/job-format';
+import { useCan } from '../caller-context';
 import { ProgressBar } from './progress-bar';
 import { StateBadge } from './state-badge';
 import { useCancelJob } from './use-cancel-job';
 import { useNow } from './use-now';
 
-function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: number | null; onCancel: () => void; cancelling: boolean }) {
+function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: number | null; onCancel?: () => void; cancelling: boolean }) {
   const duration = now === null ? null : jobDurationMs(job, now);
   // While a retry waits, the row is still RUNNING and carries the failed attempt's message.
   const retrying = job.state === 'RUNNING' && job.error !== null;
@@ -30,7 +31,7 @@ function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: numb
         </td>
         <td data-testid="job-duration">{duration === null ? '—' : formatDuration(duration)}</td>
         <td className="job-actions">
-          {isActiveJobState(job.state) && (
+          {onCancel && isActiveJobState(job.state) && (
             <button type="button" data-testid="job-cancel" onClick={onCancel} disabled={cancelling} title="Cancel this step and the steps after it">
               {cancelling ? 'Cancelling…' : 'Cancel'}
             </button>
@@ -55,6 +56,8 @@ function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: numb
 export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; showStudy?: boolean }) {
   const now = useNow();
   const cancel = useCancelJob();
+  const canCancel = useCan('write');
+  const by = chain.jobs[0]?.createdBy;
   return (
     <section className="card job-chain" data-testid="job-chain" data-chain-id={chain.id} data-alpha={chain.alpha ?? ''} data-state={chain.state}>
       <header className="job-chain-head">
@@ -63,6 +66,11 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
         <span className="muted" data-testid="chain-done">
           {chain.done} of {chain.jobs.length} steps done
         </span>
+        {by && (
+          <span className="muted" data-testid="chain-created-by">
+            queued by {by}
+          </span>
+        )}
         {showStudy && (
           <Link href={`/studies/${chain.studyId}/jobs`} className="job-chain-study">
             {chain.studyName}
@@ -87,7 +95,7 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
         </thead>
         <tbody>
           {chain.jobs.map((job) => (
-            <JobRow key={job.id} job={job} now={now} onCancel={() => cancel.mutate(job.id)} cancelling={cancel.isPending && cancel.variables === job.id} />
+            <JobRow key={job.id} job={job} now={now} onCancel={canCancel ? () => cancel.mutate(job.id) : undefined} cancelling={cancel.isPending && cancel.variables === job.id} />
           ))}
         </tbody>
       </table>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { EvaluateAlpha } from '@/components/evaluate/evaluate-alpha';
+import { IfCan } from '@/components/if-can';
 import { PipelineStatus } from '@/components/jobs/pipeline-status';
 import { OriginBadge, OriginBanner } from '@/components/origin-notice';
 import { StudyTabs } from '@/components/study-tabs';
@@ -41,7 +42,9 @@ export default async function StudyLayout({ params, children }: LayoutProps<'/st
       </div>
       <OriginBanner origin={study.origin} />
       <PipelineStatus studyId={study.id} />
-      <EvaluateAlpha studyId={study.id} settings={await studyEvaluation(study.id)} />
+      <IfCan access="write">
+        <EvaluateAlpha studyId={study.id} settings={await studyEvaluation(study.id)} />
+      </IfCan>
       <Suspense>
         <StudyTabs studyId={study.id} />
       </Suspense>
