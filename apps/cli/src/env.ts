@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appEnv, databaseUrlSchema, dbPatienceSchema, environmentSecrets } from '@frontier/db';
+import { accessModeFields, appEnv, databaseUrlSchema, dbPatienceSchema, environmentSecrets } from '@frontier/db';
 import { judgeBackendEnv } from '@frontier/pipeline';
 import { z } from 'zod';
 
@@ -24,6 +24,8 @@ export const env = appEnv(
     FRONTIER_DEBUG: z.string().optional(),
     /** The sandbox backend of the judge the pipeline runs in this process (`frontier worker`). */
     FRONTIER_JUDGE_BACKEND: judgeBackendEnv,
+    /** `frontier up`'s mode: loopback (local mode) or another interface with sign-in (server mode). */
+    ...accessModeFields,
   }),
 );
 
