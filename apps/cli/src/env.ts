@@ -22,6 +22,12 @@ export const env = appEnv(
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     FRONTIER_DEBUG: z.string().optional(),
+    /** The API token `frontier import --server` sends when --token is not given (prefer this: flags show in `ps`). */
+    FRONTIER_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((token) => token || undefined),
     /** The sandbox backend of the judge the pipeline runs in this process (`frontier worker`). */
     FRONTIER_JUDGE_BACKEND: judgeBackendEnv,
     /** `frontier up`'s mode: loopback (local mode) or another interface with sign-in (server mode). */

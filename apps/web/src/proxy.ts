@@ -41,5 +41,7 @@ function refused(refusal: Refusal): NextResponse {
 
 export const config = {
   // Not the build's static files: they hold nothing to protect and are requested by the hundred.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg).*)'],
+  // Not the routes with a streamed body (api-routes.ts `stream`): Next would read their whole body
+  // into memory for the proxy, cut at 10 MB; they run this check themselves (server/stream-access.ts).
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|api/imports).*)'],
 };

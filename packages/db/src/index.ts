@@ -3,6 +3,8 @@ export { openDatabase, type OpenDatabase, type OpenOptions } from './open';
 export { migrate } from './migrate';
 export { startEmbeddedPostgres, type EmbeddedServer } from './embedded/postgres';
 export { importStudy } from './ingest/import-study';
+export { studyImportFromFile, singleFileCheckpoint, ImportFlagError, type ImportFlags, type FromFileOptions } from './ingest/from-files';
+export { importReport, type ImportReport } from './ingest/report';
 export type * from './ingest/types';
 export { recomputeAggregates } from './aggregate';
 export { findStudy } from './queries/studies';

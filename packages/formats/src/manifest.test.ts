@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from './detect';
@@ -77,6 +77,18 @@ entries:
     expect(err.field).toBe('study');
     const missing = await formatErrorOf(() => readManifest(join(dir, 'absent.yaml')));
     expect(missing.detail).toBe('file not found');
+  });
+
+  it('keeps results files within a folder when asked, before looking at them, links followed', async () => {
+    const inside = join(dir, 'runs');
+    await writeFixture(inside, 'm.yaml', 'study: s\nentries:\n  - { path: a0.json, alpha: 0 }\n');
+    expect((await readManifest(join(inside, 'm.yaml'), { within: inside })).entries).toHaveLength(1);
+    const up = await writeFixture(inside, 'up.yaml', 'study: s\nentries:\n  - { path: ../nowhere.json, alpha: 0 }\n');
+    const err = await formatErrorOf(() => readManifest(up, { within: inside }));
+    expect([err.location, err.field, err.detail]).toEqual([{ kind: 'entry', index: 0 }, 'path', '"../nowhere.json" is outside the archive: list the files it holds, by paths relative to the manifest']);
+    await symlink(join(dir, 'study.yaml'), join(inside, 'link.json'));
+    const linked = await writeFixture(inside, 'link.yaml', 'study: s\nentries:\n  - { path: link.json, alpha: 0 }\n');
+    expect((await formatErrorOf(() => readManifest(linked, { within: inside }))).detail).toContain('is outside the archive');
   });
 });
 

@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { checkpointName } from '@frontier/core';
 import YAML from 'yaml';
 import { formatFromExtension } from './detect';
@@ -69,11 +69,24 @@ function entryFormat(file: string, index: number, path: string, given?: EntryFor
   throw new FormatError({ file, location: { kind: 'entry', index }, field: 'format', detail: `cannot tell the format of ${JSON.stringify(path)} from its extension: set format to "lcb" or "jsonl"` });
 }
 
+export interface ReadManifestOptions {
+  /**
+   * Results files must lie in this directory, symbolic links followed (an uploaded archive's, on a
+   * server): checked before a file is looked at, so a manifest cannot even probe what exists outside.
+   */
+  within?: string;
+}
+
+const isInside = (dir: string, path: string) => {
+  const rel = relative(dir, path);
+  return rel !== '' && rel.split(/[\\/]/)[0] !== '..' && !isAbsolute(rel);
+};
+
 /**
  * Reads and validates a study manifest (YAML for .yaml/.yml, JSON otherwise) up front: shape,
  * finite alphas, every results file present, no checkpoint+setting listed twice.
  */
-export async function readManifest(path: string): Promise<Manifest> {
+export async function readManifest(path: string, options: ReadManifestOptions = {}): Promise<Manifest> {
   const file = resolve(path);
   let text: string;
   try {
@@ -103,10 +116,15 @@ export async function readManifest(path: string): Promise<Manifest> {
     }
     seen.set(key, index);
     const abs = resolve(dir, e.path);
+    const within = options.within === undefined ? undefined : resolve(options.within);
+    const outside = () =>
+      new FormatError({ file: path, location, field: 'path', detail: `${JSON.stringify(e.path)} is outside the archive: list the files it holds, by paths relative to the manifest` });
+    if (within !== undefined && !isInside(within, abs)) throw outside();
     const info = await stat(abs).catch(() => undefined);
     if (!info?.isFile()) {
       throw new FormatError({ file: path, location, field: 'path', detail: `${info ? 'not a file' : 'file not found'}: ${JSON.stringify(e.path)} (${abs})` });
     }
+    if (within !== undefined && !isInside(await realpath(within), await realpath(abs))) throw outside();
     const entry: ManifestEntry = { index, path: abs, relativePath: e.path, alpha: e.alpha, setting, role: e.role ?? 'merged', name, format: entryFormat(path, index, e.path, e.format) };
     if (e.scale !== undefined) entry.scale = e.scale;
     entries.push(entry);

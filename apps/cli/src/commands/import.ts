@@ -1,10 +1,35 @@
 import type { Command } from 'commander';
+import { ImportFlagError, importReport, studyImportFromFile, type ImportFlags, type ImportReport } from '@frontier/db';
 import { FormatError } from '@frontier/formats';
 import { withDatabase } from '../database';
+import { env } from '../env';
 import { CliError } from '../errors';
+import { remoteImport } from '../import/remote-import';
 import { runImport } from '../import/run-import';
-import { studyImportFor, type ImportFlags } from '../import/sources';
 import { parseNumber } from '../parse';
+
+interface ImportOptions extends ImportFlags {
+  server?: string;
+  token?: string;
+  wait: boolean;
+}
+
+function report(r: ImportReport): void {
+  const unchanged = r.unchangedRuns ? ` (${r.unchangedRuns} unchanged, skipped)` : '';
+  process.stdout.write(`imported study "${r.study.name}": ${r.problems} problems, ${r.runs} runs${unchanged}, ${r.samples} samples\n`);
+  if (r.unjudgedSamples) {
+    process.stdout.write(`${r.unjudgedSamples} samples have no verdict: queued for judging against the benchmark's hidden tests (a worker runs it)\n`);
+  }
+}
+
+async function importHere(path: string, flags: ImportFlags): Promise<ImportReport> {
+  const input = await studyImportFromFile(path, flags);
+  return importReport(input.study.name, await withDatabase((opened) => runImport(opened, input)));
+}
+
+function importThere(path: string, flags: ImportFlags, server: string, options: ImportOptions): Promise<ImportReport> {
+  return remoteImport(path, flags, { server, token: options.token ?? env().FRONTIER_TOKEN, wait: options.wait });
+}
 
 export function registerImport(program: Command): void {
   program
@@ -17,19 +42,16 @@ export function registerImport(program: Command): void {
     .option('--scale <m>', 'model scale, e.g. 7B (single file)')
     .option('--role <r>', 'init, low, high or merged (single file; default merged)')
     .option('--benchmark <name>', 'benchmark name (default LiveCodeBench for LCB files)')
-    .action(async (path: string, flags: ImportFlags) => {
+    .option('--server <url>', "import through a Frontier Explorer server's API (POST /api/imports) instead of the database")
+    .option('--token <token>', 'with --server: an API token of an editor (default: $FRONTIER_TOKEN; `frontier token create EMAIL`)')
+    .option('--no-wait', "with --server: return once the server has the data, without waiting for its workers to aggregate it")
+    .action(async (path: string, options: ImportOptions) => {
+      const { server, token: _token, wait: _wait, ...flags } = options;
       try {
-        const input = await studyImportFor(path, flags);
-        const summary = await withDatabase((opened) => runImport(opened, input));
-        const unchanged = summary.unchangedRuns ? ` (${summary.unchangedRuns} unchanged, skipped)` : '';
-        process.stdout.write(
-          `imported study "${input.study.name}": ${summary.problems} problems, ${summary.runs} runs${unchanged}, ${summary.samples} samples\n`,
-        );
-        if (summary.unjudgedSamples) {
-          process.stdout.write(`${summary.unjudgedSamples} samples have no verdict: queued for judging against the benchmark's hidden tests (a worker runs it)\n`);
-        }
+        report(server === undefined ? await importHere(path, flags) : await importThere(path, flags, server, options));
       } catch (err) {
         if (err instanceof FormatError) throw new CliError(`${err.message}\nnothing was imported`);
+        if (err instanceof ImportFlagError) throw new CliError(err.message);
         if (err instanceof CliError) throw err;
         throw new CliError(`import failed, nothing was written: ${(err as Error).message}`);
       }

@@ -11,7 +11,7 @@ import { progressBar } from '../progress';
 export async function runImport(opened: OpenDatabase, input: StudyImport, expectedSamples?: number): Promise<ImportSummary> {
   const bar = progressBar('importing');
   bar.start(expectedSamples ?? input.runs.length);
-  const summary = await importStudy(opened.db, input, (p) => bar.update(expectedSamples ? p.samples : p.run + 1)).catch(async (err: unknown) => {
+  const summary = await importStudy(opened.db, input, { onProgress: (p) => bar.update(expectedSamples ? p.samples : p.run + 1) }).catch(async (err: unknown) => {
     throw await databaseDiskFull(err, input);
   }).finally(() => bar.stop());
   if (summary.aggregateJobId !== undefined) await waitForAggregation(opened, summary.aggregateJobId);

@@ -3,13 +3,17 @@ import { z } from 'zod';
 // The study-view filters, shared by the page (searchParams), the API (query string) and the
 // browser (URL updates), so a copied link always means the same thing everywhere.
 
+/** One line of text from a URL: given once, trimmed, not empty, no control characters. */
+export const printableText = (max: number) =>
+  z
+    .string({ error: 'must be given once, as text' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
 /** A facet value as stored (difficulty, setting, model scale): short and printable. */
-const facetValue = z
-  .string({ error: 'must be given once, as text' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters')
-  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+export const facetValue = printableText(64);
 
 export const FILTER_KEYS = ['difficulty', 'setting', 'scale'] as const;
 

@@ -8,6 +8,7 @@ import { filtersSchema } from '@/lib/filters';
 import { jobParamsSchema, jobsQuerySchema } from '@/lib/jobs-api';
 import { problemParamsSchema, problemQuerySchema, sampleParamsSchema, samplesQuerySchema } from '@/lib/problem-params';
 import { createShareSchema, shareParamsSchema } from '@/lib/share';
+import { IMPORT_MEDIA_TYPES, importQuerySchema } from '@/lib/import-params';
 import { evidenceQuerySchema } from '@/lib/triage-evidence';
 import { studyParamsSchema } from '@/lib/study-id';
 
@@ -25,8 +26,8 @@ export interface ApiRoute {
   body?: z.ZodType;
   /** A raw body streamed by the handler itself (an import), with its media types. */
   stream?: readonly string[];
-  /** The success status codes besides 200. */
-  created?: 201 | 202;
+  /** The success status codes (default [200]). */
+  success?: readonly (200 | 201 | 202)[];
 }
 
 export const API = {
@@ -44,7 +45,7 @@ export const API = {
     summary: 'First-failing-tier histograms of two checkpoints, per problem (triage)',
   },
   evaluate: {
-    method: 'POST', path: '/api/studies/{id}/evaluate', access: 'write', params: studyParamsSchema, body: evaluateBodySchema, created: 202,
+    method: 'POST', path: '/api/studies/{id}/evaluate', access: 'write', params: studyParamsSchema, body: evaluateBodySchema, success: [200, 202],
     summary: 'Queue merge -> generate -> judge -> aggregate for each alpha; an alpha already queued, running or done is answered with its chain',
   },
   problem: {
@@ -61,9 +62,13 @@ export const API = {
   },
   jobs: { method: 'GET', path: '/api/jobs', access: 'read', query: jobsQuerySchema, summary: 'The newest pipeline jobs with their progress, of one study or all' },
   job: { method: 'GET', path: '/api/jobs/{id}', access: 'read', params: jobParamsSchema, summary: 'One pipeline job with its progress, attempts and last error' },
+  imports: {
+    method: 'POST', path: '/api/imports', access: 'write', query: importQuerySchema, stream: Object.keys(IMPORT_MEDIA_TYPES), success: [200, 201],
+    summary: 'Import one LCB *_eval_all.json (application/json), JSONL file (application/x-ndjson) or manifest with its files (tar, gzipped or not), streamed; 201 with the summary and the aggregation job, 200 when every file was already imported',
+  },
   cancelJob: { method: 'POST', path: '/api/jobs/{id}/cancel', access: 'write', params: jobParamsSchema, summary: 'Cancel a queued or running job and the steps after it' },
   createShare: {
-    method: 'POST', path: '/api/shares', access: 'share', body: createShareSchema, created: 201,
+    method: 'POST', path: '/api/shares', access: 'share', body: createShareSchema, success: [201],
     summary: 'Pin a view (path and query) and its data to a read-only link; returns { token, url }',
   },
   deleteShare: { method: 'DELETE', path: '/api/shares/{token}', access: 'share', params: shareParamsSchema, summary: 'Delete a share link (its owner or an admin)' },

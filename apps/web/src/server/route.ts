@@ -8,6 +8,7 @@ import { getDb } from './db';
 import { errorResponse } from './error-response';
 import { HttpError, type ApiIssue } from './http-error';
 import { identityFromHeader, IDENTITY_HEADER, type Identity } from './identity';
+import { streamRouteCaller } from './stream-access';
 
 type Source = 'params' | 'query' | 'body';
 
@@ -81,7 +82,8 @@ async function readJsonBody(request: NextRequest): Promise<unknown> {
 export function withRoute<R extends ApiRoute>(route: R, handler: (input: RouteInput<R>) => Promise<unknown>) {
   return async (request: NextRequest, context: RouteContext): Promise<NextResponse> => {
     try {
-      const caller = identityFromHeader(request.headers.get(IDENTITY_HEADER));
+      // A streamed body's route is outside the proxy (see stream-access.ts): it checks access itself.
+      const caller = route.stream ? await streamRouteCaller(request, route) : identityFromHeader(request.headers.get(IDENTITY_HEADER));
       // Only reachable past the proxy, which always sets it for a route that is not public.
       if (!caller && route.access !== 'public') throw new HttpError(401, 'sign in first, or send Authorization: Bearer <token>');
       // Writes count against their user's rate (server mode: local mode's owner has no account).

@@ -1,7 +1,7 @@
 import type { Db } from '../client';
 import { queueImportJobs } from '../pipeline/import-jobs';
 import { copySamples, type SampleRow } from './copy-samples';
-import type { ImportProgress, ImportSummary, ProblemSamples, StudyImport } from './types';
+import type { ImportOptions, ImportSummary, ProblemSamples, StudyImport } from './types';
 import { linkParents, upsertBenchmark, upsertCheckpoint, upsertProblems, upsertRun, upsertStudy } from './upserts';
 import { withTransaction } from '../transaction';
 
@@ -14,7 +14,7 @@ const BATCH_SAMPLES = 20_000;
 export async function importStudy(
   db: Db,
   input: StudyImport,
-  onProgress?: (p: ImportProgress) => void,
+  { onProgress, createdById }: ImportOptions = {},
 ): Promise<ImportSummary> {
   return withTransaction(db.pool, async (client) => {
     const studyId = await upsertStudy(client, input.study);
@@ -73,7 +73,7 @@ export async function importStudy(
         [summary.runIds],
       );
       if (rows.length) summary.unjudgedSamples = rows.reduce((sum, r) => sum + Number(r.n), 0);
-      const jobs = await queueImportJobs(client, studyId, summary.runIds, rows.map((r) => r.run_id));
+      const jobs = await queueImportJobs(client, studyId, summary.runIds, rows.map((r) => r.run_id), createdById);
       summary.aggregateJobId = jobs.aggregateJobId;
       summary.judgeJobId = jobs.judgeJobId;
     }

@@ -66,6 +66,12 @@ export interface ImportProgress {
   samples: number;
 }
 
+export interface ImportOptions {
+  onProgress?: (p: ImportProgress) => void;
+  /** The user who asked for the import (server mode): its jobs record them. */
+  createdById?: string | null;
+}
+
 export interface ImportSummary {
   studyId: number;
   problems: number;

@@ -11,10 +11,16 @@ export interface ImportJobs {
 // The jobs an import leaves for the workers, inserted in the import's transaction: the same
 // pipeline jobs as an evaluation's (shown in Jobs, retried, cancellable), on given runs instead
 // of an alpha.
-export async function queueImportJobs(client: Queryable, studyId: number, runIds: readonly number[], withUnjudged: readonly number[]): Promise<ImportJobs> {
+export async function queueImportJobs(
+  client: Queryable,
+  studyId: number,
+  runIds: readonly number[],
+  withUnjudged: readonly number[],
+  createdById?: string | null,
+): Promise<ImportJobs> {
   const runs = (ids: readonly number[]) => ({ runIds: [...new Set(ids)].sort((a, b) => a - b) });
-  const [aggregateJobId] = await insertChain(client, studyId, null, ['aggregate'], runs(runIds));
+  const [aggregateJobId] = await insertChain(client, studyId, null, ['aggregate'], runs(runIds), createdById);
   if (withUnjudged.length === 0) return { aggregateJobId: aggregateJobId! };
-  const [judgeJobId] = await insertChain(client, studyId, null, ['judge', 'aggregate'], runs(withUnjudged));
+  const [judgeJobId] = await insertChain(client, studyId, null, ['judge', 'aggregate'], runs(withUnjudged), createdById);
   return { aggregateJobId: aggregateJobId!, judgeJobId };
 }

@@ -90,8 +90,9 @@ const STUDY_JOBS_SQL = `
             SELECT id, study_id AS "studyId", kind, alpha, checkpoint_id AS "checkpointId", run_id AS "runId",
                    depends_on_id AS "dependsOnId", state, progress_done AS "progressDone", progress_total AS "progressTotal",
                    attempts, max_attempts AS "maxAttempts", error, params, created_at AS "createdAt",
-                   started_at AS "startedAt", finished_at AS "finishedAt"
-            FROM pipeline_job WHERE study_id = $1 ORDER BY id DESC LIMIT $2) j) AS jobs`;
+                   started_at AS "startedAt", finished_at AS "finishedAt",
+                   (SELECT email FROM app_user u WHERE u.id = p.created_by_id) AS "createdBy"
+            FROM pipeline_job p WHERE study_id = $1 ORDER BY id DESC LIMIT $2) j) AS jobs`;
 
 type JsonJob = Omit<PipelineJobRow, 'studyName' | 'createdAt' | 'startedAt' | 'finishedAt'> & { createdAt: string; startedAt: string | null; finishedAt: string | null };
 

@@ -1,12 +1,19 @@
 import type { JobSummary } from '@/lib/api-types';
 import { formatProgress, progressFraction } from '@/lib/job-format';
 
+interface ProgressBarProps {
+  job: Pick<JobSummary, 'progressDone' | 'progressTotal' | 'state'>;
+  /** Instead of "done / total (pct%)", e.g. bytes of an upload. */
+  text?: string;
+  testId?: string;
+}
+
 /** A job's progress: a bar and "done / total (pct%)"; the exact numbers ride on data attributes. */
-export function ProgressBar({ job }: { job: Pick<JobSummary, 'progressDone' | 'progressTotal' | 'state'> }) {
+export function ProgressBar({ job, text, testId = 'job-progress' }: ProgressBarProps) {
   const fraction = progressFraction(job);
   const pct = Math.floor(fraction * 100);
   return (
-    <div className="job-progress" data-testid="job-progress" data-done={job.progressDone} data-total={job.progressTotal} data-percent={pct}>
+    <div className="job-progress" data-testid={testId} data-done={job.progressDone} data-total={job.progressTotal} data-percent={pct}>
       <div
         className={`job-progress-bar job-progress-${job.state}`}
         role="progressbar"
@@ -16,7 +23,7 @@ export function ProgressBar({ job }: { job: Pick<JobSummary, 'progressDone' | 'p
       >
         <span style={{ width: `${fraction * 100}%` }} />
       </div>
-      <span className="job-progress-text">{formatProgress(job)}</span>
+      <span className="job-progress-text">{text ?? formatProgress(job)}</span>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { EvaluateAlpha } from '@/components/evaluate/evaluate-alpha';
+import { ImportResults } from '@/components/import/import-results';
 import { IfCan } from '@/components/if-can';
 import { PipelineStatus } from '@/components/jobs/pipeline-status';
 import { OriginBadge, OriginBanner } from '@/components/origin-notice';
@@ -39,6 +40,7 @@ export default async function StudyLayout({ params, children }: LayoutProps<'/st
           </div>
           {study.description && <p className="muted">{study.description}</p>}
         </div>
+        <ImportResults studyId={study.id} studyName={study.name} />
       </div>
       <OriginBanner origin={study.origin} />
       <PipelineStatus studyId={study.id} />

@@ -1,0 +1,101 @@
+// POST /api/imports: one LCB file, JSONL file or manifest archive, streamed to the disk, then the
+// CLI's own ingest (studyImportFromFile + importStudy: one transaction, idempotent by the files'
+// hashes). Free of Next and of the app's env so a test can drive it with a Request and a database.
+import { basename, extname, join, sep } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { importReport, importStudy, ImportFlagError, studyImportFromFile, type Db, type ImportFlags } from '@frontier/db';
+import { detectFormat, FormatError } from '@frontier/formats';
+import { IMPORT_MEDIA_TYPES, type ImportBodyKind, type ImportQuery, type ImportResponse } from '../lib/import-params';
+import { HttpError } from './http-error';
+import { checkDeclaredLength, extractArchive, spool, withUploadDir } from './upload';
+
+export interface ImportUpload {
+  contentType: string | null;
+  contentLength: string | null;
+  body: ReadableStream<Uint8Array> | null;
+  query: ImportQuery;
+}
+
+export interface ImportContext {
+  db: Db;
+  /** Uploads go to `<dataDir>/uploads/`, removed when the request ends. */
+  dataDir: string;
+  maxBytes: number;
+  /** The caller (server mode), recorded on the import's jobs. */
+  createdById: string | null;
+}
+
+function bodyKind(contentType: string | null): ImportBodyKind {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const kind = IMPORT_MEDIA_TYPES[type as keyof typeof IMPORT_MEDIA_TYPES];
+  if (kind) return kind;
+  const accepted = Object.keys(IMPORT_MEDIA_TYPES).join(', ');
+  throw new HttpError(
+    415,
+    `send the file as one of ${accepted}: an LCB *_eval_all.json as application/json, JSONL as application/x-ndjson, a manifest with its files as a tar archive (Content-Type was ${JSON.stringify(type || 'missing')})`,
+  );
+}
+
+/** The upload's file name: the client's (for messages), with the extension its media type implies. */
+function fileName(given: string | undefined, kind: 'lcb' | 'jsonl'): string {
+  const ext = kind === 'lcb' ? '.json' : '.jsonl';
+  const name = basename((given ?? '').replaceAll('\\', '/')).replace(/[^\w.\- ]/g, '_').slice(0, 200) || `upload${ext}`;
+  if (kind === 'lcb') return extname(name).toLowerCase() === '.json' ? name : `${name}${ext}`;
+  return ['.jsonl', '.ndjson'].includes(extname(name).toLowerCase()) ? name : `${name}${ext}`;
+}
+
+/** The path of the file to ingest, from the body: the file itself, or an archive's manifest. */
+async function receive(upload: ImportUpload, kind: ImportBodyKind, dir: string, maxBytes: number): Promise<{ path: string; root: string }> {
+  const body = upload.body;
+  if (!body) throw new HttpError(400, 'the request has no body: send the results file (or the archive) as the body');
+  if (kind !== 'archive') {
+    const path = join(dir, fileName(upload.query.filename, kind));
+    await spool(body, path, maxBytes);
+    const format = await detectFormat(path);
+    if (format === 'manifest') {
+      throw new HttpError(400, `${basename(path)} starts with '{', not '[': a manifest goes in a tar archive with its results files (application/x-tar), and JSONL is sent as application/x-ndjson`);
+    }
+    return { path, root: dir };
+  }
+  const root = join(dir, 'files');
+  await mkdir(root);
+  await spool(body, join(dir, 'upload.tar'), maxBytes);
+  const files = await extractArchive(join(dir, 'upload.tar'), root, maxBytes);
+  const wanted = upload.query.manifest?.replace(/^\.\//, '');
+  const manifest = wanted ?? files[0];
+  if (manifest === undefined) throw new HttpError(400, 'the archive holds no file: put the manifest first, then its results files');
+  if (!files.includes(manifest)) throw new HttpError(400, `the archive holds no file ${JSON.stringify(manifest)} (query parameter 'manifest')`);
+  const path = join(root, manifest);
+  if ((await detectFormat(path)) !== 'manifest') {
+    throw new HttpError(400, `${manifest} is not a manifest: an archive's first file (or the one named by the query parameter 'manifest') must be the manifest (.yaml, .yml, or .json starting with '{')`);
+  }
+  return { path, root };
+}
+
+/** FormatError and flag errors as 400s, naming the client's file names, not the server's temporary paths. */
+function clientError(err: unknown, dir: string): unknown {
+  if (err instanceof FormatError) {
+    const message = [join(dir, 'files') + sep, dir + sep].reduce((m, prefix) => m.replaceAll(prefix, ''), err.message);
+    return new HttpError(400, `${message}; nothing was imported`);
+  }
+  if (err instanceof ImportFlagError) return new HttpError(400, `query parameter '${err.flag}' ${err.problem}`);
+  return err;
+}
+
+/** Receives and imports one upload; the temporary files are gone when it returns or throws. */
+export async function receiveImport(upload: ImportUpload, ctx: ImportContext): Promise<ImportResponse> {
+  const kind = bodyKind(upload.contentType);
+  checkDeclaredLength(upload.contentLength, ctx.maxBytes);
+  return withUploadDir(ctx.dataDir, async (dir) => {
+    try {
+      const { path, root } = await receive(upload, kind, dir, ctx.maxBytes);
+      const { query } = upload;
+      const flags: ImportFlags = { study: query.study, alpha: query.alpha, setting: query.setting, scale: query.scale, role: query.role, benchmark: query.benchmark };
+      const input = await studyImportFromFile(path, flags, { confineTo: root });
+      const summary = await importStudy(ctx.db, input, { createdById: ctx.createdById });
+      return importReport(input.study.name, summary);
+    } catch (err) {
+      throw clientError(err, dir);
+    }
+  });
+}

@@ -1,0 +1,113 @@
+import { basename } from 'node:path';
+import { checkpointName, parseCheckpointRole, type CheckpointRole } from '@frontier/core';
+import { detectFormat, readJsonlSamples, readLcbEvalFile, readManifest, DEFAULT_SETTING, MANIFEST_ROLES, type EntryFormat } from '@frontier/formats';
+import { InvalidInputError } from '../errors';
+import { sha256File } from './hash';
+import type { CheckpointSpec, ProblemSamples, RunImport, StudyImport } from './types';
+
+/** What the caller says about the file besides its content (the CLI's flags, the API's query). */
+export interface ImportFlags {
+  study?: string;
+  alpha?: number;
+  setting?: string;
+  scale?: string;
+  role?: string;
+  benchmark?: string;
+}
+
+/**
+ * A flag missing or wrong for this file. The message words it as the CLI's `--flag`; the API
+ * names the query parameter instead, from `flag` and `problem`.
+ */
+export class ImportFlagError extends InvalidInputError {
+  override name = 'ImportFlagError';
+  constructor(
+    readonly flag: keyof ImportFlags,
+    /** What is wrong, e.g. "is required when importing a single results file (x.json)". */
+    readonly problem: string,
+  ) {
+    super(`--${flag} ${problem}`);
+  }
+}
+
+export interface FromFileOptions {
+  /**
+   * Results files a manifest lists must lie in this directory (an uploaded archive's): on a
+   * server, a manifest naming /etc/passwd or ../other-upload must not read it.
+   */
+  confineTo?: string;
+}
+
+function parseRole(value: string): CheckpointRole {
+  const role = parseCheckpointRole(value);
+  if (!role) throw new ImportFlagError('role', `must be one of ${MANIFEST_ROLES.join(', ')} (got ${JSON.stringify(value)})`);
+  return role;
+}
+
+async function* lcbProblems(path: string): AsyncGenerator<ProblemSamples> {
+  for await (const r of readLcbEvalFile(path)) {
+    yield {
+      problem: { externalId: r.questionId, title: r.title, difficulty: r.difficulty, platform: r.platform, contestDate: r.contestDate },
+      samples: r.samples.map((s) => ({ idx: s.idx, code: s.code, verdict: s.verdict, language: 'python' })),
+    };
+  }
+}
+
+async function* jsonlProblems(path: string): AsyncGenerator<ProblemSamples> {
+  for await (const s of readJsonlSamples(path)) {
+    yield {
+      problem: { externalId: s.problemId, title: s.title, difficulty: s.difficulty, platform: s.platform, contestDate: s.contestDate ?? null },
+      samples: [{ idx: s.index, code: s.code, language: s.language, verdict: s.verdict, tests: s.tests }],
+    };
+  }
+}
+
+async function runFor(path: string, format: EntryFormat, checkpoint: RunImport['checkpoint'], setting: string): Promise<RunImport> {
+  return {
+    source: path,
+    sourceHash: await sha256File(path),
+    checkpoint,
+    setting,
+    problems: () => (format === 'lcb' ? lcbProblems(path) : jsonlProblems(path)),
+  };
+}
+
+/**
+ * The study and checkpoint of a single results file, from the flags: alpha and study are
+ * required (a manifest says them per file instead). Throws ImportFlagError.
+ */
+export function singleFileCheckpoint(path: string, flags: ImportFlags): { study: string; checkpoint: CheckpointSpec } {
+  if (flags.alpha === undefined) throw new ImportFlagError('alpha', `is required when importing a single results file (${basename(path)}); or list files in a manifest`);
+  if (!flags.study) throw new ImportFlagError('study', `is required when importing a single results file (${basename(path)})`);
+  const checkpoint: CheckpointSpec = {
+    name: checkpointName(flags.alpha, flags.scale),
+    role: flags.role ? parseRole(flags.role) : 'MERGED',
+    alpha: flags.alpha,
+    scale: flags.scale ?? '',
+  };
+  return { study: flags.study, checkpoint };
+}
+
+/**
+ * Turns a results file (LCB `*_eval_all.json`, JSONL) or a manifest of many, and the flags, into
+ * what importStudy takes: the one ingest of the CLI and the API. Manifests are validated whole
+ * (every file present, alphas numeric) before anything is read. Bad content throws FormatError
+ * (file, record, field); a missing or wrong flag throws ImportFlagError.
+ */
+export async function studyImportFromFile(path: string, flags: ImportFlags, options: FromFileOptions = {}): Promise<StudyImport> {
+  const format = await detectFormat(path);
+  if (format === 'manifest') {
+    const m = await readManifest(path, { within: options.confineTo });
+    const runs: RunImport[] = [];
+    for (const e of m.entries) {
+      runs.push(await runFor(e.path, e.format, { name: e.name, role: parseRole(e.role), alpha: e.alpha, scale: e.scale ?? '' }, e.setting));
+    }
+    return { study: { name: flags.study ?? m.study, description: m.description }, benchmark: flags.benchmark ?? m.benchmark ?? 'LiveCodeBench', runs };
+  }
+  const { study, checkpoint } = singleFileCheckpoint(path, flags);
+  return {
+    study: { name: study },
+    benchmark: flags.benchmark ?? (format === 'lcb' ? 'LiveCodeBench' : 'custom'),
+    runs: [await runFor(path, format, checkpoint, flags.setting ?? DEFAULT_SETTING)],
+  };
+}
