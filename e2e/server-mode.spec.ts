@@ -1,10 +1,20 @@
 // Server mode (`frontier up --host ...`): a second web process on the same database as the local
 // one, with FRONTIER_HOST, FRONTIER_PUBLIC_URL and FRONTIER_AUTH_SECRET set. Every API route is
 // asked by every kind of caller; then people sign in and use the pages their role allows.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addAccount, revokeTokensOf, signIn, createToken, type Account } from './support/accounts';
 import { closeDatabase, query } from './support/database';
 import { FIXTURE_STUDY } from './support/fixture';
+import { activeJobs, DEMO_STUDY, forgetAlphas } from './support/jobs';
+import { studyIdByName } from './support/expected';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 test.describe.configure({ mode: 'serial' });
 test.afterAll(closeDatabase);
@@ -46,6 +56,7 @@ interface Probe {
   url: () => string;
   /** What the request does for a caller allowed to make it. */
   data?: () => unknown;
+  headers?: Record<string, string>;
   /** The status an allowed caller gets: the request is harmless (an unknown id, a bad value) where a real write would cost. */
   ok: number;
 }
@@ -74,6 +85,8 @@ const PROBES: Probe[] = [
   { route: '/api/jobs/{id}/cancel', method: 'POST', access: 'write', url: () => '/api/jobs/2147483000/cancel', ok: 404 },
   { route: '/api/shares', method: 'POST', access: 'share', url: () => '/api/shares', data: () => ({ studyId: ids.study, view: `/studies/${ids.study}` }), ok: 201 },
   { route: '/api/shares/{token}', method: 'DELETE', access: 'share', url: () => '/api/shares/no-such-share-token-000', ok: 404 },
+  // An import without its study and alpha is refused after the access check, before any ingest.
+  { route: '/api/imports', method: 'POST', access: 'write', url: () => '/api/imports', data: () => '[]', headers: { 'content-type': 'application/json' }, ok: 400 },
 ];
 
 function expectedStatus(probe: Probe, caller: Caller): number {
@@ -85,7 +98,7 @@ function expectedStatus(probe: Probe, caller: Caller): number {
 }
 
 async function ask(request: APIRequestContext, probe: Probe, caller: Caller): Promise<number> {
-  const res = await request.fetch(probe.url(), { method: probe.method, headers: headersOf(caller), data: probe.data?.() });
+  const res = await request.fetch(probe.url(), { method: probe.method, headers: { ...probe.headers, ...headersOf(caller) }, data: probe.data?.() });
   return res.status();
 }
 
@@ -144,7 +157,7 @@ test('signed out, pages send you to sign in and come back; cross-site and foreig
   await page.getByLabel('Email').fill(accounts.viewer.email);
   await page.getByLabel('Password').fill('wrong password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText('Wrong email or password');
+  await expect(page.getByTestId('sign-in-error')).toContainText('Wrong email or password');
   await page.getByLabel('Password').fill(accounts.viewer.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`/studies/${ids.study}$`));
@@ -179,5 +192,64 @@ test('a viewer reads and shares but sees no Evaluate control, and a forged evalu
   await expect(page.getByTestId('checkpoint-row').first()).toBeVisible();
   await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
   await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('an editor pushes results with the CLI, imports a file in the dialog and evaluates an alpha: all reach the frontier', async ({ page, baseURL }) => {
+  test.setTimeout(420_000);
+  const dir = mkdtempSync(join(tmpdir(), 'frontier-e2e-server-'));
+  try {
+    // Two checkpoints' LiveCodeBench files, as a lab's evaluation writes them.
+    const manifest = execFileSync(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'e2e/support/write-sweep.ts'), dir], { encoding: 'utf8' }).trim();
+    const entries = (JSON.parse(readFileSync(manifest, 'utf8')) as { entries: { path: string; alpha: number }[] }).entries;
+    const [first, second] = [entries[0]!, entries[1]!];
+    const study = `Server-mode import ${Date.now()}`;
+
+    // From a "cluster": the CLI sends the file to the server with the editor's token.
+    const run = promisify(execFile);
+    const pushed = await run('node', [join(repoRoot, 'apps/cli/bin/frontier.js'), 'import', join(dir, first.path), '--server', baseURL!, '--study', study, '--alpha', String(first.alpha)], {
+      cwd: repoRoot,
+      env: { ...process.env, FRONTIER_TOKEN: accounts.editor.token, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' },
+    });
+    expect(pushed.stdout).toContain(`imported study "${study}"`);
+    const studyId = await studyIdByName(study);
+    const [imported] = await query<{ email: string }>(
+      'SELECT u.email FROM pipeline_job j JOIN app_user u ON u.id = j.created_by_id WHERE j.study_id = $1 LIMIT 1',
+      [studyId],
+    );
+    expect(imported?.email, "the import's jobs record who pushed it").toBe(accounts.editor.email);
+
+    // In the browser: the Import dialog adds the second checkpoint; its point appears without a reload.
+    await signIn(page, accounts.editor, `/studies/${studyId}`);
+    const row = (alpha: number) => page.locator('[data-testid="checkpoint-row"]').filter({ has: page.locator(`[data-testid="alpha"][data-value="${alpha}"]`) });
+    await expect(row(first.alpha)).toHaveCount(1);
+    await expect(row(second.alpha)).toHaveCount(0);
+    await page.getByTestId('import-open').click();
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.getByTestId('import-file').setInputFiles(join(dir, second.path));
+    await dialog.getByTestId('import-alpha').fill(String(second.alpha));
+    await dialog.getByTestId('import-submit').click();
+    await expect(dialog.getByTestId('import-done')).toBeVisible({ timeout: 120_000 });
+    await dialog.getByTestId('import-close').click();
+    await expect(row(second.alpha)).toHaveCount(1, { timeout: 30_000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  // Evaluate a new alpha on the demo study: the worker runs the chain; the Jobs tab says who asked.
+  const demo = await studyIdByName(DEMO_STUDY);
+  await expect.poll(() => activeJobs(demo), { timeout: 300_000, intervals: [2_000, 5_000] }).toBe(0);
+  const alpha = 1.875;
+  await forgetAlphas(demo, [alpha]); // a rerun evaluates it again
+  await page.goto(`/studies/${demo}`);
+  await page.getByTestId('evaluate-alpha-input').fill(String(alpha));
+  await page.getByTestId('evaluate-alpha-submit').click();
+  const chain = page.getByTestId('evaluate-chains').getByTestId('job-chain');
+  await expect(chain).toHaveAttribute('data-alpha', String(alpha), { timeout: 60_000 });
+  await expect(chain.getByTestId('chain-created-by')).toContainText(accounts.editor.email);
+  await expect(chain).toHaveAttribute('data-state', 'SUCCEEDED', { timeout: 240_000 });
+  const point = page.locator('[data-testid="checkpoint-row"]').filter({ has: page.locator(`[data-testid="alpha"][data-value="${alpha}"]`) });
+  await expect(point).toHaveCount(1, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 });

@@ -33,7 +33,7 @@ export function SignInForm({ next }: { next: string }) {
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
       {error && (
-        <p className="error" role="alert">
+        <p className="error" role="alert" data-testid="sign-in-error">
           {error}
         </p>
       )}
