@@ -84,6 +84,7 @@ const PROBES: Probe[] = [
   { route: '/api/studies/{id}/evaluate', method: 'POST', access: 'write', url: () => `/api/studies/${ids.study}/evaluate`, data: () => ({ alphas: '99' }), ok: 400 },
   { route: '/api/jobs/{id}/cancel', method: 'POST', access: 'write', url: () => '/api/jobs/2147483000/cancel', ok: 404 },
   { route: '/api/shares', method: 'POST', access: 'share', url: () => '/api/shares', data: () => ({ studyId: ids.study, view: `/studies/${ids.study}` }), ok: 201 },
+  { route: '/api/shares', method: 'GET', access: 'share', url: () => '/api/shares', ok: 200 },
   { route: '/api/shares/{token}', method: 'DELETE', access: 'share', url: () => '/api/shares/no-such-share-token-000', ok: 404 },
   // An import without its study and alpha is refused after the access check, before any ingest.
   { route: '/api/imports', method: 'POST', access: 'write', url: () => '/api/imports', data: () => '[]', headers: { 'content-type': 'application/json' }, ok: 400 },
@@ -193,6 +194,24 @@ test('a viewer reads and shares but sees no Evaluate control, and a forged evalu
   await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('a viewer lists their own share links and deletes one; the link is then gone', async ({ page, request }) => {
+  await signIn(page, accounts.viewer, '/shares');
+  const made = await page.evaluate(async (id) => {
+    const res = await fetch('/api/shares', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ studyId: id, view: `/studies/${id}/matrix` }) });
+    return ((await res.json()) as { token: string }).token;
+  }, ids.study);
+  // Someone else's link is not listed.
+  const others = (await (await request.post('/api/shares', { headers: headersOf('editor'), data: { studyId: ids.study, view: `/studies/${ids.study}` } })).json()) as { token: string };
+  await page.reload();
+  const row = page.locator(`[data-testid="share-row"][data-token="${made}"]`);
+  await expect(row).toContainText(`/studies/${ids.study}/matrix`);
+  await expect(page.locator(`[data-testid="share-row"][data-token="${others.token}"]`)).toHaveCount(0);
+  await row.getByTestId('share-delete').click();
+  await expect(row).toHaveCount(0);
+  expect((await request.get(`/s/${made}`)).status()).toBe(404);
+  expect((await request.get(`/s/${others.token}`)).status(), "the editor's link still opens").toBe(200);
 });
 
 test('an editor pushes results with the CLI, imports a file in the dialog and evaluates an alpha: all reach the frontier', async ({ page, baseURL }) => {

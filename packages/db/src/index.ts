@@ -15,7 +15,7 @@ export { listStudyFacets, type StudyFacets } from './queries/study-facets';
 export { findStudyProblem, listProblemCounts, type StudyProblem, type ProblemCheckpointCounts } from './queries/problem-detail';
 export { listSamples, getSample, getTestTiers, type ProblemSample, type ProblemSampleDetail, type SamplePage, type SamplePageQuery } from './queries/problem-samples';
 export { findMissingCheckpoints, getFailTierHistograms, type FailTierHistograms } from './queries/triage-evidence';
-export { insertShare, findShare, countShares, deleteShare, type NewShare, type StoredShare } from './queries/shares';
+export { insertShare, findShare, countShares, deleteShare, listShares, type NewShare, type StoredShare, type ShareSummary } from './queries/shares';
 export { pingDatabase } from './queries/ping';
 export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-rows';
 export * from './pipeline';

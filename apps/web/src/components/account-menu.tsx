@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { authClient } from '@/lib/auth-client';
@@ -10,7 +11,14 @@ export function AccountMenu() {
   const caller = useCaller();
   const [busy, setBusy] = useState(false);
   const router = useRouter();
-  if (caller.mode === 'local') return <span className="account" title="no sign-in: this machine's user owns the app">local mode</span>;
+  if (caller.mode === 'local') {
+    return (
+      <span className="account">
+        <Link href="/shares">Share links</Link>
+        <span title="no sign-in: this machine's user owns the app">local mode</span>
+      </span>
+    );
+  }
   if (!caller.email) return <a className="account" href="/sign-in">Sign in</a>;
   const signOut = async () => {
     setBusy(true);
@@ -21,6 +29,7 @@ export function AccountMenu() {
   };
   return (
     <span className="account">
+      <Link href="/shares">Share links</Link>
       <span data-testid="signed-in-as">
         {caller.email} <span className="role-badge">{caller.role}</span>
       </span>

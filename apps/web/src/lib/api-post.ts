@@ -2,9 +2,12 @@ import type { ApiErrorBody } from './api-types';
 import { ApiError } from './api-fetch';
 
 /** POST a JSON body to an API path; non-2xx responses become ApiError with the server's message. */
-export async function apiPost<T>(path: string, body?: unknown): Promise<T> {
+export const apiPost = <T>(path: string, body?: unknown): Promise<T> => apiSend<T>('POST', path, body);
+
+/** A write to an API path (POST, DELETE), with the same error handling as apiPost. */
+export async function apiSend<T>(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
-    method: 'POST',
+    method,
     headers: { accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

@@ -71,6 +71,7 @@ export const API = {
     method: 'POST', path: '/api/shares', access: 'share', body: createShareSchema, success: [201],
     summary: 'Pin a view (path and query) and its data to a read-only link; returns { token, url }',
   },
+  shares: { method: 'GET', path: '/api/shares', access: 'share', summary: "The caller's share links, newest first (an admin's: every link, with its owner)" },
   deleteShare: { method: 'DELETE', path: '/api/shares/{token}', access: 'share', params: shareParamsSchema, summary: 'Delete a share link (its owner or an admin)' },
 } as const satisfies Record<string, ApiRoute>;
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { StudyData } from '@frontier/core';
-import { countShares, deleteShare, findShare, insertShare, type StoredShare as Share } from '@frontier/db';
+import { countShares, deleteShare, findShare, insertShare, listShares, type StoredShare as Share } from '@frontier/db';
 import { env } from '../env';
 import { datasetKey, datasetsForView, parseView, SHARE_TOKEN_PATTERN, type CreateShareResponse, type ParsedView, type PinnedQuery, type SharePayload } from '../lib/share';
 import { triageEvidenceQuery } from '../lib/triage-evidence';
@@ -67,7 +67,7 @@ export type StoredShare = Omit<Share, 'createdAt' | 'payload'> & { createdAt: st
 export async function getShare(token: string): Promise<StoredShare> {
   if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound('no such shared link');
   const share = await findShare(await getDb(), token);
-  if (!share) throw notFound('no such shared link (it may have been deleted with its study)');
+  if (!share) throw notFound('no such shared link (it may have been deleted, or its study was)');
   // The payload is what createShare stored: a SharePayload.
   return { ...share, createdAt: share.createdAt.toISOString(), payload: share.payload as SharePayload };
 }
@@ -78,4 +78,21 @@ export async function removeShare(token: string, caller: Identity): Promise<{ de
   if (outcome === 'missing') throw notFound('no such shared link (it may have been deleted already)');
   if (outcome === 'forbidden') throw new HttpError(403, 'only the link\'s owner or an admin can delete it');
   return { deleted: token };
+}
+
+export interface ShareListItem {
+  token: string;
+  studyId: number;
+  studyName: string;
+  view: string;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+/** The caller's own links; an admin (local mode's owner too) sees every link. */
+export async function listSharesOf(caller: Identity): Promise<{ shares: ShareListItem[]; all: boolean }> {
+  const all = caller.role === 'admin';
+  // A non-admin without an account cannot get here (the route needs `share`).
+  const rows = await listShares(await getDb(), all ? 'all' : caller.userId!);
+  return { all, shares: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }

@@ -69,3 +69,24 @@ export async function deleteShare(db: Db, token: string, by: { userId: string | 
   await db.prisma.share.deleteMany({ where: { token } });
   return 'deleted';
 }
+
+export interface ShareSummary {
+  token: string;
+  studyId: number;
+  studyName: string;
+  view: string;
+  createdAt: Date;
+  /** The owner's email; null for a link made in local mode (or whose owner was removed). */
+  createdBy: string | null;
+}
+
+/** Share links, newest first: one owner's, or every link (`owner: 'all'`, an admin's view). */
+export async function listShares(db: Db, owner: string | 'all', limit = 500): Promise<ShareSummary[]> {
+  const rows = await db.prisma.share.findMany({
+    where: owner === 'all' ? {} : { createdById: owner },
+    select: { token: true, studyId: true, view: true, createdAt: true, study: { select: { name: true } }, createdBy: { select: { email: true } } },
+    orderBy: { createdAt: 'desc' },
+    take: limit,
+  });
+  return rows.map(({ study, createdBy, ...r }) => ({ ...r, studyName: study.name, createdBy: createdBy?.email ?? null }));
+}

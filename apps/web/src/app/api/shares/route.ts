@@ -1,7 +1,10 @@
 import { NextResponse } from 'next/server';
 import { API } from '@/server/api-routes';
 import { withRoute } from '@/server/route';
-import { createShare } from '@/server/shares';
+import { createShare, listSharesOf } from '@/server/shares';
+
+// GET /api/shares - the caller's share links (an admin's: all of them)
+export const GET = withRoute(API.shares, async ({ caller }) => listSharesOf(caller));
 
 // POST /api/shares - pin a view ({ studyId, view: path + query }) to a snapshot; returns { token, url }
 export const POST = withRoute(API.createShare, async ({ body, caller }) => NextResponse.json(await createShare(body.studyId, body.view, caller), { status: 201 }));
