@@ -3,5 +3,11 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { accessMode } = await import('./env');
-  accessMode();
+  try {
+    accessMode();
+  } catch (err) {
+    // Next only logs an error thrown here and serves on; exit so a supervisor or compose sees it.
+    console.error(`[frontier] ${(err as Error).message}`);
+    process.exit(1);
+  }
 }
