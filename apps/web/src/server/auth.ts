@@ -2,7 +2,7 @@ import 'server-only';
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { accessMode } from '../env';
-import { getDb } from './db';
+import { getAccessDb } from './db';
 
 // Sign-in for server mode, by Better Auth: its password hashing, session cookies and origin checks,
 // its tables in our Postgres through Prisma. Accounts are made by an admin (`frontier user add`),
@@ -11,7 +11,7 @@ import { getDb } from './db';
 async function create() {
   const mode = accessMode();
   if (mode.mode !== 'server') throw new Error('sign-in exists only in server mode');
-  const db = await getDb();
+  const db = await getAccessDb(); // sign-in and session lookups, beside the access check's
   return betterAuth({
     appName: 'Frontier Explorer',
     secret: mode.secret,

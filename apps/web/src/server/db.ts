@@ -1,10 +1,10 @@
 import 'server-only';
-import { openDatabase, type Db, type OpenDatabase } from '@frontier/db';
+import { createDb, openDatabase, type Db, type OpenDatabase } from '@frontier/db';
 import { env } from '../env';
 
 // One connection pool per server process. Kept on globalThis because dev-mode HMR re-evaluates
 // modules: a module-level variable would open a new pool (and embedded server check) per edit.
-const globalForDb = globalThis as typeof globalThis & { frontierDb?: Promise<OpenDatabase> };
+const globalForDb = globalThis as typeof globalThis & { frontierDb?: Promise<OpenDatabase>; frontierAccessDb?: Promise<Db> };
 
 function open(): Promise<OpenDatabase> {
   const e = env();
@@ -26,4 +26,20 @@ export async function getDb(): Promise<Db> {
     throw err;
   });
   return (await globalForDb.frontierDb).db;
+}
+
+/**
+ * A small pool of its own for the access check's lookups (a token, a session): one indexed read
+ * per request, which must not queue behind the data queries holding the main pool's connections
+ * under load (that queueing, not the lookup, was most of server mode's cost in bench:auth).
+ */
+export async function getAccessDb(): Promise<Db> {
+  globalForDb.frontierAccessDb ??= (async () => {
+    await getDb(); // opens the database (an embedded one: starts it) and learns its URL
+    return createDb((await globalForDb.frontierDb!).url, { max: 2 });
+  })().catch((err: unknown) => {
+    globalForDb.frontierAccessDb = undefined;
+    throw err;
+  });
+  return globalForDb.frontierAccessDb;
 }

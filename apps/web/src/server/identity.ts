@@ -4,7 +4,7 @@ import { isRole, type Role } from '@frontier/core';
 import type { AccessMode } from '@frontier/db';
 import type { Caller } from '../lib/caller';
 import { getAuth } from './auth';
-import { getDb } from './db';
+import { getAccessDb } from './db';
 
 /** Who a request comes from, as the access check found it. */
 export interface Identity {
@@ -27,7 +27,7 @@ export async function identify(headers: Headers, mode: AccessMode): Promise<Iden
   if (authorization !== null) {
     const [scheme, token] = authorization.trim().split(/\s+/, 2);
     if (scheme?.toLowerCase() !== 'bearer' || !token) return 'bad-token';
-    const found = await identifyToken(await getDb(), token);
+    const found = await identifyToken(await getAccessDb(), token);
     return found ? { userId: found.userId, email: found.email, role: found.role, via: 'token' } : 'bad-token';
   }
   // Without a session cookie there is nothing to look up (Better Auth's cookie names share this prefix).
