@@ -28,3 +28,4 @@ export { addUser, listUsers, findUser, setUserRole, removeUser, type UserSummary
 export { createToken, listTokens, revokeToken, identifyToken, hashToken, type TokenSummary, type TokenIdentity } from './accounts/tokens';
 export { accessModeFields, resolveAccessMode, isLoopbackHost, type AccessMode } from './access-mode';
 export { consumeWrite } from './limits/write-rate';
+export { cachedTokenIdentifier, type TokenIdentifier } from './accounts/token-cache';

@@ -36,7 +36,7 @@ export async function getDb(): Promise<Db> {
 export async function getAccessDb(): Promise<Db> {
   globalForDb.frontierAccessDb ??= (async () => {
     await getDb(); // opens the database (an embedded one: starts it) and learns its URL
-    return createDb((await globalForDb.frontierDb!).url, { max: 2 });
+    return createDb((await globalForDb.frontierDb!).url, { max: 3 }); // one of them LISTENs (token-cache.ts)
   })().catch((err: unknown) => {
     globalForDb.frontierAccessDb = undefined;
     throw err;

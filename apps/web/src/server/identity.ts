@@ -1,5 +1,5 @@
 import 'server-only';
-import { identifyToken } from '@frontier/db';
+import { cachedTokenIdentifier, type TokenIdentifier } from '@frontier/db';
 import { isRole, type Role } from '@frontier/core';
 import type { AccessMode } from '@frontier/db';
 import type { Caller } from '../lib/caller';
@@ -15,6 +15,16 @@ export interface Identity {
   via: 'local' | 'session' | 'token';
 }
 
+const globalForTokens = globalThis as typeof globalThis & { frontierTokens?: Promise<TokenIdentifier> };
+
+function tokens(): Promise<TokenIdentifier> {
+  globalForTokens.frontierTokens ??= getAccessDb().then((db) => cachedTokenIdentifier(db)).catch((err: unknown) => {
+    globalForTokens.frontierTokens = undefined;
+    throw err;
+  });
+  return globalForTokens.frontierTokens;
+}
+
 const LOCAL_OWNER: Identity = { userId: null, email: null, role: 'admin', via: 'local' };
 
 /**
@@ -27,7 +37,7 @@ export async function identify(headers: Headers, mode: AccessMode): Promise<Iden
   if (authorization !== null) {
     const [scheme, token] = authorization.trim().split(/\s+/, 2);
     if (scheme?.toLowerCase() !== 'bearer' || !token) return 'bad-token';
-    const found = await identifyToken(await getAccessDb(), token);
+    const found = await (await tokens()).identify(token);
     return found ? { userId: found.userId, email: found.email, role: found.role, via: 'token' } : 'bad-token';
   }
   // Without a session cookie there is nothing to look up (Better Auth's cookie names share this prefix).
