@@ -41,7 +41,7 @@ export async function createToken(email: string): Promise<string> {
 
 /** Revokes the token (found by its user's email in `frontier token list`). */
 export async function revokeTokensOf(email: string): Promise<void> {
-  const lines = (await cli(['token', 'list'])).split('\n').filter((l) => l.includes(` ${email} `) || l.includes(`  ${email}  `));
+  const lines = (await cli(['token', 'list'])).split('\n').filter((l) => l.includes(` ${email} `));
   for (const line of lines) await cli(['token', 'revoke', line.trim().split(/\s+/)[0]!]);
 }
 

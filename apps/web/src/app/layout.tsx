@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AccountMenu } from '@/components/account-menu';
 import { CallerProvider } from '@/components/caller-context';
 import { accessMode } from '@/env';
-import { callerOf, identityFromHeader, IDENTITY_HEADER } from '@/server/identity';
+import { callerOf, requestIdentity } from '@/server/identity';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -16,7 +15,7 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Who is asking, as the proxy's access check found it: pages hide the controls their role may not use.
-  const caller = callerOf(identityFromHeader((await headers()).get(IDENTITY_HEADER)), accessMode().mode);
+  const caller = callerOf(await requestIdentity(), accessMode().mode);
   return (
     <html lang="en">
       <body>

@@ -81,3 +81,11 @@ export function authorize(caller: Caller, access: Access): Refusal | undefined {
   const needed = access === 'admin' ? 'admin' : access === 'write' ? 'editor' : 'viewer';
   return { status: 403, message: `this needs the ${needed} role; your account is a ${caller.role} (an admin can change it with \`frontier user role\`)` };
 }
+
+/** The response headers a refusal calls for: Allow with a 405, WWW-Authenticate with a 401. */
+export function refusalHeaders(refusal: Refusal): Record<string, string> {
+  return {
+    ...(refusal.allow && { Allow: refusal.allow }),
+    ...(refusal.status === 401 && { 'WWW-Authenticate': 'Bearer realm="frontier"' }),
+  };
+}

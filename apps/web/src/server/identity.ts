@@ -1,6 +1,7 @@
 import 'server-only';
 import { cachedTokenIdentifier, type TokenIdentifier } from '@frontier/db';
 import { isRole, type Role } from '@frontier/core';
+import { headers as requestHeaders } from 'next/headers';
 import type { AccessMode } from '@frontier/db';
 import type { Caller } from '../lib/caller';
 import { getAuth } from './auth';
@@ -61,7 +62,12 @@ export function identityFromHeader(value: string | null): Identity | undefined {
   }
 }
 
-/** The caller as pages see it, from the header the proxy set (server components only). */
+/** Who is asking, from the header the proxy set (server components only). */
+export async function requestIdentity(): Promise<Identity | undefined> {
+  return identityFromHeader((await requestHeaders()).get(IDENTITY_HEADER));
+}
+
+/** The caller as pages see it. */
 export function callerOf(identity: Identity | undefined, mode: AccessMode['mode']): Caller {
   return { mode, email: identity?.email ?? null, role: identity?.role ?? null };
 }

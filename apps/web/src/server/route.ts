@@ -8,7 +8,8 @@ import { getDb } from './db';
 import { errorResponse } from './error-response';
 import { HttpError, type ApiIssue } from './http-error';
 import { identityFromHeader, IDENTITY_HEADER, type Identity } from './identity';
-import { streamRouteCaller } from './stream-access';
+import { refusalHeaders } from './access';
+import { checkAccess } from './check-access';
 
 type Source = 'params' | 'query' | 'body';
 
@@ -82,8 +83,7 @@ async function readJsonBody(request: NextRequest): Promise<unknown> {
 export function withRoute<R extends ApiRoute>(route: R, handler: (input: RouteInput<R>) => Promise<unknown>) {
   return async (request: NextRequest, context: RouteContext): Promise<NextResponse> => {
     try {
-      // A streamed body's route is outside the proxy (see stream-access.ts): it checks access itself.
-      const caller = route.stream ? await streamRouteCaller(request, route) : identityFromHeader(request.headers.get(IDENTITY_HEADER));
+      const caller = route.stream ? await streamedRouteCaller(request, route) : identityFromHeader(request.headers.get(IDENTITY_HEADER));
       // Only reachable past the proxy, which always sets it for a route that is not public.
       if (!caller && route.access !== 'public') throw new HttpError(401, 'sign in first, or send Authorization: Bearer <token>');
       // Writes count against their user's rate (server mode: local mode's owner has no account).
@@ -98,4 +98,15 @@ export function withRoute<R extends ApiRoute>(route: R, handler: (input: RouteIn
       return errorResponse(err);
     }
   };
+}
+
+/**
+ * A route with a streamed body is outside the proxy (Next would read the whole body into memory
+ * for it, cut at 10 MB: see proxy.ts's matcher), so it runs the access check itself; the identity
+ * header is not trusted there, as no proxy removed a forged one.
+ */
+async function streamedRouteCaller(request: NextRequest, route: ApiRoute): Promise<Identity | undefined> {
+  const { refusal, caller } = await checkAccess(request, route.access);
+  if (refusal) throw new HttpError(refusal.status, refusal.message, undefined, refusalHeaders(refusal));
+  return caller;
 }

@@ -1,16 +1,15 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { ShareList } from '@/components/share/share-list';
 import { accessMode } from '@/env';
-import { identityFromHeader, IDENTITY_HEADER } from '@/server/identity';
+import { requestIdentity } from '@/server/identity';
 import { listSharesOf } from '@/server/shares';
 
 export const metadata: Metadata = { title: 'Share links' };
 
 // The caller's share links, to open or delete; an admin (and local mode's owner) sees every link.
 export default async function SharesPage() {
-  const caller = identityFromHeader((await headers()).get(IDENTITY_HEADER));
+  const caller = await requestIdentity();
   if (!caller) throw new Error('the access check lets only accounts reach this page');
   const { shares, all } = await listSharesOf(caller);
   return (
