@@ -27,3 +27,4 @@ export * from './study-data';
 export * from './serve-command';
 export * from './sandbox-backend';
 export * from './roles';
+export * from './refine';

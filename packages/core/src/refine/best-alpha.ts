@@ -1,0 +1,178 @@
+import { passAtK } from '../pass-at-k';
+import { mulberry32, randomIndex } from '../prng';
+import { quantileSorted } from '../quantile';
+import type { AlphaPoint } from './alpha-points';
+import { COLLAPSE_SHARE, liveWindow } from './collapse';
+import { fitSurrogate, type Surrogate } from './surrogate';
+
+// Where along alpha pass@k peaks, and how sure that is. The surrogate is fitted to the mean
+// pass@k over problems at each evaluated alpha; the interval comes from a paired bootstrap over
+// problems, as everywhere else in the product: each replicate resamples problem ids once,
+// recomputes every alpha's mean on that resample, re-smooths with the same surrogate and takes its
+// argmax. The peak is only looked for between the lowest and highest evaluated alpha: beyond
+// them the curve is a guess, which is what the suggestions are for.
+
+export interface BestAlpha {
+  alpha: number;
+  /** 95% bootstrap interval of the argmax. */
+  lo: number;
+  hi: number;
+  /** The surrogate's pass@k at `alpha`, with the 95% interval of the replicates' maxima. */
+  passAtK: number;
+  passLo: number;
+  passHi: number;
+}
+
+export interface CurvePoint {
+  alpha: number;
+  mean: number;
+  /** 95% band of the latent curve (the surrogate's own uncertainty). */
+  lo: number;
+  hi: number;
+}
+
+export interface PassCurve {
+  /** Evaluated alphas, ascending, with the mean pass@k over the problems used. */
+  xs: number[];
+  ys: number[];
+  /** Variance of each mean from the finite samples per problem (what the surrogate smooths over). */
+  noise: number[];
+  /** Problems with at least k judged samples at every evaluated alpha: the ones every mean uses. */
+  problems: number;
+  /** The values the surrogate is fitted to: ys, with collapsed alphas censored at the collapse threshold. */
+  fitted: number[];
+  /** The live part of the line (collapse.ts): the peak is sought strictly inside. */
+  window: [number, number];
+  /** The evaluated alphas inside the window. */
+  live: number[];
+  /** Per problem, the values behind `fitted` (problem-major: [problem * xs.length + i]). */
+  perProblem: Float64Array;
+  surrogate: Surrogate | null;
+}
+
+/** Alphas are looked at on this grid: finer than any evaluation would be worth. */
+export const ALPHA_STEP = 0.01;
+/** Below this a mean's noise is not trusted (and the surrogate stays well conditioned). */
+const NOISE_FLOOR = 4e-6;
+
+/** The grid of alphas from lo to hi (both included, rounded to the step). */
+export function alphaGrid(lo: number, hi: number, step = ALPHA_STEP): number[] {
+  const out: number[] = [];
+  const first = Math.ceil(lo / step - 1e-9);
+  const last = Math.floor(hi / step + 1e-9);
+  for (let i = first; i <= last; i++) out.push(roundAlpha(i * step));
+  return out;
+}
+
+/** An alpha as people write it: two decimals, never -0. */
+export function roundAlpha(a: number): number {
+  return Math.round(a * 100) / 100 + 0;
+}
+
+/**
+ * Variance of one problem's unbiased pass@k from n samples with c solved, by the delta method on
+ * 1 - (1 - p)^k with p shrunk towards 1/2 (so an all-solved or none-solved problem is not certain).
+ */
+function passVariance(n: number, c: number, k: number): number {
+  const p = (c + 0.5) / (n + 1);
+  const slope = k * (1 - p) ** (k - 1);
+  return (slope * slope * p * (1 - p)) / n;
+}
+
+/** The mean pass@k curve over the problems every evaluated alpha has at least k samples of. */
+export function passCurve(points: readonly AlphaPoint[], k: number): PassCurve {
+  const m = points.length;
+  const problems = points[0]?.n.length ?? 0;
+  const used: number[] = [];
+  for (let p = 0; p < problems; p++) if (points.every((pt) => pt.n[p]! >= k)) used.push(p);
+  const all = new Float64Array(used.length * m);
+  const xs = points.map((pt) => pt.alpha);
+  const ys = new Array<number>(m).fill(0);
+  const noise = new Array<number>(m).fill(0);
+  used.forEach((p, u) => {
+    points.forEach((pt, i) => {
+      const v = passAtK(pt.n[p]!, pt.solved[p]!, k);
+      all[u * m + i] = v;
+      ys[i]! += v / used.length;
+      noise[i]! += passVariance(pt.n[p]!, pt.solved[p]!, k) / used.length ** 2;
+    });
+  });
+  const floored = noise.map((v) => Math.max(NOISE_FLOOR, v));
+  const window = used.length > 0 ? liveWindow(xs, ys) : ([-Infinity, Infinity] as [number, number]);
+  // A collapsed alpha enters the surrogate censored at the collapse threshold: it says "low here"
+  // without a drop so deep that the smooth curve rings and misplaces the peak before it.
+  const floor = COLLAPSE_SHARE * Math.max(...ys);
+  const dead = xs.map((x) => !(x > window[0] && x < window[1]));
+  const perProblem = new Float64Array(used.length * m);
+  used.forEach((_, u) => xs.forEach((_, i) => (perProblem[u * m + i] = dead[i] ? floor : all[u * m + i]!)));
+  const fitted = ys.map((y, i) => (dead[i] ? floor : y));
+  const surrogate = used.length > 0 && m > 0 ? fitSurrogate(xs, fitted, floored) : null;
+  return { xs, ys, fitted, noise: floored, problems: used.length, window, live: xs.filter((_, i) => !dead[i]), perProblem, surrogate };
+}
+
+export interface BestAlphaOptions {
+  replicates?: number;
+  seed?: number;
+}
+
+/** The best alpha between the evaluated extremes with its bootstrap interval; null without a curve. */
+export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1 }: BestAlphaOptions = {}): BestAlpha | null {
+  const { xs, live, surrogate, perProblem, problems } = curve;
+  if (!surrogate || live.length === 0) return null;
+  const grid = alphaGrid(live[0]!, live.at(-1)!);
+  const means = grid.map((a) => surrogate.predict(a).mean);
+  const top = argmax(means);
+  const rows = surrogate.smoother(grid);
+  const m = xs.length;
+  const rng = mulberry32(seed);
+  const argmaxes = new Float64Array(replicates);
+  const maxima = new Float64Array(replicates);
+  const drawn = new Uint32Array(problems);
+  const ys = new Float64Array(m);
+  for (let r = 0; r < replicates; r++) {
+    drawn.fill(0);
+    for (let j = 0; j < problems; j++) drawn[randomIndex(rng, problems)]!++;
+    ys.fill(0);
+    for (let p = 0; p < problems; p++) {
+      const w = drawn[p]!;
+      if (w) for (let i = 0; i < m; i++) ys[i]! += (perProblem[p * m + i]! * w) / problems;
+    }
+    let mean = 0;
+    for (let i = 0; i < m; i++) mean += ys[i]! / m;
+    let best = -Infinity;
+    let at = 0;
+    rows.forEach((row, g) => {
+      let v = mean;
+      for (let i = 0; i < m; i++) v += row[i]! * (ys[i]! - mean);
+      if (v > best) [best, at] = [v, g];
+    });
+    argmaxes[r] = grid[at]!;
+    maxima[r] = best;
+  }
+  argmaxes.sort();
+  maxima.sort();
+  return {
+    alpha: grid[top]!,
+    lo: quantileSorted(argmaxes, 0.025),
+    hi: quantileSorted(argmaxes, 0.975),
+    passAtK: means[top]!,
+    passLo: quantileSorted(maxima, 0.025),
+    passHi: quantileSorted(maxima, 0.975),
+  };
+}
+
+/** The surrogate along [lo, hi] every `step`, for plotting. */
+export function curvePoints(curve: PassCurve, lo: number, hi: number, step = 0.05): CurvePoint[] {
+  const s = curve.surrogate;
+  if (!s) return [];
+  return alphaGrid(lo, hi, step).map((alpha) => {
+    const { mean, sd } = s.predict(alpha);
+    return { alpha, mean, lo: mean - 1.96 * sd, hi: mean + 1.96 * sd };
+  });
+}
+
+export function argmax(values: readonly number[]): number {
+  let at = 0;
+  for (let i = 1; i < values.length; i++) if (values[i]! > values[at]!) at = i;
+  return at;
+}
