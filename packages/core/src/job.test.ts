@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_KINDS, JOB_STATES, isActiveJobState, parseJobKinds } from './job';
+import { CHAIN_KINDS, JOB_KINDS, JOB_STATES, isActiveJobState, parseJobKinds } from './job';
 
-it('lists the job kinds in chain order and the job states', () => {
-  expect(JOB_KINDS).toEqual(['merge', 'generate', 'judge', 'aggregate']);
+it('lists the job kinds in chain order, then the refinement run, and the job states', () => {
+  expect(CHAIN_KINDS).toEqual(['merge', 'generate', 'judge', 'aggregate']);
+  expect(JOB_KINDS).toEqual([...CHAIN_KINDS, 'refine']);
   expect(JOB_STATES).toEqual(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']);
 });
 
@@ -17,7 +18,7 @@ describe('parseJobKinds', () => {
     expect(parseJobKinds('judge,aggregate')).toEqual({ ok: true, kinds: ['judge', 'aggregate'] });
   });
   it('names an unknown task and refuses empty items', () => {
-    expect(parseJobKinds('merge,gpu')).toEqual({ ok: false, message: 'unknown task "gpu": the tasks are merge, generate, judge, aggregate' });
+    expect(parseJobKinds('merge,gpu')).toEqual({ ok: false, message: 'unknown task "gpu": the tasks are merge, generate, judge, aggregate, refine' });
     expect(parseJobKinds('merge,,judge').ok).toBe(false);
     expect(parseJobKinds('').ok).toBe(false);
   });

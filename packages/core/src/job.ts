@@ -1,8 +1,12 @@
-// The pipeline's jobs: one chain per evaluated alpha, merge -> generate -> judge -> aggregate, or
-// an import's judge/aggregate jobs on given runs. JOB_STATES mirrors the Prisma JobState enum.
+// The pipeline's jobs: one chain per evaluated alpha, merge -> generate -> judge -> aggregate, an
+// import's judge/aggregate jobs on given runs, or an automatic refinement run that queues chains
+// round after round. JOB_STATES mirrors the Prisma JobState enum.
 
 /** The steps of a chain, in the order they run. */
-export const JOB_KINDS = ['merge', 'generate', 'judge', 'aggregate'] as const;
+export const CHAIN_KINDS = ['merge', 'generate', 'judge', 'aggregate'] as const;
+
+/** Every kind of job a worker can take. */
+export const JOB_KINDS = [...CHAIN_KINDS, 'refine'] as const;
 
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -58,6 +62,8 @@ export interface JobRecord<Time = Date> {
   checkpointId: number | null;
   /** The step this one waits for; null for the first step of a chain. */
   dependsOnId: number | null;
+  /** The refinement run that queued this chain; null for chains queued by a person. */
+  parentId: number | null;
   state: JobState;
   progressDone: number;
   progressTotal: number;

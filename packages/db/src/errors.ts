@@ -34,3 +34,8 @@ export class LimitReachedError extends Error {
     super(message);
   }
 }
+
+/** What was asked conflicts with work in progress (e.g. a second refinement run of one study). */
+export class ConflictError extends Error {
+  override name = 'ConflictError';
+}

@@ -22,7 +22,7 @@ export * from './pipeline';
 export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark';
 export { databaseUrlSchema, dbPatienceSchema } from './database-url';
 export { appEnv, environmentSecrets } from './app-env';
-export { NotFoundError, InvalidInputError, LimitReachedError, StudyNotEvaluableError } from './errors';
+export { NotFoundError, InvalidInputError, LimitReachedError, StudyNotEvaluableError, ConflictError } from './errors';
 export { DatabaseGoneError, isDatabaseUnavailable, waitForDatabase } from './availability';
 export { addUser, listUsers, findUser, setUserRole, removeUser, type UserSummary } from './accounts/users';
 export { createToken, listTokens, revokeToken, identifyToken, hashToken, type TokenSummary, type TokenIdentity } from './accounts/tokens';

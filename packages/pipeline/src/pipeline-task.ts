@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import type { JobKind } from '@frontier/core';
-import { getJob, markAttemptFailed, markRunning, markSucceeded, reportProgress, type PipelineJobRow } from '@frontier/db';
+import { getJob, markAttemptFailed, markRunning, markSucceeded, reportProgress, runAgainLater, type PipelineJobRow } from '@frontier/db';
 import { z } from 'zod';
 import type { TaskContext } from './context';
 
@@ -17,7 +17,10 @@ export interface StepHelpers {
 /** How often a running job looks for its own cancellation when it reports no progress. */
 const CANCEL_CHECK_MS = 2_000;
 
-export type Step = (job: PipelineJobRow, ctx: TaskContext, helpers: StepHelpers) => Promise<void>;
+/** A step that is not done yet but has nothing to do now (a refinement run waiting for its chains) asks to run again later. */
+export type StepResult = void | { againInMs: number };
+
+export type Step = (job: PipelineJobRow, ctx: TaskContext, helpers: StepHelpers) => Promise<StepResult>;
 
 const payload = z.object({ jobId: z.number().int().positive() });
 
@@ -46,8 +49,9 @@ export function pipelineTask(kind: JobKind, step: Step, ctx: TaskContext): Task 
       signal: cancel.signal,
     };
     try {
-      await step(job, ctx, stepHelpers);
-      await markSucceeded(ctx.db, jobId);
+      const result = await step(job, ctx, stepHelpers);
+      if (result) await runAgainLater(ctx.db, jobId, kind, result.againInMs);
+      else await markSucceeded(ctx.db, jobId);
     } catch (err) {
       if (err instanceof JobCancelled || cancel.signal.aborted) return;
       const message = err instanceof Error ? err.message : String(err);

@@ -1,4 +1,4 @@
-import type { CheckpointRole, JobKind, JobRecord, JobState } from '@frontier/core';
+import type { BestAlpha, CheckpointRole, JobKind, JobRecord, JobState, RefineSettings } from '@frontier/core';
 
 // JSON shapes of the API responses, shared by route handlers, server prefetch and the browser.
 
@@ -51,7 +51,17 @@ export interface ApiErrorBody {
 // Pipeline jobs (merge -> generate -> judge -> aggregate per alpha), as /api/jobs sends them.
 
 /** A job as /api/jobs sends it (times as ISO strings). */
-export type JobSummary = JobRecord<string>;
+/** What a refinement run asked and has done so far (a 'refine' job only). */
+export interface RefineSummary {
+  settings: RefineSettings;
+  /** The alpha budget, a sample budget converted at the study's samples per alpha. */
+  alphaBudget: number;
+  /** Each round: the alphas it queued and the estimate it started from. */
+  rounds: { alphas: number[]; best: BestAlpha | null }[];
+  outcome?: { reason: 'target' | 'budget' | 'exhausted'; message: string; best: BestAlpha | null };
+}
+
+export type JobSummary = JobRecord<string> & { refine?: RefineSummary };
 
 export interface JobsResponse {
   jobs: JobSummary[];

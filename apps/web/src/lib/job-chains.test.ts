@@ -5,7 +5,7 @@ import { chainState, completedChainIds, groupChains, pipelineProgress } from './
 
 function job(kind: JobKind, state: JobState, dependsOnId: number | null, alpha: number, id: number): JobSummary {
   return {
-    id, studyId: 1, studyName: 'demo', kind, alpha, checkpointId: null, dependsOnId, state,
+    id, studyId: 1, studyName: 'demo', kind, alpha, checkpointId: null, dependsOnId, parentId: null, state,
     progressDone: 0, progressTotal: 0, attempts: 0, maxAttempts: 4, error: null, createdBy: null,
     createdAt: '2026-01-01T00:00:00.000Z', startedAt: null, finishedAt: null,
   };

@@ -4,6 +4,7 @@
 import type { Access } from '@frontier/core';
 import type { z } from 'zod';
 import { evaluateBodySchema } from '@/lib/alpha-input';
+import { refineBodySchema } from '@/lib/refine-input';
 import { filtersSchema } from '@/lib/filters';
 import { jobParamsSchema, jobsQuerySchema } from '@/lib/jobs-api';
 import { problemParamsSchema, problemQuerySchema, sampleParamsSchema, samplesQuerySchema } from '@/lib/problem-params';
@@ -47,6 +48,10 @@ export const API = {
   evaluate: {
     method: 'POST', path: '/api/studies/{id}/evaluate', access: 'write', params: studyParamsSchema, body: evaluateBodySchema, success: [200, 202],
     summary: 'Queue merge -> generate -> judge -> aggregate for each alpha; an alpha already queued, running or done is answered with its chain',
+  },
+  refine: {
+    method: 'POST', path: '/api/studies/{id}/refine', access: 'write', params: studyParamsSchema, body: refineBodySchema, success: [202],
+    summary: 'Queue an automatic refinement run: rounds of suggested alphas evaluated until the budget is spent or the best alpha is known to the target width; 409 while the study has one',
   },
   problem: {
     method: 'GET', path: '/api/studies/{id}/problems/{problemId}', access: 'read', params: problemParamsSchema, query: problemQuerySchema,

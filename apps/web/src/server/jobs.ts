@@ -1,8 +1,12 @@
 import 'server-only';
 import { isActiveJobState } from '@frontier/core';
-import { cancelJob as cancelPipelineJob, getJob as getPipelineJob, InvalidInputError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings, NotFoundError, queueEvaluation, StudyNotEvaluableError, type PipelineJobRow } from '@frontier/db';
+import {
+  cancelJob as cancelPipelineJob, ConflictError, getJob as getPipelineJob, InvalidInputError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings,
+  NotFoundError, queueEvaluation, queueRefinement, refineParamsSchema, StudyNotEvaluableError, type PipelineJobRow,
+} from '@frontier/db';
 import { env } from '../env';
-import type { EvaluateResponse, JobSummary } from '../lib/api-types';
+import type { EvaluateResponse, JobSummary, RefineSummary } from '../lib/api-types';
+import type { RefineBody } from '../lib/refine-input';
 import { getDb } from './db';
 import { describeEvaluation, type SettingRow } from './evaluation-settings';
 import type { Identity } from './identity';
@@ -11,9 +15,18 @@ import { HttpError, notFound } from './http-error';
 // Pipeline jobs for the browser: the rows of @frontier/db's pipeline module, with their study's
 // name, as JSON. Queuing and cancelling go through the same module the CLI and worker use.
 
-// What the browser gets: the job as people see it, times as ISO strings.
-function toSummary({ runId: _run, params: _params, createdAt, startedAt, finishedAt, ...job }: PipelineJobRow): JobSummary {
-  return { ...job, createdAt: createdAt.toISOString(), startedAt: startedAt?.toISOString() ?? null, finishedAt: finishedAt?.toISOString() ?? null };
+// What the browser gets: the job as people see it, times as ISO strings, and for a refinement
+// run what it asked and its rounds (its params without the bookkeeping).
+function toSummary({ runId: _run, params, createdAt, startedAt, finishedAt, ...job }: PipelineJobRow): JobSummary {
+  const times = { createdAt: createdAt.toISOString(), startedAt: startedAt?.toISOString() ?? null, finishedAt: finishedAt?.toISOString() ?? null };
+  return { ...job, ...times, ...(job.kind === 'refine' && { refine: refineSummary(params) }) };
+}
+
+function refineSummary(params: unknown): RefineSummary | undefined {
+  const parsed = refineParamsSchema.safeParse(params);
+  if (!parsed.success) return undefined;
+  const { settings, alphaBudget, rounds, outcome } = parsed.data;
+  return { settings, alphaBudget, rounds: rounds.map(({ alphas, best }) => ({ alphas, best })), ...(outcome && { outcome }) };
 }
 
 /** The newest jobs, of one study or of all; 404 for an unknown study. */
@@ -72,6 +85,17 @@ export async function evaluate(studyId: number, alphas: number[], caller: Identi
   }
 }
 
+/** Queues an automatic refinement run; 400 for settings the study cannot take, 409 while it has one. */
+export async function refine(studyId: number, body: RefineBody, caller: Identity): Promise<JobSummary> {
+  try {
+    const db = await getDb();
+    const id = await queueRefinement(db, studyId, body, { createdById: caller.userId, maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS });
+    return toSummary((await getPipelineJob(db, id))!);
+  } catch (err) {
+    throw toHttpError(err);
+  }
+}
+
 // The data layer's typed errors in HTTP terms.
 function toHttpError(err: unknown): unknown {
   if (err instanceof NotFoundError) return notFound(err.message);
@@ -84,5 +108,6 @@ function toHttpError(err: unknown): unknown {
     );
   }
   if (err instanceof InvalidInputError) return new HttpError(400, err.message);
+  if (err instanceof ConflictError) return new HttpError(409, err.message);
   return err;
 }

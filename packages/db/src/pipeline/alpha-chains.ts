@@ -58,3 +58,12 @@ export async function countQueuedAlphas(client: Queryable, studyId: number): Pro
   );
   return rows[0]!.n;
 }
+
+/** The alphas of a study with a chain queued or running: suggestions leave them out. */
+export async function activeAlphas(client: Queryable, studyId: number): Promise<number[]> {
+  const { rows } = await client.query<{ alpha: number }>(
+    `SELECT DISTINCT alpha FROM pipeline_job WHERE study_id = $1 AND alpha IS NOT NULL AND state IN ('QUEUED', 'RUNNING') ORDER BY alpha`,
+    [studyId],
+  );
+  return rows.map((r) => r.alpha);
+}

@@ -1,4 +1,4 @@
-import { checkAlphas, JOB_KINDS, type JobState } from '@frontier/core';
+import { CHAIN_KINDS, checkAlphas, type JobState } from '@frontier/core';
 import type { Db } from '../client';
 import { InvalidInputError, LimitReachedError, NotFoundError } from '../errors';
 import { withTransaction } from '../transaction';
@@ -28,6 +28,8 @@ export interface QueueOptions {
   maxQueuedAlphas?: number;
   /** The user asking (server mode), recorded on every job queued. */
   createdById?: string | null;
+  /** The refinement run queuing these chains, recorded on every job queued. */
+  parentId?: number;
 }
 
 /** What a client over the cap is told to wait: chains take minutes, so asking sooner is no use. */
@@ -67,8 +69,8 @@ export async function queueEvaluation(db: Db, studyId: number, alphas: readonly 
         chains.push({ alpha, jobIds: chain.steps.map((s) => s.id), existing: true, state: chain.state, jobs: chain.steps });
         continue;
       }
-      const jobIds = await insertChain(client, studyId, alpha, JOB_KINDS, undefined, options.createdById);
-      chains.push({ alpha, jobIds, existing: false, state: 'QUEUED', jobs: jobIds.map((id, i) => ({ id, kind: JOB_KINDS[i]!, state: 'QUEUED' })) });
+      const jobIds = await insertChain(client, studyId, alpha, CHAIN_KINDS, undefined, options.createdById, options.parentId);
+      chains.push({ alpha, jobIds, existing: false, state: 'QUEUED', jobs: jobIds.map((id, i) => ({ id, kind: CHAIN_KINDS[i]!, state: 'QUEUED' })) });
     }
     return chains;
   });

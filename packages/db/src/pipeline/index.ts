@@ -13,3 +13,4 @@ export * from './samples';
 export * from './study-settings';
 export * from './transitions';
 export * from './server-lock';
+export * from './refine';

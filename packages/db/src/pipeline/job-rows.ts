@@ -31,21 +31,27 @@ export interface NewJob {
   maxAttempts?: number;
   /** The user who asked for it (server mode); absent for local mode and the CLI. */
   createdById?: string | null;
+  /** The refinement run that queued it. */
+  parentId?: number | null;
 }
 
 // SQL, not Prisma Client: the import inserts its jobs inside the transaction that COPYs its
 // samples, so a job exists exactly when the data it refers to was committed.
 export async function insertJob(client: Queryable, job: NewJob): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO pipeline_job (study_id, kind, alpha, depends_on_id, params, max_attempts, created_by_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? MAX_ATTEMPTS, job.createdById ?? null],
+    `INSERT INTO pipeline_job (study_id, kind, alpha, depends_on_id, params, max_attempts, created_by_id, parent_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? MAX_ATTEMPTS, job.createdById ?? null, job.parentId ?? null],
   );
   return rows[0]!.id;
 }
 
-/** Hands a job to the workers (graphile-worker's SQL API, inside the caller's transaction). */
-export async function queueJob(client: Queryable, id: number, kind: JobKind, maxAttempts: number): Promise<void> {
-  await client.query('SELECT graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := $4)', [taskFor(kind), JSON.stringify({ jobId: id }), jobKeyOf(id), maxAttempts]);
+/**
+ * Hands a job to the workers (graphile-worker's SQL API, inside the caller's transaction), now or
+ * at `runAt`. Called for a job that is running (a refinement run looking again later), graphile
+ * adds a new job under the key and lets the running one finish.
+ */
+export async function queueJob(client: Queryable, id: number, kind: JobKind, maxAttempts: number, runAt?: Date): Promise<void> {
+  await client.query('SELECT graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := $4, run_at := $5)', [taskFor(kind), JSON.stringify({ jobId: id }), jobKeyOf(id), maxAttempts, runAt ?? null]);
 }
 
 /** Inserts the jobs of a chain, each waiting for the one before, and queues the first. */
@@ -56,9 +62,10 @@ export async function insertChain(
   kinds: readonly JobKind[],
   params?: object,
   createdById?: string | null,
+  parentId?: number,
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (const kind of kinds) ids.push(await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params, createdById }));
+  for (const kind of kinds) ids.push(await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params, createdById, parentId }));
   await queueJob(client, ids[0]!, kinds[0]!, MAX_ATTEMPTS);
   return ids;
 }
@@ -88,7 +95,7 @@ const STUDY_JOBS_SQL = `
   SELECT (SELECT name FROM study WHERE id = $1) AS "studyName",
          (SELECT json_agg(j ORDER BY j.id DESC) FROM (
             SELECT id, study_id AS "studyId", kind, alpha, checkpoint_id AS "checkpointId", run_id AS "runId",
-                   depends_on_id AS "dependsOnId", state, progress_done AS "progressDone", progress_total AS "progressTotal",
+                   depends_on_id AS "dependsOnId", parent_id AS "parentId", state, progress_done AS "progressDone", progress_total AS "progressTotal",
                    attempts, max_attempts AS "maxAttempts", error, params, created_at AS "createdAt",
                    started_at AS "startedAt", finished_at AS "finishedAt",
                    (SELECT email FROM app_user u WHERE u.id = p.created_by_id) AS "createdBy"

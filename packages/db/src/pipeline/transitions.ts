@@ -15,6 +15,22 @@ export async function markRunning(db: Db, id: number): Promise<PipelineJobRow | 
   return count ? getJob(db, id) : undefined;
 }
 
+/**
+ * Hands a running job back to the queue to run again after `ms` (a refinement run waiting for its
+ * chains): the pass that looked is not an attempt. False when it is no longer running (cancelled).
+ */
+export async function runAgainLater(db: Db, id: number, kind: JobKind, ms: number): Promise<boolean> {
+  return withTransaction(db.pool, async (client) => {
+    const { rows } = await client.query<{ max_attempts: number }>(
+      `UPDATE pipeline_job SET attempts = GREATEST(attempts - 1, 0) WHERE id = $1 AND state = 'RUNNING' RETURNING max_attempts`,
+      [id],
+    );
+    if (!rows[0]) return false;
+    await queueJob(client, id, kind, rows[0].max_attempts, new Date(Date.now() + ms));
+    return true;
+  });
+}
+
 /** Records progress; false when the job is no longer running (it was cancelled meanwhile). */
 export async function reportProgress(db: Db, id: number, done: number, total: number): Promise<boolean> {
   const { rows } = await db.pool.query<{ state: string }>(
@@ -59,11 +75,14 @@ export async function markAttemptFailed(db: Db, id: number, message: string, fin
   }
 }
 
-/** Cancels a job and everything after it; a running step notices at its next progress report. */
+/**
+ * Cancels a job and everything after it (and, for a refinement run, the chains it queued); a
+ * running step notices at its next progress report.
+ */
 export async function cancelJob(db: Db, id: number): Promise<number> {
   const { rows } = await db.pool.query<{ id: number }>(
     `WITH RECURSIVE chain AS (SELECT id FROM pipeline_job WHERE id = $1
-       UNION SELECT j.id FROM pipeline_job j JOIN chain c ON j.depends_on_id = c.id)
+       UNION SELECT j.id FROM pipeline_job j JOIN chain c ON j.depends_on_id = c.id OR j.parent_id = c.id)
      UPDATE pipeline_job SET state = 'CANCELLED', finished_at = now(), error = COALESCE(error, 'cancelled')
      WHERE id IN (SELECT id FROM chain) AND state IN ('QUEUED', 'RUNNING') RETURNING id`,
     [id],

@@ -8,6 +8,7 @@ import type { JobChain } from '@/lib/job-chains';
 import { formatDuration, jobDurationMs } from '@/lib/job-format';
 import { useCan } from '../caller-context';
 import { ProgressBar } from './progress-bar';
+import { RefineDetails } from './refine-details';
 import { StateBadge } from './state-badge';
 import { useCancelJob } from './use-cancel-job';
 import { useNow } from './use-now';
@@ -57,11 +58,13 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
   const now = useNow();
   const cancel = useCancelJob();
   const canCancel = useCan('write');
-  const by = chain.jobs[0]?.createdBy;
+  const first = chain.jobs[0];
+  const by = first?.createdBy;
+  const title = first?.kind === 'refine' ? 'Refinement run' : chain.alpha === null ? 'Imported results' : `α = ${formatAlpha(chain.alpha)}`;
   return (
     <section className="card job-chain" data-testid="job-chain" data-chain-id={chain.id} data-alpha={chain.alpha ?? ''} data-state={chain.state}>
       <header className="job-chain-head">
-        <h3>{chain.alpha === null ? 'Imported results' : `α = ${formatAlpha(chain.alpha)}`}</h3>
+        <h3>{title}</h3>
         <StateBadge state={chain.state} testId="chain-state" />
         <span className="muted" data-testid="chain-done">
           {chain.done} of {chain.jobs.length} steps done
@@ -69,6 +72,11 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
         {by && (
           <span className="muted" data-testid="chain-created-by">
             queued by {by}
+          </span>
+        )}
+        {first?.parentId != null && (
+          <span className="muted" data-testid="chain-parent">
+            queued by refinement run #{first.parentId}
           </span>
         )}
         {showStudy && (
@@ -82,6 +90,7 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
           Could not cancel: {cancel.error.message}
         </p>
       )}
+      {first?.refine && <RefineDetails refine={first.refine} />}
       <table className="jobs-table">
         <thead>
           <tr>

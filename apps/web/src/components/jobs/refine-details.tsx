@@ -1,0 +1,32 @@
+import type { BestAlpha } from '@frontier/core';
+import type { RefineSummary } from '@/lib/api-types';
+import { formatAlpha } from '@/lib/format';
+
+const interval = (b: BestAlpha | null) => (b ? `${formatAlpha(b.alpha)} [${formatAlpha(b.lo)}, ${formatAlpha(b.hi)}]` : 'not yet estimated');
+
+/** What a refinement run was asked, its rounds (each visible here while its chains run below) and why it stopped. */
+export function RefineDetails({ refine }: { refine: RefineSummary }) {
+  const { settings: s, rounds, outcome } = refine;
+  return (
+    <div className="refine-details" data-testid="refine-details">
+      <p className="muted">
+        pass@{s.k}, {s.count} alpha{s.count === 1 ? '' : 's'} per round in [{s.range.join(', ')}], budget {refine.alphaBudget} alphas
+        {s.targetWidth !== undefined && `, stops once the best alpha's interval is narrower than ${s.targetWidth}`}
+        {s.setting !== undefined && `; ${s.setting}`}
+        {s.scale ? ` ${s.scale}` : ''}.
+      </p>
+      <ol>
+        {rounds.map((r, i) => (
+          <li key={i} data-testid="refine-round" data-alphas={r.alphas.join(',')}>
+            Round {i + 1}: evaluates α = {r.alphas.map(formatAlpha).join(', ')} (best alpha then {interval(r.best)})
+          </li>
+        ))}
+      </ol>
+      {outcome && (
+        <p data-testid="refine-outcome" data-reason={outcome.reason}>
+          <strong>Stopped:</strong> {outcome.message}
+        </p>
+      )}
+    </div>
+  );
+}
