@@ -7,10 +7,12 @@ import { registerJobs } from './jobs';
 import { registerJudge } from './judge';
 import { registerMerge } from './merge';
 import { registerMigrate } from './migrate';
+import { registerRefine } from './refine';
 import { registerStudies } from './studies';
 import { registerStudy } from './study';
+import { registerSuggest } from './suggest';
 import { registerUp } from './up';
 import { registerWorker } from './worker';
 
 // Each command lives in its own module and registers itself on the program.
-export const commands: Array<(program: Command) => void> = [registerImport, registerJudge, registerStudies, registerExport, registerMigrate, registerMerge, registerStudy, registerEvaluate, registerJobs, registerWorker, registerUp, registerUser, registerToken];
+export const commands: Array<(program: Command) => void> = [registerImport, registerJudge, registerStudies, registerExport, registerMigrate, registerMerge, registerStudy, registerEvaluate, registerSuggest, registerRefine, registerJobs, registerWorker, registerUp, registerUser, registerToken];

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { ALPHA_RANGE, REFINE_DEFAULTS } from '@frontier/core';
+import { CliError } from '../errors';
+import { parseInteger, parseNumber } from '../parse';
+
+// The flags `suggest` and `refine` share: which pass@k curve along alpha (k, setting, scale) and
+// where new alphas may go (range, count per round).
+
+export interface CurveFlags {
+  k: number;
+  count: number;
+  range: [number, number];
+  setting?: string;
+  scale?: string;
+}
+
+/** "lo,hi" with lo < hi, within the alphas anything may evaluate. */
+export function parseRangeFlag(text: string): [number, number] {
+  const parts = text.split(',');
+  if (parts.length !== 2) throw new CliError(`--range must be two alphas "low,high", e.g. -1,2 (got ${JSON.stringify(text)})`);
+  const [lo, hi] = parts.map((p) => parseNumber('--range', p.trim())) as [number, number];
+  const [min, max] = ALPHA_RANGE;
+  if (!(lo < hi)) throw new CliError(`--range: the low end must be below the high end (got ${JSON.stringify(text)})`);
+  if (lo < min || hi > max) throw new CliError(`--range must lie within [${min}, ${max}] (got ${JSON.stringify(text)})`);
+  return [lo, hi];
+}
+
+export function parseCountFlag(value: string): number {
+  const n = parseInteger('--count', value);
+  if (n > 20) throw new CliError(`--count must be at most 20 (got ${JSON.stringify(value)})`);
+  return n;
+}
+
+export function addCurveFlags(command: Command): Command {
+  return command
+    .option('--k <k>', 'maximise pass@k', (v) => parseInteger('--k', v), REFINE_DEFAULTS.k)
+    .option('--count <n>', 'alphas to propose (per round)', parseCountFlag, REFINE_DEFAULTS.count)
+    .option('--range <lo,hi>', 'where alphas may be proposed', parseRangeFlag, REFINE_DEFAULTS.range)
+    .option('--setting <name>', 'the inference setting whose curve is read')
+    .option('--scale <name>', 'the model scale whose curve is read');
+}
