@@ -64,8 +64,10 @@ describe('automatic refinement', () => {
       const chains = await chainsOf(id);
       expect(new Set(chains.map((c) => c.alpha))).toEqual(new Set([0, 1, ...second]));
       expect(chains.every((c) => c.state === 'SUCCEEDED')).toBe(true);
-      // Waiting passes are not attempts.
+      // Waiting passes are not attempts, and the run keeps the time it started.
       expect(done.attempts).toBe(1);
+      const { rows } = await t.db.pool.query<{ first: Date }>('SELECT min(created_at) AS first FROM pipeline_job WHERE parent_id = $1', [id]);
+      expect(done.startedAt!.getTime()).toBeLessThanOrEqual(rows[0]!.first.getTime());
     } finally {
       await stopWorker(w);
     }

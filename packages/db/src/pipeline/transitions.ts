@@ -8,11 +8,16 @@ import { getJob, jobKeyOf, queueJob, type PipelineJobRow } from './job-rows';
 
 /** Starts an attempt; undefined when the job is no longer to be run (cancelled, or done). */
 export async function markRunning(db: Db, id: number): Promise<PipelineJobRow | undefined> {
-  const { count } = await db.prisma.pipelineJob.updateMany({
-    where: { id, state: { in: ['QUEUED', 'RUNNING', 'FAILED'] } },
-    data: { state: 'RUNNING', attempts: { increment: 1 }, startedAt: new Date(), error: null },
-  });
-  return count ? getJob(db, id) : undefined;
+  // A job that is RUNNING without an error was waiting (a refinement run between looks) or lost
+  // its worker: it keeps the time it started. A new job, or a retry after a failed attempt, starts now.
+  const { rowCount } = await db.pool.query(
+    `UPDATE pipeline_job SET attempts = attempts + 1, error = NULL,
+       started_at = CASE WHEN state = 'RUNNING' AND error IS NULL AND started_at IS NOT NULL THEN started_at ELSE now() END,
+       state = 'RUNNING'
+     WHERE id = $1 AND state IN ('QUEUED', 'RUNNING', 'FAILED')`,
+    [id],
+  );
+  return rowCount ? getJob(db, id) : undefined;
 }
 
 /**
