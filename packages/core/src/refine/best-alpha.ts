@@ -120,15 +120,16 @@ export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1 }: Best
   const { xs, live, surrogate, perProblem, problems } = curve;
   if (!surrogate || live.length === 0) return null;
   const grid = alphaGrid(live[0]!, live.at(-1)!);
-  const means = grid.map((a) => surrogate.predict(a).mean);
-  const top = argmax(means);
+  const top = peakOf(grid.map((a) => surrogate.predict(a).mean));
   const rows = surrogate.smoother(grid);
   const m = xs.length;
   const rng = mulberry32(seed);
-  const argmaxes = new Float64Array(replicates);
+  const firsts = new Float64Array(replicates);
+  const lasts = new Float64Array(replicates);
   const maxima = new Float64Array(replicates);
   const drawn = new Uint32Array(problems);
   const ys = new Float64Array(m);
+  const values = new Array<number>(grid.length);
   for (let r = 0; r < replicates; r++) {
     drawn.fill(0);
     for (let j = 0; j < problems; j++) drawn[randomIndex(rng, problems)]!++;
@@ -139,26 +140,43 @@ export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1 }: Best
     }
     let mean = 0;
     for (let i = 0; i < m; i++) mean += ys[i]! / m;
-    let best = -Infinity;
-    let at = 0;
     rows.forEach((row, g) => {
       let v = mean;
       for (let i = 0; i < m; i++) v += row[i]! * (ys[i]! - mean);
-      if (v > best) [best, at] = [v, g];
+      values[g] = v;
     });
-    argmaxes[r] = grid[at]!;
-    maxima[r] = best;
+    const peak = peakOf(values);
+    [firsts[r], lasts[r], maxima[r]] = [grid[peak.first]!, grid[peak.last]!, peak.value];
   }
-  argmaxes.sort();
+  firsts.sort();
+  lasts.sort();
   maxima.sort();
   return {
-    alpha: grid[top]!,
-    lo: quantileSorted(argmaxes, 0.025),
-    hi: quantileSorted(argmaxes, 0.975),
-    passAtK: means[top]!,
+    alpha: grid[Math.round((top.first + top.last) / 2)]!,
+    lo: quantileSorted(firsts, 0.025),
+    hi: quantileSorted(lasts, 0.975),
+    passAtK: top.value,
     passLo: quantileSorted(maxima, 0.025),
     passHi: quantileSorted(maxima, 0.975),
   };
+}
+
+/**
+ * The maximum of a curve and the span of grid points that reach it (within rounding): on a flat
+ * curve every alpha is a best one, and the interval must say so rather than pick the first.
+ */
+function peakOf(values: readonly number[]): { first: number; last: number; value: number } {
+  const at = argmax(values);
+  const value = values[at]!;
+  const tie = 1e-9 * Math.max(1, Math.abs(value));
+  let first = values.length;
+  let last = -1;
+  values.forEach((v, i) => {
+    if (v < value - tie) return;
+    first = Math.min(first, i);
+    last = i;
+  });
+  return { first, last, value };
 }
 
 /** The surrogate along [lo, hi] every `step`, for plotting. */

@@ -58,7 +58,8 @@ export function collapseProbes(xs: readonly number[], ys: readonly number[], lo:
       probes.push({ side, kind: 'probe', from: out, value: ys[last]!, alpha: next });
     } else if (bad > 0) {
       const [inside, outside] = [order[bad - 1]!, order[bad]!];
-      if (Math.abs(xs[outside]! - xs[inside]!) <= resolution) continue;
+      // The 1e-9 is for decimal alphas in binary: 1.6 - 1.5 > 0.1 but 0.3 - 0.2 < 0.1.
+      if (Math.abs(xs[outside]! - xs[inside]!) <= resolution + 1e-9) continue;
       probes.push({ side, kind: 'bracket', from: xs[inside]!, to: xs[outside]!, fromValue: ys[inside]!, toValue: ys[outside]!, alpha: (xs[inside]! + xs[outside]!) / 2 });
     }
   }

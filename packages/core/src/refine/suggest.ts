@@ -54,6 +54,8 @@ export interface Refinement {
 }
 
 const fmt = (x: number) => x.toFixed(3);
+/** A gap on the frontier worth filling: the failure rates move by at least a point between its ends. */
+const MIN_FRONTIER_MOVE = 0.01;
 const alphaText = (a: number) => `α=${roundAlpha(a)}`;
 const normalPdf = (z: number) => Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
 
@@ -133,7 +135,7 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
     if (propose(probe.alpha, 'collapse', reason)) break;
   }
 
-  for (const gap of frontierGaps(points, 2 * minSpacing)) {
+  for (const gap of frontierGaps(points, 2 * minSpacing).filter((g) => g.distance >= MIN_FRONTIER_MOVE)) {
     if (propose((gap.from + gap.to) / 2, 'frontier', `fills the widest gap on the frontier: failure rates move by ${fmt(gap.distance)} between ${alphaText(gap.from)} and ${alphaText(gap.to)}`)) break;
   }
 
@@ -152,7 +154,7 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
 function peakBracket(curve: PassCurve, resolution: number) {
   const { xs, ys, window } = curve;
   const b = argmax(ys);
-  const sides = [b - 1, b + 1].filter((i) => i >= 0 && i < xs.length && Math.abs(xs[i]! - xs[b]!) > resolution);
+  const sides = [b - 1, b + 1].filter((i) => i >= 0 && i < xs.length && Math.abs(xs[i]! - xs[b]!) > resolution + 1e-9);
   if (sides.length === 0) return undefined;
   const edge = sides.find((i) => xs[i] === window[0] || xs[i] === window[1]);
   const n = edge ?? sides.reduce((x, y) => (ys[y]! > ys[x]! ? y : x));

@@ -90,7 +90,10 @@ function fit(xs: readonly number[], ys: readonly number[], noise: readonly numbe
   return { l, weights, logLikelihood: -0.5 * quad - logDet - 0.5 * n * Math.log(2 * Math.PI) };
 }
 
-function surrogateOf(xs: readonly number[], mean: number, h: Hyper, f: Fit): Surrogate {
+function surrogateOf(inputs: readonly number[], mean: number, h: Hyper, f: Fit): Surrogate {
+  // A copy: the caller may grow its array afterwards (suggest.ts's believer does), which would
+  // change the kernel vectors under fixed weights.
+  const xs = [...inputs];
   const n = xs.length;
   const cross = (a: number) => xs.map((x) => kernel(h, a, x));
   return {
