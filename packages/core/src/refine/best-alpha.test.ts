@@ -94,6 +94,16 @@ describe('bestAlpha', () => {
     expect(best.alpha).toBeCloseTo(0.5, 5);
   });
 
+  it('extends an interval that reaches the last evaluated alpha to the range end, or to the collapse', () => {
+    const rising = syntheticPoints((a) => 0.3 + 0.1 * a, [0, 0.5, 1], { problems: 40, samples: 20 });
+    const open = bestAlpha(passCurve(rising, 1), { range: [-1, 3] })!;
+    expect([open.alpha, open.hi]).toEqual([1, 3]);
+    const cliff = syntheticPoints((a) => (a > 1.2 ? 0.02 : 0.3 + 0.1 * a), [0, 0.5, 1, 2], { problems: 40, samples: 20 });
+    const edged = bestAlpha(passCurve(cliff, 1), { range: [-1, 3] })!;
+    expect(edged.alpha).toBeGreaterThan(0.85);
+    expect(edged.hi).toBe(2);
+  });
+
   it('is deterministic for a seed', () => {
     const curve = passCurve(syntheticPoints(parabola(0.7), ALPHAS, { problems: 60, samples: 10, seed: 4 }), 1);
     expect(bestAlpha(curve, { seed: 3 })).toEqual(bestAlpha(curve, { seed: 3 }));

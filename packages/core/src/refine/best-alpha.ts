@@ -113,11 +113,13 @@ export function passCurve(points: readonly AlphaPoint[], k: number): PassCurve {
 export interface BestAlphaOptions {
   replicates?: number;
   seed?: number;
+  /** Where alphas may be evaluated: an interval that reaches the last live alpha on a side extends to it. */
+  range?: readonly [number, number];
 }
 
 /** The best alpha between the evaluated extremes with its bootstrap interval; null without a curve. */
-export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1 }: BestAlphaOptions = {}): BestAlpha | null {
-  const { xs, live, surrogate, perProblem, problems } = curve;
+export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1, range }: BestAlphaOptions = {}): BestAlpha | null {
+  const { xs, live, surrogate, perProblem, problems, window } = curve;
   if (!surrogate || live.length === 0) return null;
   const grid = alphaGrid(live[0]!, live.at(-1)!);
   const top = peakOf(grid.map((a) => surrogate.predict(a).mean));
@@ -151,10 +153,21 @@ export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1 }: Best
   firsts.sort();
   lasts.sort();
   maxima.sort();
+  // A peak at the last live alpha on a side may lie further out, up to the collapse on that side
+  // or the end of the range: nothing evaluated says otherwise, so the interval says so.
+  const [liveLo, liveHi] = [live[0]!, live.at(-1)!];
+  const outLo = Number.isFinite(window[0]) ? window[0] : Math.min(range?.[0] ?? liveLo, liveLo);
+  const outHi = Number.isFinite(window[1]) ? window[1] : Math.max(range?.[1] ?? liveHi, liveHi);
+  // The same when the best evaluated alpha is the last live one, even if the smooth curve bends
+  // down before it (it does, fitted against a collapse right after).
+  const liveYs = curve.ys.filter((_, i) => live.includes(xs[i]!));
+  const bestSeen = live[argmax(liveYs)]!;
+  const lo = quantileSorted(firsts, 0.025);
+  const hi = quantileSorted(lasts, 0.975);
   return {
     alpha: grid[Math.round((top.first + top.last) / 2)]!,
-    lo: quantileSorted(firsts, 0.025),
-    hi: quantileSorted(lasts, 0.975),
+    lo: lo <= liveLo || bestSeen === liveLo ? roundAlpha(outLo) : lo,
+    hi: hi >= liveHi || bestSeen === liveHi ? roundAlpha(outHi) : hi,
     passAtK: top.value,
     passLo: quantileSorted(maxima, 0.025),
     passHi: quantileSorted(maxima, 0.975),

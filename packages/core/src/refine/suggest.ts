@@ -108,7 +108,7 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
     return { ...base, best: null, suggestions, curve: [], note };
   }
 
-  const best = bestAlpha(curve, { replicates: options.replicates, seed: options.seed });
+  const best = bestAlpha(curve, { replicates: options.replicates, seed: options.seed, range: [lo, hi] });
   // Expected improvement only where the line is still alive: past a collapse the curve is known to be low.
   const grid = alphaGrid(lo, hi).filter((a) => a > curve.window[0] && a < curve.window[1]);
   const byEi = bestByImprovement(curve, grid, best);
