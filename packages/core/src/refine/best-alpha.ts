@@ -2,15 +2,19 @@ import { passAtK } from '../pass-at-k';
 import { mulberry32, randomIndex } from '../prng';
 import { quantileSorted } from '../quantile';
 import type { AlphaPoint } from './alpha-points';
-import { COLLAPSE_SHARE, liveWindow } from './collapse';
+import { liveWindow } from './collapse';
 import { fitSurrogate, type Surrogate } from './surrogate';
 
 // Where along alpha pass@k peaks, and how sure that is. The surrogate is fitted to the mean
-// pass@k over problems at each evaluated alpha; the interval comes from a paired bootstrap over
-// problems, as everywhere else in the product: each replicate resamples problem ids once,
-// recomputes every alpha's mean on that resample, re-smooths with the same surrogate and takes its
-// argmax. The peak is only looked for between the lowest and highest evaluated alpha: beyond
-// them the curve is a guess, which is what the suggestions are for.
+// pass@k over problems at each live evaluated alpha (collapse.ts: not past a collapse). The
+// interval has two sources of doubt, drawn together in each replicate: the evaluations' own noise,
+// by a paired bootstrap over problems as everywhere else in the product (resample problem ids
+// once, recompute every alpha's mean, re-smooth with the same surrogate), and what is not known
+// between evaluated alphas (a draw of the curve between them given the points; three points far
+// apart say little about where between them the peak is). The argmax of each replicate gives the
+// interval. The peak is only looked for between the lowest and highest live evaluated alpha; an
+// interval that reaches one of them extends to where the line may still go (the range's end, or
+// the collapse on that side).
 
 export interface BestAlpha {
   alpha: number;
@@ -39,13 +43,13 @@ export interface PassCurve {
   noise: number[];
   /** Problems with at least k judged samples at every evaluated alpha: the ones every mean uses. */
   problems: number;
-  /** The values the surrogate is fitted to: ys, with collapsed alphas censored at the collapse threshold. */
-  fitted: number[];
-  /** The live part of the line (collapse.ts): the peak is sought strictly inside. */
+  /** The live part of the line (collapse.ts): open interval between the first collapsed alphas. */
   window: [number, number];
-  /** The evaluated alphas inside the window. */
+  /** The evaluated alphas inside the window, their means and noise: what the surrogate is fitted to. */
   live: number[];
-  /** Per problem, the values behind `fitted` (problem-major: [problem * xs.length + i]). */
+  liveYs: number[];
+  liveNoise: number[];
+  /** Per problem, pass@k at each live alpha (problem-major: [problem * live.length + i]). */
   perProblem: Float64Array;
   surrogate: Surrogate | null;
 }
@@ -99,15 +103,13 @@ export function passCurve(points: readonly AlphaPoint[], k: number): PassCurve {
   });
   const floored = noise.map((v) => Math.max(NOISE_FLOOR, v));
   const window = used.length > 0 ? liveWindow(xs, ys) : ([-Infinity, Infinity] as [number, number]);
-  // A collapsed alpha enters the surrogate censored at the collapse threshold: it says "low here"
-  // without a drop so deep that the smooth curve rings and misplaces the peak before it.
-  const floor = COLLAPSE_SHARE * Math.max(...ys);
-  const dead = xs.map((x) => !(x > window[0] && x < window[1]));
-  const perProblem = new Float64Array(used.length * m);
-  used.forEach((_, u) => xs.forEach((_, i) => (perProblem[u * m + i] = dead[i] ? floor : all[u * m + i]!)));
-  const fitted = ys.map((y, i) => (dead[i] ? floor : y));
-  const surrogate = used.length > 0 && m > 0 ? fitSurrogate(xs, fitted, floored) : null;
-  return { xs, ys, fitted, noise: floored, problems: used.length, window, live: xs.filter((_, i) => !dead[i]), perProblem, surrogate };
+  const inside = xs.map((_, i) => i).filter((i) => xs[i]! > window[0] && xs[i]! < window[1]);
+  const pick = (v: readonly number[]) => inside.map((i) => v[i]!);
+  const perProblem = new Float64Array(used.length * inside.length);
+  used.forEach((_, u) => inside.forEach((i, j) => (perProblem[u * inside.length + j] = all[u * m + i]!)));
+  const [live, liveYs, liveNoise] = [pick(xs), pick(ys), pick(floored)];
+  const surrogate = used.length > 0 && live.length > 0 ? fitSurrogate(live, liveYs, liveNoise) : null;
+  return { xs, ys, noise: floored, problems: used.length, window, live, liveYs, liveNoise, perProblem, surrogate };
 }
 
 export interface BestAlphaOptions {
@@ -119,19 +121,24 @@ export interface BestAlphaOptions {
 
 /** The best alpha between the evaluated extremes with its bootstrap interval; null without a curve. */
 export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1, range }: BestAlphaOptions = {}): BestAlpha | null {
-  const { xs, live, surrogate, perProblem, problems, window } = curve;
+  const { live, liveYs, surrogate, perProblem, problems, window } = curve;
   if (!surrogate || live.length === 0) return null;
-  const grid = alphaGrid(live[0]!, live.at(-1)!);
-  const top = peakOf(grid.map((a) => surrogate.predict(a).mean));
+  const [liveLo, liveHi] = [live[0]!, live.at(-1)!];
+  const top = peakOf(alphaGrid(liveLo, liveHi).map((a) => surrogate.predict(a).mean));
+  // The replicates look on a grid of at most ~200 alphas: the interpolation draws cost its square.
+  const grid = alphaGrid(liveLo, liveHi, Math.max(ALPHA_STEP, roundAlpha((liveHi - liveLo) / 200)));
   const rows = surrogate.smoother(grid);
-  const m = xs.length;
+  const factor = live.length > 1 ? surrogate.interpolationFactor(grid) : null;
+  const g = grid.length;
+  const m = live.length;
   const rng = mulberry32(seed);
   const firsts = new Float64Array(replicates);
   const lasts = new Float64Array(replicates);
   const maxima = new Float64Array(replicates);
   const drawn = new Uint32Array(problems);
   const ys = new Float64Array(m);
-  const values = new Array<number>(grid.length);
+  const z = new Float64Array(g);
+  const values = new Array<number>(g);
   for (let r = 0; r < replicates; r++) {
     drawn.fill(0);
     for (let j = 0; j < problems; j++) drawn[randomIndex(rng, problems)]!++;
@@ -142,10 +149,12 @@ export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1, range 
     }
     let mean = 0;
     for (let i = 0; i < m; i++) mean += ys[i]! / m;
-    rows.forEach((row, g) => {
+    if (factor) for (let i = 0; i < g; i++) z[i] = normal(rng);
+    rows.forEach((row, i) => {
       let v = mean;
-      for (let i = 0; i < m; i++) v += row[i]! * (ys[i]! - mean);
-      values[g] = v;
+      for (let j = 0; j < m; j++) v += row[j]! * (ys[j]! - mean);
+      if (factor) for (let j = 0; j <= i; j++) v += factor[i * g + j]! * z[j]!;
+      values[i] = v;
     });
     const peak = peakOf(values);
     [firsts[r], lasts[r], maxima[r]] = [grid[peak.first]!, grid[peak.last]!, peak.value];
@@ -154,24 +163,27 @@ export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1, range 
   lasts.sort();
   maxima.sort();
   // A peak at the last live alpha on a side may lie further out, up to the collapse on that side
-  // or the end of the range: nothing evaluated says otherwise, so the interval says so.
-  const [liveLo, liveHi] = [live[0]!, live.at(-1)!];
+  // or the end of the range: nothing evaluated says otherwise. The same when the best evaluated
+  // alpha is the outermost live one, even if the smooth curve bends down before it.
   const outLo = Number.isFinite(window[0]) ? window[0] : Math.min(range?.[0] ?? liveLo, liveLo);
   const outHi = Number.isFinite(window[1]) ? window[1] : Math.max(range?.[1] ?? liveHi, liveHi);
-  // The same when the best evaluated alpha is the last live one, even if the smooth curve bends
-  // down before it (it does, fitted against a collapse right after).
-  const liveYs = curve.ys.filter((_, i) => live.includes(xs[i]!));
   const bestSeen = live[argmax(liveYs)]!;
   const lo = quantileSorted(firsts, 0.025);
   const hi = quantileSorted(lasts, 0.975);
+  const fine = alphaGrid(liveLo, liveHi);
   return {
-    alpha: grid[Math.round((top.first + top.last) / 2)]!,
+    alpha: fine[Math.round((top.first + top.last) / 2)]!,
     lo: lo <= liveLo || bestSeen === liveLo ? roundAlpha(outLo) : lo,
     hi: hi >= liveHi || bestSeen === liveHi ? roundAlpha(outHi) : hi,
     passAtK: top.value,
     passLo: quantileSorted(maxima, 0.025),
     passHi: quantileSorted(maxima, 0.975),
   };
+}
+
+/** A standard normal draw (Box-Muller; one of the pair is enough here). */
+function normal(rng: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
 }
 
 /**

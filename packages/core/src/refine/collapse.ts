@@ -24,8 +24,9 @@ export function liveWindow(xs: readonly number[], ys: readonly number[]): [numbe
   let above = Infinity;
   for (let i = 0; i < xs.length; i++) {
     if (!collapsed(i)) continue;
-    if (xs[i]! >= 1) above = Math.min(above, xs[i]!);
-    if (xs[i]! <= 0) below = Math.max(below, xs[i]!);
+    // Only extrapolation collapses: a trained endpoint or an interpolated alpha doing badly is data.
+    if (xs[i]! > 1) above = Math.min(above, xs[i]!);
+    if (xs[i]! < 0) below = Math.max(below, xs[i]!);
   }
   return [below, above];
 }

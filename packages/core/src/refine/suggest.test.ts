@@ -56,11 +56,12 @@ describe('suggestAlphas on a curve', () => {
 
   it('gives one of each reason: the peak, the collapse bracket, the widest frontier gap', () => {
     const r = suggestAlphas(peaked, { ...options, count: 4 });
-    expect(r.suggestions.map((s) => s.kind)).toEqual(['best', 'best', 'collapse', 'frontier']);
-    // pass@1 at -0.5 is below half the best, at 0 it is not: the edge is bracketed in between.
-    expect(r.suggestions[2]).toMatchObject({ alpha: -0.25, reason: expect.stringContaining('brackets where extrapolation collapses') });
+    // A jump of five points or more on the frontier comes before the collapse.
+    expect(r.suggestions.map((s) => s.kind)).toEqual(['best', 'best', 'frontier', 'collapse']);
     // The failure mix changes most between 1 and 1.5.
-    expect(r.suggestions[3]).toMatchObject({ alpha: 1.25, reason: expect.stringContaining('between α=1 and α=1.5') });
+    expect(r.suggestions[2]).toMatchObject({ alpha: 1.25, reason: expect.stringContaining('between α=1 and α=1.5') });
+    // pass@1 at -0.5 is below half the best, at 0 it is not: the edge is bracketed in between.
+    expect(r.suggestions[3]).toMatchObject({ alpha: -0.25, reason: expect.stringContaining('brackets where extrapolation collapses') });
   });
 
   it('probes further out when nothing collapsed', () => {
@@ -72,7 +73,7 @@ describe('suggestAlphas on a curve', () => {
   it('narrows towards a cliff right after the best evaluated alpha before anything else', () => {
     const cliff = syntheticPoints((a) => (a <= 1.6 ? 0.3 + 0.2 * a : 0.05), [0, 0.5, 1, 1.5, 2.5], { problems: 60, samples: 10 });
     const [first] = suggestAlphas(cliff, options).suggestions;
-    expect(first).toMatchObject({ alpha: 2, kind: 'best', reason: expect.stringContaining('towards α=2.5') });
+    expect(first).toMatchObject({ alpha: 2, kind: 'best', reason: expect.stringContaining('the last before a collapse at α=2.5') });
   });
 
   it('spreads a batch around the peak, each later one with a finite expected gain', () => {

@@ -6,13 +6,17 @@ import { fitSurrogate, type Surrogate } from './surrogate';
 
 // The refinement policy: from a study's evaluated alphas (one setting and scale), the next alphas
 // worth evaluating, each with its reason, best first:
-//   1. "best": the alpha of largest expected improvement of pass@k over the current best, on the
-//      surrogate (it explores where the curve is unknown and exploits near the peak);
-//   2. "collapse": one step towards where extrapolation collapses (a probe further out, or the
+//   1. "best", when the best evaluated alpha is the last before a collapse: the middle of that
+//      bracket (the peak may sit right at the edge, where a smooth surrogate cannot see it);
+//   2. "best": the alpha of largest expected improvement of pass@k over the current best on the
+//      surrogate, if the gain is worth an evaluation (at least half the noise of one), else
+//   3. "best": the middle of the widest stretch of the best alpha's interval with no evaluation
+//      (evaluations there are what narrows the interval);
+//   4. "frontier": the middle of a gap where the failure rates jump by five points or more;
+//   5. "collapse": one step towards where extrapolation collapses (a probe further out, or the
 //      middle of the bracket that holds the edge);
-//   3. "frontier": the middle of the widest gap on the correctness/optimization frontier;
-//   then more "best" ones, each chosen as if the ones before had come back exactly as predicted
-//   (the kriging believer), so a batch spreads out instead of piling up on one alpha.
+//   then smaller frontier gaps, then more of 2 and 3, each chosen as if the proposals before had
+//   come back exactly as predicted (the kriging believer), so a batch spreads out.
 // Pure and deterministic: the same data and options give the same suggestions.
 
 export type SuggestionKind = 'start' | 'best' | 'collapse' | 'frontier';
@@ -54,8 +58,10 @@ export interface Refinement {
 }
 
 const fmt = (x: number) => x.toFixed(3);
-/** A gap on the frontier worth filling: the failure rates move by at least a point between its ends. */
+/** A gap on the frontier worth filling: the failure rates move by at least a point between its ends... */
 const MIN_FRONTIER_MOVE = 0.01;
+/** ...and one worth filling before anything but the best alpha: five points. */
+const LARGE_FRONTIER_MOVE = 0.05;
 const alphaText = (a: number) => `α=${roundAlpha(a)}`;
 const normalPdf = (z: number) => Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
 
@@ -109,24 +115,35 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
   }
 
   const best = bestAlpha(curve, { replicates: options.replicates, seed: options.seed, range: [lo, hi] });
-  // Expected improvement only where the line is still alive: past a collapse the curve is known to be low.
-  const grid = alphaGrid(lo, hi).filter((a) => a > curve.window[0] && a < curve.window[1]);
+  // Expected improvement only where the line is alive: on a side that collapsed, no further out
+  // than its outermost live alpha (the bracket at the collapse is proposed on its own, below).
+  const [liveLo, liveHi] = [curve.live[0]!, curve.live.at(-1)!];
+  const grid = alphaGrid(Number.isFinite(curve.window[0]) ? liveLo : lo, Number.isFinite(curve.window[1]) ? liveHi : hi);
   const byEi = bestByImprovement(curve, grid, best);
-  const proposeBest = (alpha: number | undefined, gain: number) =>
-    alpha !== undefined &&
-    propose(alpha, 'best', `may raise pass@${k}: expected gain ${fmt(gain)} over the best so far (${fmt(best?.passAtK ?? 0)} at ${alphaText(best?.alpha ?? 0)})`);
+  // A gain below the noise of one evaluation is no reason to evaluate: narrowing the interval is.
+  const worthwhile = 0.5 * Math.sqrt(median(curve.liveNoise));
+  const proposeImprovement = (threshold = worthwhile) => {
+    for (const s of suggestions) byEi.believe(s.alpha);
+    const next = byEi.next(free);
+    return next !== undefined && next.gain >= threshold &&
+      propose(next.alpha, 'best', `may raise pass@${k}: expected gain ${fmt(next.gain)} over the best so far (${fmt(best?.passAtK ?? 0)} at ${alphaText(best?.alpha ?? 0)})`);
+  };
+  const proposeNarrowing = () => {
+    const gap = best && widestGap(taken, Math.max(lo, best.lo), Math.min(hi, best.hi), 2 * minSpacing);
+    return !!gap && propose(gap.alpha, 'best', `narrows the best alpha's interval [${roundAlpha(best.lo)}, ${roundAlpha(best.hi)}]: nothing evaluated between ${alphaText(gap.from)} and ${alphaText(gap.to)}`);
+  };
+  const bracket = collapseBracket(curve, 2 * minSpacing);
+  const gaps = frontierGaps(points, 2 * minSpacing).filter((g) => g.distance >= MIN_FRONTIER_MOVE);
+  const proposeGap = (min: number) =>
+    gaps.some((gap) => gap.distance >= min && propose((gap.from + gap.to) / 2, 'frontier', `fills the widest gap on the frontier: failure rates move by ${fmt(gap.distance)} between ${alphaText(gap.from)} and ${alphaText(gap.to)}`));
 
-  // The surrogate is smooth; a peak that is not (the best alpha right before a collapse) is found
-  // by narrowing the bracket around the best evaluated alpha, as a line search would. When the
-  // best evaluated alpha is the last one before a collapse, that comes first.
-  const bracket = peakBracket(curve, 2 * minSpacing);
-  const proposeBracket = () =>
-    bracket && propose(bracket.alpha, 'best', `narrows the bracket around the best evaluated alpha (${alphaText(bracket.best)}, pass@${k} ${fmt(bracket.value)}) towards ${alphaText(bracket.towards)}`);
-  if (bracket?.atCollapse) proposeBracket();
-  const first = byEi.next(free);
-  proposeBest(first?.alpha, first?.gain ?? 0);
-  proposeBracket();
-
+  // 1. The best alpha is the last before a collapse: the peak may sit right at the edge.
+  if (bracket) propose(bracket.alpha, 'best', `the best evaluated alpha (${alphaText(bracket.best)}, pass@${k} ${fmt(bracket.value)}) is the last before a collapse at ${alphaText(bracket.towards)}: the peak may lie between them`);
+  // 2. Where pass@k may still rise, else 3. where the best alpha's interval has no evaluation.
+  if (!proposeImprovement()) proposeNarrowing();
+  proposeNarrowing();
+  // 4. A large jump on the frontier, then one step towards the collapse of extrapolation.
+  proposeGap(LARGE_FRONTIER_MOVE);
   for (const probe of collapseProbes(curve.xs, curve.ys, lo, hi, 2 * minSpacing)) {
     const reason =
       probe.kind === 'probe'
@@ -134,31 +151,35 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
         : `brackets where extrapolation collapses: pass@${k} ${fmt(probe.fromValue)} at ${alphaText(probe.from)}, ${fmt(probe.toValue)} at ${alphaText(probe.to)}`;
     if (propose(probe.alpha, 'collapse', reason)) break;
   }
-
-  for (const gap of frontierGaps(points, 2 * minSpacing).filter((g) => g.distance >= MIN_FRONTIER_MOVE)) {
-    if (propose((gap.from + gap.to) / 2, 'frontier', `fills the widest gap on the frontier: failure rates move by ${fmt(gap.distance)} between ${alphaText(gap.from)} and ${alphaText(gap.to)}`)) break;
-  }
-
-  while (suggestions.length < count) {
-    for (const s of suggestions) byEi.believe(s.alpha);
-    const next = byEi.next(free);
-    if (!next || !proposeBest(next.alpha, next.gain)) break;
-  }
+  // 5. Whatever is left: smaller frontier gaps, then more of 2 and 3.
+  proposeGap(MIN_FRONTIER_MOVE);
+  while (suggestions.length < count && (proposeImprovement() || proposeNarrowing()));
+  // Asked for more than is worth it: the rest where the surrogate expects most, however little.
+  while (suggestions.length < count && proposeImprovement(0));
   return { ...base, best, suggestions, curve: curvePoints(curve, lo, hi) };
 }
 
-/**
- * The middle between the best evaluated alpha and its better neighbour, while they are further
- * apart than `resolution`; towards the collapsed neighbour when the best is the last live alpha.
- */
-function peakBracket(curve: PassCurve, resolution: number) {
+const median = (v: readonly number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)] ?? 0;
+
+/** The middle of the widest stretch of [from, to] with no taken alpha in it, if wider than `resolution`. */
+function widestGap(taken: readonly number[], from: number, to: number, resolution: number) {
+  const marks = [from, ...taken.filter((a) => a > from && a < to), to].sort((a, b) => a - b);
+  let best: { from: number; to: number; alpha: number } | undefined;
+  for (let i = 1; i < marks.length; i++) {
+    const [a, b] = [marks[i - 1]!, marks[i]!];
+    // An end of the interval that is not an evaluated alpha is itself worth a look.
+    const [left, right] = [a === from && !taken.includes(a) ? a - resolution : a, b === to && !taken.includes(b) ? b + resolution : b];
+    if (right - left > resolution + 1e-9 && (!best || right - left > best.to - best.from)) best = { from: left, to: right, alpha: Math.min(to, Math.max(from, (left + right) / 2)) };
+  }
+  return best && { ...best, from: Math.max(from, best.from), to: Math.min(to, best.to) };
+}
+
+/** The best evaluated alpha and the collapsed one right after it, while further apart than `resolution`. */
+function collapseBracket(curve: PassCurve, resolution: number) {
   const { xs, ys, window } = curve;
   const b = argmax(ys);
-  const sides = [b - 1, b + 1].filter((i) => i >= 0 && i < xs.length && Math.abs(xs[i]! - xs[b]!) > resolution + 1e-9);
-  if (sides.length === 0) return undefined;
-  const edge = sides.find((i) => xs[i] === window[0] || xs[i] === window[1]);
-  const n = edge ?? sides.reduce((x, y) => (ys[y]! > ys[x]! ? y : x));
-  return { best: xs[b]!, value: ys[b]!, towards: xs[n]!, alpha: (xs[b]! + xs[n]!) / 2, atCollapse: edge !== undefined };
+  const edge = [b - 1, b + 1].find((i) => (xs[i] === window[0] || xs[i] === window[1]) && Math.abs(xs[i]! - xs[b]!) > resolution + 1e-9);
+  return edge === undefined ? undefined : { best: xs[b]!, value: ys[b]!, towards: xs[edge]!, alpha: (xs[b]! + xs[edge]!) / 2 };
 }
 
 /**
@@ -166,9 +187,9 @@ function peakBracket(curve: PassCurve, resolution: number) {
  * point joins the surrogate with its predicted value, which shrinks the uncertainty around it.
  */
 function bestByImprovement(curve: PassCurve, grid: readonly number[], best: BestAlpha | null) {
-  const xs = [...curve.xs];
-  const ys = [...curve.fitted];
-  const noise = [...curve.noise];
+  const xs = [...curve.live];
+  const ys = [...curve.liveYs];
+  const noise = [...curve.liveNoise];
   const hyper = curve.surrogate!.hyper;
   let surrogate: Surrogate | null = curve.surrogate;
   const incumbent = best?.passAtK ?? Math.max(...ys);

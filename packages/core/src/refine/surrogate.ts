@@ -20,6 +20,13 @@ export interface Surrogate {
    * Fixed for given inputs and noise, so a bootstrap re-fit of y costs one product per point.
    */
   smoother(alphas: readonly number[]): Float64Array[];
+  /**
+   * A lower Cholesky factor (row-major, alphas.length square) of the curve's covariance between
+   * the alphas given the fitted points taken as exact: zero at an evaluated alpha, growing
+   * between them. It is what is not known about the curve between evaluations, apart from the
+   * noise of the evaluations themselves. Null if it cannot be factored.
+   */
+  interpolationFactor(alphas: readonly number[]): Float64Array | null;
 }
 
 const LENGTHS = [0.2, 0.3, 0.45, 0.7, 1, 1.5, 2.2, 3.3];
@@ -108,8 +115,36 @@ function surrogateOf(inputs: readonly number[], mean: number, h: Hyper, f: Fit):
     smoother(alphas) {
       return alphas.map((a) => backward(f.l, n, forward(f.l, n, cross(a))));
     },
+    interpolationFactor(alphas) {
+      const exact = new Float64Array(n * n);
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) exact[i * n + j] = kernel(h, xs[i]!, xs[j]!) + (i === j ? JITTER * h.signal : 0);
+      const l = cholesky(exact, n);
+      if (!l) return null;
+      const g = alphas.length;
+      const v = alphas.map((a) => forward(l, n, cross(a)));
+      const cov = new Float64Array(g * g);
+      for (let i = 0; i < g; i++) {
+        for (let j = 0; j <= i; j++) {
+          let c = kernel(h, alphas[i]!, alphas[j]!);
+          for (let k = 0; k < n; k++) c -= v[i]![k]! * v[j]![k]!;
+          cov[i * g + j] = cov[j * g + i] = c;
+        }
+      }
+      // The covariance of a smooth curve on a fine grid is nearly singular: add a little to the
+      // diagonal until it factors.
+      for (let jitter = JITTER * h.signal, tries = 0; tries < 6; tries++, jitter *= 10) {
+        const m = Float64Array.from(cov);
+        for (let i = 0; i < g; i++) m[i * g + i]! += jitter;
+        const factor = cholesky(m, g);
+        if (factor) return factor;
+      }
+      return null;
+    },
   };
 }
+
+/** Relative diagonal jitter that keeps exact-interpolation covariances positive definite. */
+const JITTER = 1e-8;
 
 /**
  * Fits the surrogate to (alpha, value) pairs with per-point noise variances. With `hyper` given
