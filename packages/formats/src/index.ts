@@ -7,3 +7,5 @@ export { MANIFEST_ROLES, type EntryFormat } from './manifest-schema';
 export { readManifest, DEFAULT_SETTING, type Manifest, type ManifestEntry } from './manifest';
 export { detectFormat, type FileFormat } from './detect';
 export { writeSyntheticSweep, type SyntheticSweepOptions, type SyntheticSweepResult } from './synthetic';
+export { drawVerdict, makeProblems, trueBestAlpha, truePassAtK, verdictMix, SWEEP_SHAPES, type SweepShape, type SyntheticProblem, type TrueBestAlpha } from './synthetic-model';
+export { Rng, mixSeed } from './synthetic-prng';

@@ -29,14 +29,63 @@ export interface VerdictMix {
 }
 
 /**
- * Solve rate roughly flat in alpha with a mild bump inside [0, 1]; as alpha grows, failures shift
- * from optimisation (TLE) to correctness (WA/RE/CE).
+ * How the solve rate moves along alpha (the refinement benchmark's test cases):
+ * - 'inside': roughly flat with a mild bump inside [0, 1], per-problem sweet spots around 0.5;
+ * - 'beyond': the same curve moved 1.3 to the right, so mean pass@k peaks past alpha = 1;
+ * - 'flat': independent of alpha;
+ * - 'cliff': rises gently, then collapses past CLIFF_ALPHA (the merged weights stop being a model).
+ * In every shape, as alpha grows failures shift from optimisation (TLE) to correctness (WA/RE/CE).
  */
-export function verdictMix(problem: SyntheticProblem, alpha: number): VerdictMix {
-  const inside = Math.max(0, 1 - ((alpha - 0.5) / 0.75) ** 2);
-  const solveLogit = 0.3 - 1.3 * problem.latent + 0.2 * inside - 0.15 * (alpha - problem.sweetSpot) ** 2;
+export type SweepShape = 'inside' | 'beyond' | 'flat' | 'cliff';
+export const SWEEP_SHAPES: readonly SweepShape[] = ['inside', 'beyond', 'flat', 'cliff'];
+const BEYOND_SHIFT = 1.3;
+export const CLIFF_ALPHA = 1.6;
+
+function solveLogit(problem: SyntheticProblem, alpha: number, shape: SweepShape): number {
+  const base = 0.3 - 1.3 * problem.latent;
+  if (shape === 'flat') return base;
+  if (shape === 'cliff') return base + 0.4 * alpha - (alpha > CLIFF_ALPHA ? 8 : 0);
+  const a = shape === 'beyond' ? alpha - BEYOND_SHIFT : alpha;
+  const inside = Math.max(0, 1 - ((a - 0.5) / 0.75) ** 2);
+  return base + 0.2 * inside - 0.15 * (a - problem.sweetSpot) ** 2;
+}
+
+export function verdictMix(problem: SyntheticProblem, alpha: number, shape: SweepShape = 'inside'): VerdictMix {
   const optLogit = problem.optimizationBias + 0.5 * problem.latent - 1.8 * (alpha - 0.5);
-  return { solve: sigmoid(solveLogit), optimization: sigmoid(optLogit) };
+  return { solve: sigmoid(solveLogit(problem, alpha, shape)), optimization: sigmoid(optLogit) };
+}
+
+/**
+ * The true mean pass@k at `alpha`: `solve` is the chance that a judged sample passes (a runner
+ * fault, IE, is not judged and not counted), so a problem is solved within k samples with
+ * probability 1 - (1 - solve)^k.
+ */
+export function truePassAtK(problems: readonly SyntheticProblem[], alpha: number, k: number, shape: SweepShape = 'inside'): number {
+  let sum = 0;
+  for (const p of problems) sum += 1 - (1 - verdictMix(p, alpha, shape).solve) ** k;
+  return sum / problems.length;
+}
+
+export interface TrueBestAlpha {
+  /** The first alpha of largest true pass@k on the 0.01 grid. */
+  alpha: number;
+  passAtK: number;
+  /**
+   * Every alpha that counts as best: the argmax, or for 'flat' every alpha within 1e-4 of the
+   * maximum (there the best alpha is wherever one looks).
+   */
+  best: number[];
+}
+
+/** The true best alpha on a 0.01 grid over [lo, hi] (both included). */
+export function trueBestAlpha(problems: readonly SyntheticProblem[], k: number, shape: SweepShape, [lo, hi]: readonly [number, number]): TrueBestAlpha {
+  const alphas: number[] = [];
+  for (let i = Math.ceil(lo * 100 - 1e-9); i <= Math.floor(hi * 100 + 1e-9); i++) alphas.push(i / 100);
+  const values = alphas.map((a) => truePassAtK(problems, a, k, shape));
+  const max = Math.max(...values);
+  const tolerance = shape === 'flat' ? 1e-4 : 0;
+  const at = values.indexOf(max);
+  return { alpha: alphas[at]!, passAtK: max, best: alphas.filter((_, i) => values[i]! >= max - tolerance) };
 }
 
 const RUNNER_FAULT_RATE = 0.002;

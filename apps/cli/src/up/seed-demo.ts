@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createStudy, hasNoStudies, importBenchmark, queueEvaluation, type OpenDatabase } from '@frontier/db';
+import { createStudy, hasNoStudies, importBenchmark, queueEvaluation, type Db, type OpenDatabase } from '@frontier/db';
 import { buildBenchmark, DEMO_ENDPOINTS, toyServerCommand, type Benchmark } from '@frontier/minilab';
 
 export const DEMO_STUDY = 'Demo lab: toy policy on minilab';
@@ -18,6 +18,13 @@ export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log
   const { db } = opened;
   if (!(await hasNoStudies(db))) return;
   log('empty database: building the demo lab study (minilab benchmark, toy policy, alphas -1..2)');
+  const studyId = await createDemoStudy(db, dataDir);
+  const chains = await queueEvaluation(db, studyId, DEMO_ALPHAS);
+  log(`demo study queued: ${chains.length} alphas, ${chains.reduce((n, c) => n + c.jobIds.length, 0)} jobs (see the Jobs page)`);
+}
+
+/** The demo lab study with nothing evaluated yet (bench:refine makes two, under other names and data directories). */
+export async function createDemoStudy(db: Db, dataDir: string, name = DEMO_STUDY): Promise<number> {
   const benchmark = await minilabBenchmark(dataDir);
   await importBenchmark(db, {
     name: 'minilab',
@@ -33,8 +40,8 @@ export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log
       tests: p.tests.map((t) => ({ tier: t.tier, input: t.input, expected: t.output })),
     })),
   });
-  const studyId = await createStudy(db, {
-    name: DEMO_STUDY,
+  return createStudy(db, {
+    name,
     description:
       'A miniature of the research setting, run for real: a log-linear toy policy over candidate programs, two endpoints trained with REINFORCE on low- and high-coverage rewards from real judge verdicts, merged at each alpha, sampled 64 times per problem, judged in the sandbox.',
     origin: 'demo',
@@ -62,8 +69,6 @@ export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log
       { role: 'HIGH', alpha: 1, uri: DEMO_ENDPOINTS.hi, coverageLevel: 4 },
     ],
   });
-  const chains = await queueEvaluation(db, studyId, DEMO_ALPHAS);
-  log(`demo study queued: ${chains.length} alphas, ${chains.reduce((n, c) => n + c.jobIds.length, 0)} jobs (see the Jobs page)`);
 }
 
 async function minilabBenchmark(dataDir: string): Promise<Benchmark> {
