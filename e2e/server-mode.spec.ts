@@ -82,6 +82,10 @@ const PROBES: Probe[] = [
   { route: '/api/jobs/{id}', method: 'GET', access: 'read', url: () => `/api/jobs/${ids.job}`, ok: 200 },
   // Writes: an alpha out of range is refused after the access check (400), so nothing is queued.
   { route: '/api/studies/{id}/evaluate', method: 'POST', access: 'write', url: () => `/api/studies/${ids.study}/evaluate`, data: () => ({ alphas: '99' }), ok: 400 },
+  {
+    route: '/api/studies/{id}/refine', method: 'POST', access: 'write', url: () => `/api/studies/${ids.study}/refine`,
+    data: () => ({ k: 1, count: 3, range: [-1, 2], budgetAlphas: 0 }), ok: 400,
+  },
   { route: '/api/jobs/{id}/cancel', method: 'POST', access: 'write', url: () => '/api/jobs/2147483000/cancel', ok: 404 },
   { route: '/api/shares', method: 'POST', access: 'share', url: () => '/api/shares', data: () => ({ studyId: ids.study, view: `/studies/${ids.study}` }), ok: 201 },
   { route: '/api/shares', method: 'GET', access: 'share', url: () => '/api/shares', ok: 200 },

@@ -11,6 +11,8 @@ import type { FrontierViewState } from '@/lib/frontier-state';
 import { loadPlotly } from '@/lib/plotly';
 import { placeOverlay } from '@/lib/plot-overlay';
 import { solveRateFigure } from '@/lib/solve-rate-figure';
+import { DEFAULT_SUGGEST_COUNT, defaultSuggestRange, type SuggestView } from '@/lib/suggest-state';
+import { placeOnFrontier, withFrontierProposals, withSuggestions } from '@/lib/suggestion-figure';
 import { STACK_ORDER, verdictFigure } from '@/lib/verdict-figure';
 import { AlphaSweep } from './alpha-sweep';
 import { CheckpointTable } from './checkpoint-table';
@@ -18,6 +20,8 @@ import { ExportButtons } from './export-buttons';
 import { FilterBar } from './filter-bar';
 import { SweepPlot } from './sweep-plot';
 import { EmptyState } from './status';
+import { SuggestPanel } from './suggest/suggest-panel';
+import { useSuggestions } from './suggest/use-suggestions';
 
 export interface FrontierExplorerProps {
   studyId: number;
@@ -96,8 +100,17 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const base = `study-${studyId}`;
-  const frontier = useMemo(() => frontierFigure(series, { log: state.log }), [series, state.log]);
-  const solve = useMemo(() => solveRateFigure(series), [series]);
+  // Suggestions are computed when the panel is open and what they read changes, never on a step.
+  const suggestions = useSuggestions({ studyId, datasets, scaleFilter: filters.scale, k: state.k, view: state.suggest, live: !readOnly });
+  const refinement = suggestions?.result.ok ? suggestions.result.refinement : null;
+  const suggestScale = suggestions?.scale;
+  const suggestSeries = useMemo(() => (refinement ? series.find((s) => suggestScale === null || s.scale === suggestScale) : undefined), [refinement, series, suggestScale]);
+  // Fresh figures each time: Plotly keeps (and mutates) the layout it drew.
+  const frontier = useMemo(() => {
+    const fig = frontierFigure(series, { log: state.log });
+    return refinement && suggestSeries ? withFrontierProposals(fig, placeOnFrontier(suggestSeries, refinement.suggestions, state.log)) : fig;
+  }, [series, state.log, refinement, suggestSeries]);
+  const solve = useMemo(() => withSuggestions(solveRateFigure(series), refinement), [series, refinement]);
   const verdicts = useMemo(() => series.map((s) => ({ key: s.key, label: s.label, fig: verdictFigure(s) })), [series]);
 
   const frontierOverlay = useRef<HTMLDivElement | null>(null);
@@ -157,6 +170,18 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
 
   // The alpha to carry into a new URL: only one the link or the user chose, not the default.
   const chosenAlpha = state.alpha !== undefined || alpha !== urlAlpha ? alpha : undefined;
+  // The panel's callback stays the same function across steps, so the memoised panel is not re-rendered.
+  const latest = useRef({ onStateChange, chosenAlpha });
+  useEffect(() => {
+    latest.current = { onStateChange, chosenAlpha };
+  });
+  const setSuggest = useCallback((suggest: SuggestView | undefined) => {
+    latest.current.onStateChange({ ...stateRef.current, alpha: latest.current.chosenAlpha, suggest });
+  }, []);
+  const suggestCard = useMemo(
+    () => suggestions && <SuggestPanel studyId={studyId} suggestions={suggestions} live={!readOnly} difficulty={filters.difficulty} onView={setSuggest} />,
+    [suggestions, studyId, readOnly, filters.difficulty, setSuggest],
+  );
 
   const step = (index: number) => {
     const next = alphas[Math.max(0, Math.min(alphas.length - 1, index))];
@@ -194,6 +219,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
                   label={`Solve rate against alpha for ${solve.plotted} checkpoints with 95% intervals`} />
               </section>
             </div>
+            {suggestCard}
             {verdicts.map(({ key, label, fig }) => (
               <section className="card" key={key} data-testid="verdict-card" data-series={key}>
                 <div className="card-head">
@@ -211,7 +237,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
             </section>
       </>
     ),
-    [frontier, solve, verdicts, series, base, drawn, afterPlot, verdictEls, verdictOverlays],
+    [frontier, solve, verdicts, series, base, drawn, afterPlot, verdictEls, verdictOverlays, suggestCard],
   );
 
   const total = series.reduce((n, s) => n + s.points.length + s.withoutData, 0);
@@ -227,6 +253,12 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
           <label>
             <input type="checkbox" data-testid="log-axes" checked={state.log} onChange={(e) => onStateChange({ ...state, alpha: chosenAlpha, log: e.target.checked })} /> Log axes on the frontier
           </label>
+          {evaluated > 0 && (
+            <button type="button" data-testid="suggest-toggle" aria-expanded={state.suggest !== undefined}
+              onClick={() => onStateChange({ ...state, alpha: chosenAlpha, suggest: state.suggest ? undefined : { count: DEFAULT_SUGGEST_COUNT, range: defaultSuggestRange(alphas) } })}>
+              {state.suggest ? 'Hide suggestions' : 'Suggest next alphas'}
+            </button>
+          )}
           {series.length > 1 && <span className="muted">{series.length} series: one line per inference setting × model scale.</span>}
           {share?.({ ...state, alpha: chosenAlpha })}
         </div>

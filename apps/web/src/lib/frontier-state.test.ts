@@ -14,6 +14,15 @@ describe('frontier view state in the URL', () => {
     expect(parseFrontierState({ alpha: '', k: '2.5' })).toEqual({ k: 1, log: false });
     expect(parseFrontierState({ alpha: ['0.5', '1'] })).toEqual({ alpha: 0.5, k: 1, log: false });
   });
+  it('carries the suggestion panel; a bad count or range falls back, a range alone opens nothing', () => {
+    const state = { alpha: 0.5, k: 2, log: false, suggest: { count: 5, range: [-1.5, 2.5] as [number, number] } };
+    const search = frontierSearch({ setting: 'tool use' }, state);
+    expect(search).toBe('?setting=tool+use&alpha=0.5&k=2&suggest=5&range=-1.5%2C2.5');
+    expect(parseFrontierState(new URLSearchParams(search))).toEqual(state);
+    expect(parseFrontierState({ suggest: '99', range: '3,1' })).toEqual({ k: 1, log: false, suggest: { count: 3 } });
+    expect(parseFrontierState({ suggest: ['2', '7'], range: '0,1' })).toEqual({ k: 1, log: false, suggest: { count: 2, range: [0, 1] } });
+    expect(parseFrontierState({ range: '0,1' })).toEqual({ k: 1, log: false });
+  });
   it('writes float alphas without binary noise', () => {
     expect(frontierSearch({}, { alpha: 0.1 + 0.2, k: 1, log: false })).toBe('?alpha=0.3');
   });

@@ -1,12 +1,16 @@
 import { filtersToSearch, type Filters } from './filters';
+import { parseSuggestView, writeSuggestView, type SuggestView } from './suggest-state';
 
 // The Frontier tab's state beyond the filters, all in the URL so a link reproduces the view:
-// ?alpha= (the swept checkpoint), ?k= (pass@k), ?log=1 (log axes on the frontier).
+// ?alpha= (the swept checkpoint), ?k= (pass@k), ?log=1 (log axes on the frontier),
+// ?suggest=&range= (the "Suggest next alphas" panel, see suggest-state.ts).
 
 export interface FrontierViewState {
   alpha?: number;
   k: number;
   log: boolean;
+  /** The suggestion panel, when open. */
+  suggest?: SuggestView;
 }
 
 export const DEFAULT_K = 1;
@@ -20,15 +24,17 @@ function get(search: SearchLike, key: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** Lenient: a malformed alpha, k or log is ignored (the view falls back to its default), never an error page. */
+/** Lenient: a malformed alpha, k, log or suggestion setting is ignored (the view falls back to its default), never an error page. */
 export function parseFrontierState(search: SearchLike): FrontierViewState {
   const alphaText = get(search, 'alpha');
   const alpha = alphaText === undefined || alphaText.trim() === '' ? Number.NaN : Number(alphaText);
   const k = Number(get(search, 'k'));
+  const suggest = parseSuggestView(get(search, 'suggest'), get(search, 'range'));
   return {
     ...(Number.isFinite(alpha) && { alpha }),
     k: Number.isSafeInteger(k) && k >= 1 && k <= MAX_K ? k : DEFAULT_K,
     log: get(search, 'log') === '1',
+    ...(suggest && { suggest }),
   };
 }
 
@@ -38,6 +44,7 @@ export function frontierSearch(filters: Filters, state: FrontierViewState): stri
   if (state.alpha !== undefined) params.set('alpha', String(Number(state.alpha.toFixed(6))));
   if (state.k !== DEFAULT_K) params.set('k', String(state.k));
   if (state.log) params.set('log', '1');
+  writeSuggestView(params, state.suggest);
   const s = params.toString();
   return s === '' ? '' : `?${s}`;
 }

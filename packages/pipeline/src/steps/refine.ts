@@ -29,7 +29,7 @@ export const refineStep: Step = async (job, ctx, h) => {
   const spent = params.rounds.reduce((n, r) => n + r.alphas.length, 0);
   const left = alphaBudget - spent;
   const exclude = await activeAlphas(ctx.db.pool, job.studyId);
-  const refinement = suggestAlphas(points.points, { k: settings.k, count: Math.max(1, Math.min(settings.count, left)), range: settings.range, exclude, seed: job.id });
+  const refinement = suggestAlphas(points.points, { k: settings.k, count: Math.max(1, Math.min(settings.count, left)), range: settings.range, exclude });
   const { best } = refinement;
   const width = best ? best.hi - best.lo : Infinity;
   const stop = (reason: RefineOutcome['reason'], message: string) => {
