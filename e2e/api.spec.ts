@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gunzipSync } from 'node:zlib';
 import { closeDatabase, query } from './support/database';
 import { FIXTURE_STUDY } from './support/fixture';
 import { checkpointsWithData, studyIdByName } from './support/expected';
@@ -35,6 +36,26 @@ test('GET /api/studies/:id/data returns every checkpoint, with data where runs h
   const facets = await request.get(`/api/studies/${id}/facets`);
   expect(facets.status()).toBe(200);
   expect(((await facets.json()) as { facets: { difficulties: string[] } }).facets.difficulties.length).toBeGreaterThan(0);
+});
+
+test('GET /api/studies/:id/data sends the same JSON gzipped, computed once per data version, to a client that asks for it', async ({ request }) => {
+  const id = await studyIdByName(FIXTURE_STUDY);
+  const plain = await request.get(`/api/studies/${id}/data?difficulty=hard`);
+  expect(plain.headers()['content-type']).toBe('application/json');
+  const gz = await request.get(`/api/studies/${id}/data?difficulty=hard`, { headers: { accept: 'application/gzip, application/json;q=0.5' } });
+  expect(gz.status()).toBe(200);
+  expect(gz.headers()['content-type']).toBe('application/gzip');
+  expect(gz.headers()['vary']).toBe('Accept');
+  const bytes = await gz.body();
+  expect(gunzipSync(bytes).toString('utf8')).toBe(await plain.text());
+  expect(bytes.length).toBeLessThan((await plain.body()).length / 3);
+  // Served from the per-version cache: a second client gets the very same bytes.
+  const again = await request.get(`/api/studies/${id}/data?difficulty=hard`, { headers: { accept: 'application/gzip' } });
+  expect(Buffer.compare(await again.body(), bytes)).toBe(0);
+  // Errors stay plain JSON whatever was asked for.
+  const bad = await request.get(`/api/studies/${id}/data?dificulty=hard`, { headers: { accept: 'application/gzip' } });
+  expect(bad.status()).toBe(400);
+  expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('dificulty');
 });
 
 test('bad input is a 400 JSON error naming the parameter', async ({ request }) => {

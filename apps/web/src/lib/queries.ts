@@ -3,6 +3,7 @@ import { apiGet } from './api-fetch';
 import type { StudySummary } from './api-types';
 import type { StudyData } from '@frontier/core';
 import { filtersToSearch, type Filters } from './filters';
+import { GZIP_JSON_ACCEPT } from './gzip-json';
 
 // Query keys and browser fetchers in one place. The server prefetches with the same keys and
 // its own query functions (direct database reads), then hydrates the browser's cache.
@@ -16,7 +17,7 @@ export const studiesQuery = () =>
 export const studyDataQuery = (studyId: number, filters: Filters) =>
   queryOptions({
     queryKey: ['studies', studyId, 'data', filtersToSearch(filters)] as const,
-    queryFn: ({ signal }) => apiGet<StudyData>(`/api/studies/${studyId}/data${filtersToSearch(filters)}`, signal),
+    queryFn: ({ signal }) => apiGet<StudyData>(`/api/studies/${studyId}/data${filtersToSearch(filters)}`, signal, GZIP_JSON_ACCEPT),
     // The data of a version never changes; a new version arrives under a refetch.
     staleTime: 30_000,
   });

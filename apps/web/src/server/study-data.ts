@@ -1,4 +1,6 @@
 import 'server-only';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { StudyData } from '@frontier/core';
 import { getStudyData as readStudyData } from '@frontier/db';
 import { filtersToSearch, type Filters } from '../lib/filters';
@@ -18,6 +20,18 @@ export async function getStudyDataJson(studyId: number, filters: Filters): Promi
     if (!data) throw notFound(`no study with id ${studyId}`);
     return JSON.stringify(data);
   });
+}
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * The same JSON gzipped (level 9), also once per data version: every client that accepts it gets
+ * these bytes, so compression costs nothing per request (the JSON of a 1,000-problem x 40-checkpoint
+ * study shrinks several times).
+ */
+export async function getStudyDataGzip(studyId: number, filters: Filters): Promise<Buffer> {
+  const version = await studyVersion(studyId);
+  return cachedByVersion(`data.gz:${studyId}${filtersToSearch(filters)}`, version, async () => gzipAsync(await getStudyDataJson(studyId, filters), { level: 9 }));
 }
 
 export async function getStudyData(studyId: number, filters: Filters): Promise<StudyData> {
