@@ -12,29 +12,32 @@ const RETRY_MS = 1_000;
  */
 export async function withServerLock<T>(db: Db, url: string, waiting: (sinceMs: number) => Promise<void>, work: () => Promise<T>): Promise<T> {
   const key = `frontier inference server ${normalizeServerUrl(url)}`;
-  const client = await db.pool.connect();
-  let broken = false;
-  try {
-    const started = Date.now();
-    for (;;) {
-      const { rows } = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS got', [key]);
-      if (rows[0]?.got) break;
-      await waiting(Date.now() - started);
-      await new Promise((r) => setTimeout(r, RETRY_MS));
-    }
+  const started = Date.now();
+  for (;;) {
+    // A connection per try, kept only by the job that gets the lock: waiting jobs holding one each
+    // would starve the holder (and the queue) once as many wait as the pool has connections.
+    const client = await db.pool.connect();
+    let broken = false;
     try {
-      return await work();
+      const { rows } = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS got', [key]);
+      if (rows[0]?.got) {
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {
+            broken = true;
+          });
+        }
+      }
+    } catch (err) {
+      broken ||= isConnectionError(err);
+      throw err;
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {
-        broken = true;
-      });
+      // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
+      client.release(broken);
     }
-  } catch (err) {
-    broken ||= isConnectionError(err);
-    throw err;
-  } finally {
-    // A connection whose unlock failed may still hold the lock: destroy it rather than pool it.
-    client.release(broken);
+    await waiting(Date.now() - started);
+    await new Promise((r) => setTimeout(r, RETRY_MS));
   }
 }
 
