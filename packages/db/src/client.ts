@@ -10,7 +10,10 @@ export interface Db {
 }
 
 export function createDb(url: string, { max = 10 }: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A database host that drops packets (rather than refusing) would make a connect wait forever;
+  // after 30 s it fails like a refused one, so the caller answers 503 or waits out the outage.
+  // Generous: the wait for a free pooled client counts too, and a busy worker pool may queue.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 30_000 });
   // Errors of idle clients surface on the next query instead of crashing the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
