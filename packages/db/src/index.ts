@@ -18,6 +18,8 @@ export { findMissingCheckpoints, getFailTierHistograms, type FailTierHistograms 
 export { insertShare, findShare, countShares, deleteShare, listShares, type NewShare, type StoredShare, type ShareSummary } from './queries/shares';
 export { pingDatabase } from './queries/ping';
 export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-rows';
+export { exportSamples, sampleExportColumns, type SampleExportOptions } from './queries/export-samples';
+export { studyExport, type StudyExportOptions } from './queries/study-export';
 export * from './pipeline';
 export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark';
 export { databaseUrlSchema, dbPatienceSchema } from './database-url';

@@ -1,5 +1,5 @@
 // What the CLI and the benchmarks read with: results files (LiveCodeBench, JSONL), manifests of
-// many files, and the synthetic sweep generator.
+// many files, and the synthetic sweep generator; and what exports write with (CSV, Parquet).
 export { FormatError } from './errors';
 export { readLcbEvalFile, type LcbProblemRecord, type LcbSample } from './lcb';
 export { readJsonlSamples, type JsonlSample, type JsonlTestResult } from './jsonl';
@@ -9,3 +9,5 @@ export { detectFormat, type FileFormat } from './detect';
 export { writeSyntheticSweep, type SyntheticSweepOptions, type SyntheticSweepResult } from './synthetic';
 export { drawVerdict, makeProblems, trueBestAlpha, truePassAtK, verdictMix, SWEEP_SHAPES, type SweepShape, type SyntheticProblem, type TrueBestAlpha } from './synthetic-model';
 export { Rng, mixSeed } from './synthetic-prng';
+export { writeTable, isTableFormat, TABLE_FORMATS, type TableColumn, type TableFormat, type TableRow } from './table';
+export type { ParquetTableOptions } from './table-parquet';

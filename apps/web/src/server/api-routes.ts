@@ -11,6 +11,7 @@ import { problemParamsSchema, problemQuerySchema, sampleParamsSchema, samplesQue
 import { createShareSchema, shareParamsSchema } from '@/lib/share';
 import { IMPORT_MEDIA_TYPES, importQuerySchema } from '@/lib/import-params';
 import { evidenceQuerySchema } from '@/lib/triage-evidence';
+import { exportQuerySchema } from '@/lib/export-params';
 import { studyParamsSchema } from '@/lib/study-id';
 
 export type ApiMethod = 'GET' | 'POST' | 'DELETE';
@@ -27,6 +28,8 @@ export interface ApiRoute {
   body?: z.ZodType;
   /** A raw body streamed by the handler itself (an import), with its media types. */
   stream?: readonly string[];
+  /** A success body that is a download of these media types instead of JSON. */
+  produces?: readonly string[];
   /** The success status codes (default [200]). */
   success?: readonly (200 | 201 | 202)[];
 }
@@ -52,6 +55,11 @@ export const API = {
   refine: {
     method: 'POST', path: '/api/studies/{id}/refine', access: 'write', params: studyParamsSchema, body: refineBodySchema, success: [202],
     summary: 'Queue an automatic refinement run: rounds of suggested alphas evaluated until the budget is spent or the best alpha is known to the target width; 409 while the study has one',
+  },
+  studyExport: {
+    method: 'GET', path: '/api/studies/{id}/export', access: 'read', params: studyParamsSchema, query: exportQuerySchema,
+    produces: ['text/csv', 'application/vnd.apache.parquet'],
+    summary: "The study's rows per (checkpoint, setting, problem), or with samples=1 per sample, as a CSV or Parquet download (Content-Disposition: attachment), streamed",
   },
   problem: {
     method: 'GET', path: '/api/studies/{id}/problems/{problemId}', access: 'read', params: problemParamsSchema, query: problemQuerySchema,

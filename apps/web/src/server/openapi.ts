@@ -84,7 +84,8 @@ function requestBody(route: ApiRoute): NonNullable<RouteConfig['request']>['body
 function operation(name: string, route: ApiRoute): RouteConfig {
   const success: Record<string, ResponseConfig> = {};
   for (const status of route.success ?? [200]) {
-    success[status] = { description: SUCCESS[status], content: { 'application/json': {} } };
+    const binary = { schema: { type: 'string' as const, format: 'binary' } };
+    success[status] = { description: SUCCESS[status], content: route.produces ? Object.fromEntries(route.produces.map((type) => [type, binary])) : { 'application/json': {} } };
   }
   const errors = Object.fromEntries(errorsOf(route).map((status) => [status, { $ref: `#/components/responses/${ERRORS[status].name}` }]));
   return {

@@ -1,11 +1,16 @@
+import type { TableColumn } from '@frontier/formats';
 import type { Db } from '../client';
 
-export const EXPORT_COLUMNS = [
-  'study', 'checkpoint', 'alpha', 'setting', 'scale', 'problem_id', 'difficulty',
-  'n', 'solved', 'ac', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie',
-] as const;
+const text = (name: string): TableColumn => ({ name, type: 'string' });
+const count = (name: string): TableColumn => ({ name, type: 'int' });
 
-export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
+/** The aggregate export's columns, in order. */
+export const EXPORT_COLUMNS: readonly TableColumn[] = [
+  text('study'), text('checkpoint'), { name: 'alpha', type: 'double', nullable: true }, text('setting'), text('scale'), text('problem_id'), text('difficulty'),
+  ...['n', 'solved', 'ac', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie'].map(count),
+];
+
+export type ExportRow = Record<string, string | number | null>;
 
 // One row per (checkpoint, setting, problem), read from the aggregates, runs in alpha order and
 // one run at a time, so a study of any size exports in bounded memory.
