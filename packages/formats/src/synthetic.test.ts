@@ -65,4 +65,11 @@ describe('writeSyntheticSweep', () => {
     expect(Math.max(...lengths)).toBeLessThan(1700);
     expect(new Set(record!.samples.map((s) => s.code)).size).toBe(25);
   });
+
+  it('keeps each raw reply beside its code, as LiveCodeBench does', async () => {
+    const result = await writeSyntheticSweep({ dir: join(root, 'replies'), seed: 5, problems: 2, samplesPerCheckpoint: 4, alphas: [1] });
+    const [raw] = JSON.parse(await readFile(result.files[0]!.path, 'utf8')) as { output_list: string[]; code_list: string[] }[];
+    expect(raw!.output_list).toHaveLength(4);
+    raw!.output_list.forEach((out, i) => expect(out).toContain(`\`\`\`python\n${raw!.code_list[i]}\`\`\``));
+  });
 });

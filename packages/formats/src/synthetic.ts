@@ -50,17 +50,40 @@ function metadataFor(verdict: SyntheticVerdict, rng: Rng): string {
   return JSON.stringify(meta);
 }
 
+// LiveCodeBench's `*_eval_all.json` keeps each raw reply (`output_list`) beside the code extracted
+// from it (`code_list`), so a real file carries every program twice plus the model's prose: the
+// importer parses it all, though it stores only the code. Short replies of a non-reasoning model
+// here; a reasoning model's are many times longer.
+const REPLY_OPENERS = [
+  'To solve this problem, we process the input once and keep a running answer.\n\n',
+  "Let's think about the constraints first: n can be large, so we need an approach better than quadratic.\n\n",
+  'We can solve this with a greedy pass combined with a small amount of bookkeeping.\n\n',
+  'The key observation is that the answer only depends on prefix information, which we maintain as we go.\n\n',
+] as const;
+const REPLY_CLOSERS = [
+  '\n\nThis runs in O(n log n) time and O(n) memory.\n',
+  '\n\nEach element is pushed and popped at most once, so the total work is linear.\n',
+  '\n\nThe solution reads all input from standard input and prints the answer.\n',
+] as const;
+
+function reply(code: string, i: number): string {
+  return `${REPLY_OPENERS[i % REPLY_OPENERS.length]}### Approach\n\n\`\`\`python\n${code}\`\`\`${REPLY_CLOSERS[i % REPLY_CLOSERS.length]}`;
+}
+
 /** One LCB `*_eval_all.json` record for a problem at one checkpoint. */
 function problemRecord(problem: SyntheticProblem, index: number, alpha: number, seed: number, n: number, codeBytes: number): string {
   // Seeded by (seed, alpha, problem): a checkpoint's file does not depend on the other alphas.
   const rng = new Rng(mixSeed(seed, alpha, index));
   const mix = verdictMix(problem, alpha);
   const codeList: string[] = [];
+  const outputList: string[] = [];
   const gradedList: boolean[] = [];
   const metadata: string[] = [];
   for (let i = 0; i < n; i++) {
     const verdict = drawVerdict(rng, mix);
-    codeList.push(syntheticProgram(rng, Math.round(codeBytes * rng.range(0.6, 1.3))));
+    const code = syntheticProgram(rng, Math.round(codeBytes * rng.range(0.6, 1.3)));
+    codeList.push(code);
+    outputList.push(reply(code, index + i));
     gradedList.push(verdict === 'AC');
     metadata.push(metadataFor(verdict, rng));
   }
@@ -74,6 +97,7 @@ function problemRecord(problem: SyntheticProblem, index: number, alpha: number, 
     contest_date: problem.contestDate,
     starter_code: '',
     difficulty: problem.difficulty,
+    output_list: outputList,
     code_list: codeList,
     graded_list: gradedList,
     metadata,
