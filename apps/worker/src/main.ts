@@ -16,12 +16,18 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 surviveOutageRejections();
+let judge: ReturnType<typeof lazyJudge> | undefined;
 try {
   const e = env();
+  judge = lazyJudge(e.FRONTIER_DATA_DIR, e.FRONTIER_JUDGE_BACKEND);
+  // A judge worker sets up its sandbox backend now, before the database: a node that cannot run
+  // it exits at once saying what is missing, instead of reporting ready and failing judge jobs
+  // until they run out of attempts.
+  const judging = e.WORKER_TASKS.includes('judge') ? (await judge.get()).backend : undefined;
   const opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.FRONTIER_DATA_DIR, patienceMs: e.FRONTIER_DB_PATIENCE, log: (l) => console.error(`[worker] ${l}`) });
-  const judge = lazyJudge(e.FRONTIER_DATA_DIR, e.FRONTIER_JUDGE_BACKEND);
   worker = await startWorker({ db: opened.db, dataDir: e.FRONTIER_DATA_DIR, judge: judge.get, secret }, { concurrency: e.WORKER_CONCURRENCY, kinds: e.WORKER_TASKS, patienceMs: e.FRONTIER_DB_PATIENCE });
-  console.error(`[worker] ready (concurrency ${e.WORKER_CONCURRENCY}; tasks ${e.WORKER_TASKS.join(', ')}; judge backend ${e.FRONTIER_JUDGE_BACKEND})`);
+  const backend = judging ? `judge backend ${e.FRONTIER_JUDGE_BACKEND}${judging === e.FRONTIER_JUDGE_BACKEND ? '' : ` (${judging})`}` : 'no judge';
+  console.error(`[worker] ready (concurrency ${e.WORKER_CONCURRENCY}; tasks ${e.WORKER_TASKS.join(', ')}; ${backend})`);
   if (stopRequested) void worker.stop();
   await worker.done;
   await judge.close();
@@ -29,5 +35,8 @@ try {
   process.exit(0);
 } catch (err) {
   console.error(`[worker] ${(err as Error).message}`);
-  process.exit(1);
+  await judge?.close().catch(() => {});
+  // No judge sandbox can run here: exit with EX_CONFIG, which `frontier up` leaves down (with this
+  // message) instead of restarting it until it gives up on the web app too.
+  process.exit((err as Error).name === 'JudgeSetupError' ? 78 : 1);
 }

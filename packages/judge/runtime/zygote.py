@@ -166,6 +166,7 @@ class Slot:
         finally:
             if r.phase == 1:
                 self.abort_test(self.r_ref)
+            kill_test_group(self.cg)
             if out is not None:
                 out.close()
             for fd in (r.stdin_fd, r.exe_fd):
@@ -279,12 +280,21 @@ def open_cgroup_files(cfg):
         files = {'limit': os.open(d + '/memory.max', rw), 'failcnt': events, 'oom': events,
                  'pidsMax': os.open(d + '/pids.max', rw), 'pidsCurrent': os.open(d + '/pids.current', ro),
                  'usage': os.open(d + '/memory.current', ro), 'tasks': os.open(d + '/cgroup.procs', ro),
-                 'max': optional_open(d + '/memory.peak', rw), 'forceEmpty': optional_open(d + '/memory.reclaim', os.O_WRONLY | os.O_CLOEXEC)}
+                 'max': optional_open(d + '/memory.peak', rw), 'forceEmpty': optional_open(d + '/memory.reclaim', os.O_WRONLY | os.O_CLOEXEC),
+                 'kill': optional_open(d + '/cgroup.kill', os.O_WRONLY | os.O_CLOEXEC)}
         if files['max'] >= 0 and not peak_resettable(files['max']):
             os.close(files['max'])
             files['max'] = -1  # before Linux 6.12 the peak cannot be reset per test: rusage only
         return files
     return {}
+
+
+def kill_test_group(cg):
+    # After each test, where the kernel has cgroup.kill (Linux >= 5.14): SIGKILL to whatever is
+    # left in the slot's group, whole tree at once. Belt and braces: pid 1's exit has already
+    # killed every process of the test's pid namespace (counted before this, in pidsCurrent).
+    if cg.get('kill', -1) >= 0:
+        os.pwrite(cg['kill'], b'1', 0)
 
 
 def optional_open(path, flags):
@@ -475,8 +485,8 @@ def main():
         # CPU times are steadier too. Inherited by the tests (a test may widen it for itself).
         cpus = sorted(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {cpus[cfg['pin'] % len(cpus)]})
-    if cfg['backend'] == 'rootless':
-        enter_user_namespace()
+    if cfg['backend'] == 'rootless' or cfg.get('userNamespace'):
+        enter_user_namespace()  # rootless, and cgroup2 when not root (src/sandbox/backend.ts)
     slot = Slot(cfg, pycache_prefix)
     send({'ready': True, 'pid': os.getpid()})
     reqs = Requests()

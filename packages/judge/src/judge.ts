@@ -8,7 +8,7 @@ import { JudgeInputError } from './errors';
 import { LCB_TIMEOUT_S } from './lcb';
 import { DEFAULT_TIME_MULTIPLIER, resolveLimits, type ResolvedLimits } from './limits';
 import { Programs, sha, type Program } from './programs';
-import { ensureReaper, ensureSupervisorLib, ensureTemplateLib, zygoteCommand } from './sandbox/native';
+import { ensureAllocShim, ensureReaper, ensureSupervisorLib, ensureTemplateLib, zygoteCommand } from './sandbox/native';
 import { SlotPool } from './sandbox/pool';
 import { resolveBackend } from './sandbox/backend';
 import type { RunRequest, RunResult } from './sandbox/types';
@@ -131,6 +131,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     gxx: options.gxx ?? '/usr/bin/g++',
     cpuSeconds: options.compileSeconds ?? 30,
     memoryBytes: (options.compileMemoryMib ?? 1024) << 20,
+    allocShim: ensureAllocShim(cacheDir, options.cc),
   });
   const inputs = new WeakMap<Problem, string[]>();
   const testSetKeys = new WeakMap<Problem, string>();

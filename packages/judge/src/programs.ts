@@ -16,7 +16,13 @@ export interface CompileSettings {
   gxx: string;
   cpuSeconds: number;
   memoryBytes: number;
+  /** The allocation shim's object file (native/alloc_shim.c, sandbox/native.ts), linked into every program. */
+  allocShim: string;
 }
+
+/** The C allocator's entry points the shim wraps: a NULL they return is marked on stderr (classify.ts). */
+const WRAPPED = ['malloc', 'calloc', 'realloc', 'aligned_alloc', 'posix_memalign'];
+const LINK_SHIM = `-Wl,${WRAPPED.map((f) => `--wrap=${f}`).join(',')}`;
 
 export const sha = (...parts: string[]): string => {
   const h = createHash('sha256');
@@ -27,6 +33,10 @@ export const sha = (...parts: string[]): string => {
 /** Turns a sample's code into something runnable; C++ compiles once per distinct source. */
 export class Programs {
   private readonly compiling = new Map<string, Promise<Program>>();
+  /** The shim travels into the compiler's sandbox as an argument (it sees none of the cache). */
+  private readonly shim: string;
+  /** Part of every binary's cache key: the shim and how it is linked make the binary. */
+  private readonly shimId: string;
 
   constructor(
     private readonly workDir: string,
@@ -36,6 +46,8 @@ export class Programs {
   ) {
     mkdirSync(join(workDir, 'src'), { recursive: true });
     mkdirSync(join(cacheDir, 'bin'), { recursive: true });
+    this.shim = readFileSync(compile.allocShim).toString('base64');
+    this.shimId = sha(this.shim, LINK_SHIM);
   }
 
   /** `lcbCompat`: Python runs as LiveCodeBench's evaluator runs it (src/lcb-compat.ts). */
@@ -49,7 +61,7 @@ export class Programs {
     if (problem.functional) {
       return Promise.resolve({ kind: 'ce', message: 'functional (LeetCode-style) problems are judged for Python only' });
     }
-    const key = sha('cpp', this.compile.gxx, code);
+    const key = sha('cpp', this.compile.gxx, this.shimId, code);
     let p = this.compiling.get(key);
     if (!p) {
       p = this.compileCpp(key, code);
@@ -71,8 +83,12 @@ export class Programs {
     const req: RunRequest = {
       kind: 'shell',
       // The compiler runs in the same sandbox as programs (a source may #include any file it
-      // can name); the binary comes back on stdout.
-      argv: ['/bin/sh', '-c', `"$0" -std=c++17 -O2 -pipe -x c++ -o /tmp/a.out - 1>&2 && exec cat /tmp/a.out`, gxx],
+      // can name); the binary comes back on stdout. The allocation shim comes in base64 ($1).
+      argv: [
+        '/bin/sh', '-c',
+        `printf %s "$1" | base64 -d > /tmp/shim.o && "$0" -std=c++17 -O2 -pipe -x c++ -o /tmp/a.out - -x none /tmp/shim.o ${LINK_SHIM} 1>&2 && exec cat /tmp/a.out`,
+        gxx, this.shim,
+      ],
       stdin: ['work', src],
       stdout: ['cache', tmp],
       cpuSeconds: this.compile.cpuSeconds,

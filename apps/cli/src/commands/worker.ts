@@ -15,13 +15,21 @@ export function registerWorker(program: Command): void {
       surviveOutageRejections();
       await withDatabase(async ({ db }) => {
         const { ctx, close } = pipelineContext(db);
-        const worker = await startWorker(ctx, { concurrency: env().WORKER_CONCURRENCY, kinds: flags.tasks, patienceMs: env().FRONTIER_DB_PATIENCE });
-        process.stderr.write(`worker ready: tasks ${flags.tasks.join(', ')}, concurrency ${env().WORKER_CONCURRENCY}, judge backend ${env().FRONTIER_JUDGE_BACKEND}\n`);
-        const stop = () => void worker.stop().catch(() => {});
-        process.once('SIGTERM', stop);
-        process.once('SIGINT', stop);
-        await worker.done;
-        await close();
+        try {
+          // A judge worker sets up its sandbox backend before taking jobs: a node that cannot run
+          // it exits 1 now, saying what is missing, instead of failing judge jobs later.
+          const judging = flags.tasks.includes('judge') ? (await ctx.judge()).backend : undefined;
+          const worker = await startWorker(ctx, { concurrency: env().WORKER_CONCURRENCY, kinds: flags.tasks, patienceMs: env().FRONTIER_DB_PATIENCE });
+          const choice = env().FRONTIER_JUDGE_BACKEND;
+          const backend = judging ? `judge backend ${choice}${judging === choice ? '' : ` (${judging})`}` : 'no judge';
+          process.stderr.write(`worker ready: tasks ${flags.tasks.join(', ')}, concurrency ${env().WORKER_CONCURRENCY}, ${backend}\n`);
+          const stop = () => void worker.stop().catch(() => {});
+          process.once('SIGTERM', stop);
+          process.once('SIGINT', stop);
+          await worker.done;
+        } finally {
+          await close();
+        }
       });
     });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeExit, Supervisor, type Exit, type Run, type Service } from './supervisor';
+import { describeExit, EXIT_CANNOT_RUN_HERE, Supervisor, type Exit, type Run, type Service } from './supervisor';
 
 const FAST = { firstDelayMs: 10, maxDelayMs: 40, maxRestarts: 3, windowMs: 60_000 };
 
@@ -52,6 +52,22 @@ describe('Supervisor', () => {
     ]);
     await supervisor.stop();
     expect(service.runs[2]!.stopped).toBe(true);
+  });
+
+  it('leaves down a run that cannot run here, saying so, without giving up on the rest', async () => {
+    const lines: string[] = [];
+    const supervisor = new Supervisor((l) => lines.push(l), FAST);
+    const service = fakeService();
+    let gaveUp = false;
+    void supervisor.gaveUp.then(() => (gaveUp = true));
+    await supervisor.start(service);
+    service.runs[0]!.end({ code: EXIT_CANNOT_RUN_HERE, signal: null });
+    await until(() => lines.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(service.runs).toHaveLength(1);
+    expect(gaveUp).toBe(false);
+    expect(lines).toEqual(['worker cannot run on this machine as configured (see its message above): not restarted; the rest keeps running']);
+    await supervisor.stop();
   });
 
   it('gives up past the limit, naming the service and where its output is', async () => {

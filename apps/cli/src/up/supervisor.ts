@@ -22,6 +22,13 @@ export interface Service<R extends Run = Run> {
   start(): Promise<R>;
 }
 
+/**
+ * The exit status of a child that cannot run on this machine as configured (sysexits' EX_CONFIG),
+ * e.g. a worker whose judge sandbox is unavailable: restarting it would only fail again, so it
+ * stays down with its message and the other services keep running.
+ */
+export const EXIT_CANNOT_RUN_HERE = 78;
+
 export function describeExit(exit: Exit): string {
   if (exit.error !== undefined) return `could not start (${exit.error})`;
   if (exit.signal) return `was killed by ${exit.signal}`;
@@ -71,6 +78,10 @@ export class Supervisor {
     for (;;) {
       if (run) exit = (await Promise.race([run.exited, this.stopRequested])) ?? exit;
       if (this.stopping) return run?.stop();
+      if (exit.code === EXIT_CANNOT_RUN_HERE) {
+        this.log(`${service.name} cannot run on this machine as configured (see its message above): not restarted; the rest keeps running`);
+        return;
+      }
       const plan = planRestart(history, Date.now(), this.policy);
       if (plan.giveUp) {
         this.giveUp(`${service.name} ${describeExit(exit)} and kept failing (${plan.restarts} restarts within ${duration(this.policy.windowMs)}); its output is ${service.output}`);

@@ -8,13 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { JudgeSetupError } from '../errors';
 import type { BackendChoice, SandboxBackend } from '../types';
 import { createSlotCgroup1, currentCgroup1 } from './cgroup1';
-import { CGROUP2_ENV, createSlotCgroup2, findDelegatedGroup, prepareDelegatedGroup } from './cgroup2';
+import { CGROUP2_ENV, createSlotCgroup2, delegationXattr, findDelegatedGroup, prepareDelegatedGroup } from './cgroup2';
 
-/** What one slot's supervisor is given (runtime/zygote.py: `backend`, `cgroup`). */
+/**
+ * What one slot's supervisor is given (runtime/zygote.py: `backend`, `cgroup`, `userNamespace`).
+ * In a user namespace of its own (rootless; cgroup2 when not root) the supervisor is root there,
+ * with what it needs for its namespaces, and programs keep that namespace's only user.
+ */
 export type SlotSandbox =
-  | { backend: 'cgroup1'; cgroup: { memory: string; pids: string } }
-  | { backend: 'cgroup2'; cgroup: { dir: string } }
-  | { backend: 'rootless'; cgroup: null };
+  | { backend: 'cgroup1'; cgroup: { memory: string; pids: string }; userNamespace: false }
+  | { backend: 'cgroup2'; cgroup: { dir: string }; userNamespace: boolean }
+  | { backend: 'rootless'; cgroup: null; userNamespace: true };
 
 export interface BackendSetup {
   backend: SandboxBackend;
@@ -26,43 +30,64 @@ export interface BackendSetup {
   remove(sandbox: SlotSandbox): void;
 }
 
+/** Where the backends look at this machine; tests point them at a temporary directory. */
+export interface HostView {
+  /** Where the cgroup hierarchies are mounted (default /sys/fs/cgroup). */
+  cgroupMount?: string;
+  /** This process's /proc/self/cgroup. */
+  procSelfCgroup?: string;
+  /** Whether this process is root (default: its effective uid is 0). */
+  root?: boolean;
+  /** A v2 group's delegation mark (default: its systemd xattr). */
+  delegationMark?: (dir: string) => string | undefined;
+}
+
 const PROBE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'runtime', 'probe_userns.py');
 
-function cgroup1(): BackendSetup {
-  const parents = { memory: currentCgroup1('memory'), pids: currentCgroup1('pids') };
+function cgroup1(host: HostView): BackendSetup {
+  const parents = { memory: currentCgroup1('memory', host.cgroupMount, host.procSelfCgroup), pids: currentCgroup1('pids', host.cgroupMount, host.procSelfCgroup) };
   return {
     backend: 'cgroup1',
     reason: `root with cgroup v1 memory and pids controllers (${parents.memory}, ${parents.pids})`,
-    slot: (i, tag) => ({ backend: 'cgroup1', cgroup: createSlotCgroup1(parents, `${tag}-${i}`) }),
+    slot: (i, tag) => ({ backend: 'cgroup1', cgroup: createSlotCgroup1(parents, `${tag}-${i}`), userNamespace: false }),
     remove: (s) => s.cgroup && 'memory' in s.cgroup && [s.cgroup.memory, s.cgroup.pids].forEach(removeGroup),
   };
 }
 
-function cgroup2(env: NodeJS.ProcessEnv): BackendSetup {
-  const dir = findDelegatedGroup({ explicit: env[CGROUP2_ENV] || undefined });
-  let prepared = false;
+function cgroup2(env: NodeJS.ProcessEnv, python: string, host: HostView): BackendSetup {
+  const dir = findDelegatedGroup({
+    explicit: env[CGROUP2_ENV] || undefined, mountRoot: host.cgroupMount, procSelfCgroup: host.procSelfCgroup, root: host.root,
+    delegationMark: host.delegationMark ?? ((d) => delegationXattr(python, d)),
+  });
+  // Without root the sandbox's mount namespaces and set-up need a user namespace, as rootless's.
+  const userNamespace = !(host.root ?? process.geteuid?.() === 0);
+  if (userNamespace) probeUserNamespaces(python, 'as an unprivileged user, cgroup2 also needs user namespaces');
+  // Here, not at the first slot: a group that cannot be prepared makes `auto` try the next backend.
+  prepareDelegatedGroup(dir);
   return {
     backend: 'cgroup2',
-    reason: `delegated cgroup v2 group ${dir} with the memory and pids controllers`,
-    slot: (i, tag) => {
-      if (!prepared) prepareDelegatedGroup(dir);
-      prepared = true;
-      return { backend: 'cgroup2', cgroup: { dir: createSlotCgroup2(dir, `${tag}-${i}`) } };
-    },
+    reason: `delegated cgroup v2 group ${dir} with the memory and pids controllers${userNamespace ? ', in an unprivileged user namespace' : ''}`,
+    slot: (i, tag) => ({ backend: 'cgroup2', cgroup: { dir: createSlotCgroup2(dir, `${tag}-${i}`) }, userNamespace }),
     remove: (s) => s.cgroup && 'dir' in s.cgroup && removeGroup(s.cgroup.dir),
   };
 }
 
-function rootless(python: string): BackendSetup {
+/** Throws (with advice, after `why`) unless the sandbox's unprivileged namespaces work here (runtime/probe_userns.py). */
+function probeUserNamespaces(python: string, why?: string): void {
   const r = spawnSync(python, ['-I', PROBE], { encoding: 'utf8', timeout: 20_000, env: { PATH: '/usr/bin:/bin' } });
   const out = (r.stdout ?? '').trim();
-  if (!out) throw new Error(`${python} could not run the namespace probe (${r.error?.message ?? (r.stderr?.trim() || `exit ${r.status}`)})`);
-  if (out !== 'ok') throw new Error(rootlessAdvice(out));
-  const root = process.geteuid?.() === 0;
+  const prefix = why ? `${why}: ` : '';
+  if (!out) throw new Error(`${prefix}${python} could not run the namespace probe (${r.error?.message ?? (r.stderr?.trim() || `exit ${r.status}`)})`);
+  if (out !== 'ok') throw new Error(`${prefix}${rootlessAdvice(out)}`);
+}
+
+function rootless(python: string, host: HostView): BackendSetup {
+  probeUserNamespaces(python);
+  const root = host.root ?? process.geteuid?.() === 0;
   return {
     backend: 'rootless',
     reason: `unprivileged user, mount, pid, ipc and network namespaces work${root ? '; as root the process limit (RLIMIT_NPROC) does not bind: prefer cgroup1 or cgroup2' : ''}`,
-    slot: () => ({ backend: 'rootless', cgroup: null }),
+    slot: () => ({ backend: 'rootless', cgroup: null, userNamespace: true }),
     remove: () => {},
   };
 }
@@ -94,8 +119,8 @@ export function rootlessAdvice(failure: string, read: (name: string) => string |
 }
 
 /** Sets up `choice` (or, for auto, the strongest backend that works here); throws JudgeSetupError saying why none can run. */
-export function resolveBackend(choice: BackendChoice, python: string, env: NodeJS.ProcessEnv = process.env): BackendSetup {
-  const makers: Record<SandboxBackend, () => BackendSetup> = { cgroup1, cgroup2: () => cgroup2(env), rootless: () => rootless(python) };
+export function resolveBackend(choice: BackendChoice, python: string, env: NodeJS.ProcessEnv = process.env, host: HostView = {}): BackendSetup {
+  const makers: Record<SandboxBackend, () => BackendSetup> = { cgroup1: () => cgroup1(host), cgroup2: () => cgroup2(env, python, host), rootless: () => rootless(python, host) };
   if (choice !== 'auto') {
     try {
       return makers[choice]();

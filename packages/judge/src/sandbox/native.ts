@@ -37,6 +37,12 @@ export const ensureSupervisorLib = (cacheDir: string, cc = 'gcc'): string => bui
 export const ensureTemplateLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'template', LIB_FLAGS, ['common.h']);
 
 /**
+ * The object linked into every compiled C++ program (native/alloc_shim.c: a failed allocation
+ * leaves a marker on stderr); position-independent, as the programs are PIE.
+ */
+export const ensureAllocShim = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'alloc_shim', ['-O2', '-fPIC', '-c']);
+
+/**
  * The command that starts a slot's supervisor (runtime/zygote.py) from bytecode cached under
  * `cacheDir`, compiled here first if needed, together with the template (runtime/template.py)
  * that the supervisor starts the same way. Compiling the template in its own process would

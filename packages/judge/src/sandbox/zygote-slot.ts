@@ -74,7 +74,8 @@ export class ZygoteSlot implements SandboxSlot {
   private start(): void {
     const o = this.opts;
     const config = {
-      uid: o.sandbox.backend === 'rootless' ? -1 : o.uid, gid: o.sandbox.backend === 'rootless' ? -1 : o.gid,
+      // In its own user namespace the supervisor is root only there: programs keep its one user.
+      uid: o.sandbox.userNamespace ? -1 : o.uid, gid: o.sandbox.userNamespace ? -1 : o.gid, userNamespace: o.sandbox.userNamespace,
       roots: { work: o.roots.work, cache: o.roots.cache },
       backend: o.sandbox.backend, cgroup: o.sandbox.cgroup, reaper: o.reaper, native: o.native, templateNative: o.templateNative,
       freshNetwork: o.freshNetwork, pin: o.pin ? o.index : null, hide: o.hide ?? null,
