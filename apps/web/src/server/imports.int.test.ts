@@ -1,13 +1,16 @@
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { create } from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addUser } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../../packages/db/test/test-database';
+import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from '../../../../packages/disk/test/tmpfs';
 import { writeLcbFile, type FixtureProblem } from '../../../cli/test/lcb-fixture';
+import type { ApiErrorBody } from '../lib/api-types';
 import { importQuerySchema } from '../lib/import-params';
+import { errorResponse } from './error-response';
 import { HttpError } from './http-error';
 import { receiveImport, type ImportContext, type ImportUpload } from './imports';
 
@@ -66,7 +69,7 @@ afterAll(async () => t?.drop());
 describe('POST /api/imports (receiveImport)', () => {
   it('imports an LCB file streamed as application/json, recording who asked on its jobs', async () => {
     const res = await receiveImport(upload(join(files, 'lo_eval_all.json'), 'application/json', { study: 'Uploaded', alpha: '0.5', scale: '7B', filename: 'lo_eval_all.json' }), ctx);
-    expect(res).toMatchObject({ study: { name: 'Uploaded' }, runs: 1, unchangedRuns: 0, problems: 2, samples: 6, unjudgedSamples: 0 });
+    expect(res).toMatchObject({ study: { name: 'Uploaded' }, runs: 1, unchangedRuns: 0, problems: 2, samples: 6, unjudgedSamples: 0, judgeJobIds: [] });
     expect(res.aggregateJobId).toEqual(expect.any(Number));
     const { rows } = await t.db.pool.query('SELECT kind, created_by_id FROM pipeline_job WHERE id = $1', [res.aggregateJobId]);
     expect(rows).toEqual([{ kind: 'aggregate', created_by_id: ctx.createdById }]);
@@ -100,7 +103,7 @@ describe('POST /api/imports (receiveImport)', () => {
     ];
     writeFileSync(join(files, 'samples.txt'), lines.map((l) => JSON.stringify(l)).join('\n'));
     const res = await receiveImport(upload(join(files, 'samples.txt'), 'application/x-ndjson', { study: 'Lines', alpha: '1', setting: 'tool', filename: 'samples.txt' }), ctx);
-    expect(res).toMatchObject({ study: { name: 'Lines' }, runs: 1, problems: 2, samples: 3, unjudgedSamples: 1 });
+    expect(res).toMatchObject({ study: { name: 'Lines' }, runs: 1, problems: 2, samples: 3, unjudgedSamples: 1, judgeJobIds: [expect.any(Number)] });
     const { rows } = await t.db.pool.query("SELECT b.name FROM benchmark b JOIN problem p ON p.benchmark_id = b.id WHERE p.external_id = 'j1'");
     expect(rows).toEqual([{ name: 'custom' }]);
   });
@@ -163,5 +166,46 @@ describe('POST /api/imports (receiveImport)', () => {
     expect(outside.message).toMatch(/^out\.yaml: entry 0: field path: /);
     expect(leftovers()).toEqual([]);
     expect((await t.db.pool.query("SELECT 1 FROM study WHERE name IN ('Linked', 'Outside')")).rowCount).toBe(0);
+  });
+});
+
+// A real full disk: the data directory on a small tmpfs (root; skipped otherwise, saying why).
+describe.skipIf(tmpfsUnavailable)(`POST /api/imports onto a full disk${tmpfsUnavailable ? ` (skipped: ${tmpfsUnavailable})` : ''}`, () => {
+  const AMOUNT = '[\\d.]+ (?:B|KiB|MiB)';
+  const big: FixtureProblem[] = Array.from({ length: 150 }, (_, i) => ({ id: `b${i}`, difficulty: 'hard', codes: [0, -2, -3, 0] }));
+  let disk: Tmpfs;
+  beforeAll(() => void (disk = mountTmpfs('8m')));
+  afterAll(() => disk?.unmount());
+
+  /** With 256 KiB free: 507 naming the spool path and the space, nothing left; then, space freed, the import. */
+  async function fillsThenWorks(send: () => ImportUpload, spooled: string, needed: string) {
+    const filler = disk.fill(256 << 10);
+    const onDisk = { ...ctx, dataDir: disk.dir, maxBytes: 64 << 20 };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = errorResponse(await receiveImport(send(), onDisk).then(() => undefined, (e: unknown) => e));
+    expect(res.status).toBe(507);
+    expect(((await res.json()) as ApiErrorBody).error.message).toMatch(new RegExp(
+      `^no space left on tmpfs \\(mounted at ${disk.dir}\\) for ${disk.dir}/uploads/import-\\w+/${spooled}: needed ${needed}, 25\\d KiB free; free some space and retry$`,
+    ));
+    expect(readdirSync(join(disk.dir, 'uploads'))).toEqual([]);
+    rmSync(filler);
+    return receiveImport(send(), onDisk);
+  }
+
+  it('answers 507 for an LCB file that fills the disk while spooled, and imports it once space is freed', async () => {
+    const path = writeLcbFile(files, 'big_eval_all.json', big, 800); // 0.5 MiB
+    const send = () => upload(path, 'application/json', { study: 'Big', alpha: '0.5', filename: 'big_eval_all.json' }, statSync(path).size);
+    expect(await fillsThenWorks(send, 'big_eval_all\\.json', `~${AMOUNT}`)).toMatchObject({ runs: 1, problems: 150, samples: 600 });
+  });
+
+  it('answers 507 (not 400) for an archive that fills the disk while unpacking, and imports it once space is freed', async () => {
+    const dir = join(files, 'big');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'm.yaml'), 'study: Big archive\nentries:\n  - { path: big_eval_all.json, alpha: 1 }\n');
+    writeLcbFile(dir, 'big_eval_all.json', big, 800);
+    const archive = join(dir, 'big.tgz'); // a few KiB: the padding compresses away
+    await create({ cwd: dir, file: archive, gzip: true }, ['m.yaml', 'big_eval_all.json']);
+    const send = () => upload(archive, 'application/gzip', {}, statSync(archive).size);
+    expect(await fillsThenWorks(send, 'files', `more than ${AMOUNT}`)).toMatchObject({ study: { name: 'Big archive' }, runs: 1, samples: 600 });
   });
 });

@@ -4,10 +4,11 @@
 import { basename, extname, join, sep } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { importReport, importStudy, ImportFlagError, studyImportFromFile, type Db, type ImportFlags } from '@frontier/db';
+import { explainDatabaseDiskFull } from '@frontier/disk';
 import { detectFormat, FormatError } from '@frontier/formats';
 import { IMPORT_MEDIA_TYPES, type ImportBodyKind, type ImportQuery, type ImportResponse } from '../lib/import-params';
 import { HttpError } from './http-error';
-import { checkDeclaredLength, extractArchive, spool, withUploadDir } from './upload';
+import { checkDeclaredLength, declaredLength, extractArchive, spool, withUploadDir } from './upload';
 
 export interface ImportUpload {
   contentType: string | null;
@@ -48,9 +49,10 @@ function fileName(given: string | undefined, kind: 'lcb' | 'jsonl'): string {
 async function receive(upload: ImportUpload, kind: ImportBodyKind, dir: string, maxBytes: number): Promise<{ path: string; root: string }> {
   const body = upload.body;
   if (!body) throw new HttpError(400, 'the request has no body: send the results file (or the archive) as the body');
+  const declaredBytes = declaredLength(upload.contentLength);
   if (kind !== 'archive') {
     const path = join(dir, fileName(upload.query.filename, kind));
-    await spool(body, path, maxBytes);
+    await spool(body, path, { maxBytes, declaredBytes });
     const format = await detectFormat(path);
     if (format === 'manifest') {
       throw new HttpError(400, `${basename(path)} starts with '{', not '[': a manifest goes in a tar archive with its results files (application/x-tar), and JSONL is sent as application/x-ndjson`);
@@ -59,7 +61,7 @@ async function receive(upload: ImportUpload, kind: ImportBodyKind, dir: string, 
   }
   const root = join(dir, 'files');
   await mkdir(root);
-  await spool(body, join(dir, 'upload.tar'), maxBytes);
+  await spool(body, join(dir, 'upload.tar'), { maxBytes, declaredBytes, unpacks: true });
   const files = await extractArchive(join(dir, 'upload.tar'), root, maxBytes);
   const wanted = upload.query.manifest?.replace(/^\.\//, '');
   const manifest = wanted ?? files[0];
@@ -92,7 +94,10 @@ export async function receiveImport(upload: ImportUpload, ctx: ImportContext): P
       const { query } = upload;
       const flags: ImportFlags = { study: query.study, alpha: query.alpha, setting: query.setting, scale: query.scale, role: query.role, benchmark: query.benchmark };
       const input = await studyImportFromFile(path, flags, { confineTo: root });
-      const summary = await importStudy(ctx.db, input, { createdById: ctx.createdById });
+      // A full disk here is the database server's (as in the CLI's import).
+      const summary = await importStudy(ctx.db, input, { createdById: ctx.createdById }).catch(async (err: unknown) => {
+        throw await explainDatabaseDiskFull(err, input.runs.map((r) => r.source));
+      });
       return importReport(input.study.name, summary);
     } catch (err) {
       throw clientError(err, dir);

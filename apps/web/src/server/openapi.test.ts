@@ -54,6 +54,11 @@ describe('the OpenAPI document', () => {
     expect(op.security).toContainEqual({ bearerAuth: [] });
   });
 
+  it('documents 507 for a full disk on the import, and only on writes', () => {
+    expect(Object.keys(operationOf('POST', '/api/imports')!.responses)).toEqual(expect.arrayContaining(['201', '413', '415', '507']));
+    expect(operationOf('GET', '/api/studies')!.responses).not.toHaveProperty('507');
+  });
+
   it('leaves health public', () => {
     const op = operationOf('GET', '/api/health')!;
     expect(op.security).toEqual([]);

@@ -36,6 +36,10 @@ const ERRORS = {
   415: { name: 'UnsupportedMediaType', description: 'The request body is not of a media type this route accepts' },
   429: { name: 'TooManyRequests', description: 'Over a limit: writes per minute, alphas queued per study or share links per user', headers: retryAfter },
   503: { name: 'DatabaseUnavailable', description: 'The database is unavailable (restarting or unreachable); this recovers by itself', headers: retryAfter },
+  507: {
+    name: 'InsufficientStorage',
+    description: "A disk filled during the write: the server's data directory (an upload's spool file) or the database server's. The message names the path and the space needed and free; nothing was kept, so free some space and retry",
+  },
 } as const;
 
 type ErrorStatus = keyof typeof ERRORS;
@@ -65,6 +69,7 @@ function errorsOf(route: ApiRoute): ErrorStatus[] {
     ...(route.access === 'write' || route.access === 'share' ? ([429] as const) : []),
     // The access check itself may need the database (a token or a session).
     503,
+    ...(route.method !== 'GET' ? ([507] as const) : []),
   ];
 }
 

@@ -1,11 +1,13 @@
 // Receiving an upload (POST /api/imports) onto the disk: the body is written to a file as it
 // arrives, so a 2 GiB results file never sits in memory, and counted, so one past the limit stops
 // at the limit. An archive is then unpacked beside it, refusing anything that could write outside.
+// A full disk is said as the CLI says it (@frontier/disk), once the partial files are gone.
 import { createWriteStream, type Stats } from 'node:fs';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { explainDiskFull, isOutOfSpace } from '@frontier/disk';
 import { extract, type ReadEntry } from 'tar';
 import { formatBytes } from '../lib/format';
 import { HttpError } from './http-error';
@@ -20,18 +22,33 @@ export function tooLarge(maxBytes: number): HttpError {
   );
 }
 
+/** The body's size as the client announced it (Content-Length), if it did. */
+export function declaredLength(contentLength: string | null): number | undefined {
+  return contentLength !== null && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : undefined;
+}
+
 /** A 413 before anything is read, when the client announces a body past the limit. */
 export function checkDeclaredLength(contentLength: string | null, maxBytes: number): void {
-  if (contentLength !== null && /^\d+$/.test(contentLength.trim()) && Number(contentLength) > maxBytes) throw tooLarge(maxBytes);
+  if ((declaredLength(contentLength) ?? 0) > maxBytes) throw tooLarge(maxBytes);
+}
+
+export interface SpoolLimits {
+  maxBytes: number;
+  /** The Content-Length, if sent: what a full disk says the upload needs. */
+  declaredBytes?: number;
+  /** The file is an archive to unpack beside itself: it needs more than its own size. */
+  unpacks?: boolean;
 }
 
 /**
  * Writes the body to `file` chunk by chunk, waiting for the disk when it falls behind; returns the
  * byte count. Past `maxBytes` it stops reading and throws a 413. It never cancels the body: in
- * Node that would destroy the socket, and with it the 413 the client should read.
+ * Node that would destroy the socket, and with it the 413 the client should read. A full disk
+ * removes the partial file and throws a DiskFullError naming `file`.
  */
-export async function spool(body: ReadableStream<Uint8Array>, file: string, maxBytes: number): Promise<number> {
+export async function spool(body: ReadableStream<Uint8Array>, file: string, { maxBytes, declaredBytes, unpacks = false }: SpoolLimits): Promise<number> {
   const out = createWriteStream(file, { flags: 'wx' });
+  const closed = new Promise<void>((resolve) => out.once('close', () => resolve())); // after an error too
   const done = finished(out);
   done.catch(() => {}); // awaited below; a disk error meanwhile must not go unhandled
   const reader = body.getReader();
@@ -51,7 +68,10 @@ export async function spool(body: ReadableStream<Uint8Array>, file: string, maxB
     return bytes;
   } catch (err) {
     out.destroy();
-    throw err;
+    if (!isOutOfSpace(err)) throw err;
+    await closed;
+    await rm(file, { force: true });
+    throw explainDiskFull(err, { path: file, neededBytes: Math.max(declaredBytes ?? 0, bytes), atLeast: unpacks || declaredBytes === undefined });
   } finally {
     reader.releaseLock();
   }
@@ -88,17 +108,33 @@ export async function extractArchive(archive: string, dir: string, maxBytes: num
     await extract({ file: archive, cwd: dir, strict: true, filter: accept, preservePaths: false, noChmod: true, preserveOwner: false });
   } catch (err) {
     if (refusal) throw refusal;
+    if (isOutOfSpace(err)) throw await unpackDiskFull(err, archive, dir, total);
     throw new HttpError(400, `the upload is not a readable tar archive: ${(err as Error).message}`);
   }
   if (refusal) throw refusal;
   return files;
 }
 
+/**
+ * A disk that filled while unpacking: the archive and what was unpacked go first (a retry sends it
+ * again), so the free space said is what a retry finds; it needs the archive and more than what
+ * was unpacked so far (the entries after it are unknown).
+ */
+async function unpackDiskFull(err: unknown, archive: string, dir: string, unpacked: number): Promise<unknown> {
+  const archiveBytes = await stat(archive).then((s) => s.size, () => 0);
+  await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+  await rm(archive, { force: true });
+  return explainDiskFull(err, { path: dir, neededBytes: archiveBytes + unpacked, atLeast: true });
+}
+
 /** Runs `work` with a fresh directory under `<dataDir>/uploads`, removed afterwards whatever happens. */
 export async function withUploadDir<T>(dataDir: string, work: (dir: string) => Promise<T>): Promise<T> {
   const parent = join(dataDir, 'uploads');
-  await mkdir(parent, { recursive: true });
-  const dir = await mkdtemp(join(parent, 'import-'));
+  const dir = await mkdir(parent, { recursive: true })
+    .then(() => mkdtemp(join(parent, 'import-')))
+    .catch((err: unknown) => {
+      throw explainDiskFull(err, { path: parent });
+    });
   try {
     return await work(dir);
   } finally {
