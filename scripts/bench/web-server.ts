@@ -23,7 +23,7 @@ export function buildWeb(root: string): void {
 }
 
 // Builds the web app if needed and serves it with `next start` against the given database.
-export async function startWeb(root: string, databaseUrl: string, port: number, opts: WebOptions = {}): Promise<{ base: string; stop(): Promise<void> }> {
+export async function startWeb(root: string, databaseUrl: string, port: number, opts: WebOptions = {}): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
   if (opts.build !== false) buildWeb(root);
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/next'), ['start', '-p', String(port), ...(opts.host ? ['-H', opts.host] : [])], {
     cwd: join(root, 'apps/web'),
@@ -40,6 +40,7 @@ export async function startWeb(root: string, databaseUrl: string, port: number, 
   }
   return {
     base,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
