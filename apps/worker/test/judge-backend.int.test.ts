@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,10 +75,10 @@ describe('judge sandbox backends in the pipeline', () => {
     ]);
     const w = worker();
     try {
-      await succeeded(summary.judgeJobId!);
+      await succeeded(summary.judgeJobIds![0]!);
       backend = /\[judge\] sandbox backend (\w+)/.exec(w.output())?.[1] as SandboxBackend;
       expect(SANDBOX_BACKENDS).toContain(backend);
-      expect(w.output()).toContain('judge backend auto');
+      expect(w.output()).toMatch(/\[worker\] ready \(.*; judge backend auto \(\w+\)\)/);
     } finally {
       await stopWorker(w);
     }
@@ -98,7 +98,7 @@ describe('judge sandbox backends in the pipeline', () => {
     const w = worker();
     try {
       const job = await until('a failed attempt', async () => {
-        const j = await getJob(t.db, summary.judgeJobId!);
+        const j = await getJob(t.db, summary.judgeJobIds![0]!);
         return j?.error ? j : undefined;
       });
       expect(job.error).toBe(
@@ -119,7 +119,7 @@ describe('judge sandbox backends in the pipeline', () => {
     const before = (await judgedPrograms()).length;
     const w = worker({ FRONTIER_JUDGE_BACKEND: backend });
     try {
-      await succeeded(summary.judgeJobId!);
+      await succeeded(summary.judgeJobIds![0]!);
       expect(w.output()).toContain(`[judge] sandbox backend ${backend}:`);
     } finally {
       await stopWorker(w);
@@ -128,6 +128,32 @@ describe('judge sandbox backends in the pipeline', () => {
     // The same two programs, remembered under keys of their own rather than reused.
     expect((await judgedPrograms()).length).toBe(before + 2);
   }, 120_000);
+
+  // This machine mounts cgroup v1 only: no cgroup2 backend can run here (skipped on a v2 host).
+  it.skipIf(existsSync('/sys/fs/cgroup/cgroup.controllers'))('a judge worker whose backend cannot run here exits at once with EX_CONFIG (78, which frontier up does not restart), saying what is missing, before taking any job', async () => {
+    const started = Date.now();
+    const w = worker({ FRONTIER_JUDGE_BACKEND: 'cgroup2' });
+    expect(await w.exited).toBe(78);
+    expect(w.output()).toContain('[worker] the cgroup2 judge backend cannot run here: /sys/fs/cgroup is not a cgroup v2 mount (the host uses cgroup v1)');
+    expect(w.output()).not.toContain('ready');
+    // At start (node and tsx included), not after a poll of the queue or a job's attempts.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
+
+  it.skipIf(existsSync('/sys/fs/cgroup/cgroup.controllers'))('a worker that does not judge needs no judge backend', async () => {
+    const w = worker({ FRONTIER_JUDGE_BACKEND: 'cgroup2', WORKER_TASKS: 'merge,generate' });
+    try {
+      await until('the worker to be ready', async () => {
+        if (w.child.exitCode !== null) throw new Error(`the worker exited: ${w.output()}`);
+        return w.output().includes('[worker] ready');
+      }, 60_000);
+      expect(w.output()).toContain('tasks merge, generate; no judge)');
+      expect(w.output()).not.toContain('[judge]');
+    } finally {
+      await stopWorker(w);
+    }
+    expect(w.child.exitCode).toBe(0);
+  }, 90_000);
 
   it('refuses to start with an unknown FRONTIER_JUDGE_BACKEND, naming the variable and the choices', async () => {
     const w = worker({ FRONTIER_JUDGE_BACKEND: 'docker' });

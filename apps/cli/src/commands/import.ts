@@ -18,7 +18,8 @@ function report(r: ImportReport): void {
   const unchanged = r.unchangedRuns ? ` (${r.unchangedRuns} unchanged, skipped)` : '';
   process.stdout.write(`imported study "${r.study.name}": ${r.problems} problems, ${r.runs} runs${unchanged}, ${r.samples} samples\n`);
   if (r.unjudgedSamples) {
-    process.stdout.write(`${r.unjudgedSamples} samples have no verdict: queued for judging against the benchmark's hidden tests (a worker runs it)\n`);
+    // A job per run: every worker that takes judge jobs (`--tasks judge`, on any machine) shares them.
+    process.stdout.write(`${r.unjudgedSamples} samples have no verdict: queued for judging against the benchmark's hidden tests, a job per run (judge workers share them)\n`);
   }
 }
 

@@ -75,7 +75,7 @@ export async function importStudy(
       if (rows.length) summary.unjudgedSamples = rows.reduce((sum, r) => sum + Number(r.n), 0);
       const jobs = await queueImportJobs(client, studyId, summary.runIds, rows.map((r) => r.run_id), createdById);
       summary.aggregateJobId = jobs.aggregateJobId;
-      summary.judgeJobId = jobs.judgeJobId;
+      if (jobs.judgeJobIds.length) summary.judgeJobIds = jobs.judgeJobIds;
     }
     summary.problems = problemIds.size;
     return summary;

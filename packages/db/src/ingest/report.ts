@@ -12,6 +12,8 @@ export interface ImportReport {
   unjudgedSamples: number;
   /** The job aggregating the import; null when nothing changed. */
   aggregateJobId: number | null;
+  /** The jobs judging the unjudged samples, one per run that has some (workers share them). */
+  judgeJobIds: number[];
 }
 
 export function importReport(studyName: string, s: ImportSummary): ImportReport {
@@ -23,5 +25,6 @@ export function importReport(studyName: string, s: ImportSummary): ImportReport 
     samples: s.samples,
     unjudgedSamples: s.unjudgedSamples ?? 0,
     aggregateJobId: s.aggregateJobId ?? null,
+    judgeJobIds: s.judgeJobIds ?? [],
   };
 }

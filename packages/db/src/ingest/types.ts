@@ -84,5 +84,6 @@ export interface ImportSummary {
   aggregateJobId?: number;
   /** Samples imported without a verdict, queued for judging (then aggregated again). */
   unjudgedSamples?: number;
-  judgeJobId?: number;
+  /** The jobs judging them: one per run that has some, each followed by an aggregation of its run. */
+  judgeJobIds?: number[];
 }

@@ -4,13 +4,18 @@ import { insertChain } from './job-rows';
 export interface ImportJobs {
   /** Aggregates the imported runs now: the numbers are in the views when it succeeds. */
   aggregateJobId: number;
-  /** Judges the samples imported without a verdict, then aggregates again. */
-  judgeJobId?: number;
+  /**
+   * Judge the samples imported without a verdict, one job per run that has some (each followed by
+   * an aggregation of its run), in run id order; empty when every sample came with a verdict.
+   */
+  judgeJobIds: number[];
 }
 
 // The jobs an import leaves for the workers, inserted in the import's transaction: the same
 // pipeline jobs as an evaluation's (shown in Jobs, retried, cancellable), on given runs instead
-// of an alpha.
+// of an alpha. Judging is a chain per run, as an evaluation's is per alpha, so that as many
+// workers (processes, machines) as the import has runs to judge share the work; a run's samples
+// are judged by the one job that holds it (see the judge step), so none is judged twice.
 export async function queueImportJobs(
   client: Queryable,
   studyId: number,
@@ -18,9 +23,12 @@ export async function queueImportJobs(
   withUnjudged: readonly number[],
   createdById?: string | null,
 ): Promise<ImportJobs> {
-  const runs = (ids: readonly number[]) => ({ runIds: [...new Set(ids)].sort((a, b) => a - b) });
-  const [aggregateJobId] = await insertChain(client, studyId, null, ['aggregate'], runs(runIds), createdById);
-  if (withUnjudged.length === 0) return { aggregateJobId: aggregateJobId! };
-  const [judgeJobId] = await insertChain(client, studyId, null, ['judge', 'aggregate'], runs(withUnjudged), createdById);
-  return { aggregateJobId: aggregateJobId!, judgeJobId };
+  const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+  const [aggregateJobId] = await insertChain(client, studyId, null, ['aggregate'], { runIds: sorted(runIds) }, createdById);
+  const judgeJobIds: number[] = [];
+  for (const runId of sorted(withUnjudged)) {
+    const [judgeJobId] = await insertChain(client, studyId, null, ['judge', 'aggregate'], { runIds: [runId] }, createdById);
+    judgeJobIds.push(judgeJobId!);
+  }
+  return { aggregateJobId: aggregateJobId!, judgeJobIds };
 }

@@ -7,6 +7,7 @@ export * from './evaluate';
 export * from './heartbeats';
 export * from './import-jobs';
 export * from './job-rows';
+export * from './judge-claim';
 export * from './judged';
 export * from './runs';
 export * from './samples';

@@ -49,10 +49,13 @@ export async function rememberResults(db: Db, results: Map<string, Judged>): Pro
   );
 }
 
-/** Writes verdicts onto samples still unjudged; a sample judged by an earlier attempt is left alone. */
-export async function storeVerdicts(db: Db, runId: number, rows: { problemId: number; idx: number; judged: Judged }[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.pool.query(
+/**
+ * Writes verdicts onto samples still unjudged; a sample judged by an earlier attempt is left alone.
+ * Returns how many it wrote.
+ */
+export async function storeVerdicts(db: Db, runId: number, rows: { problemId: number; idx: number; judged: Judged }[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { rowCount } = await db.pool.query(
     `UPDATE sample s SET verdict = t.v::"Verdict", failure_class = t.f::"FailureClass", coverage_passed = t.c,
        test_verdicts = t.tv::smallint[], test_cpu_ms = t.tc::int[], test_peak_kib = t.tp::int[], sandbox = t.sb::"SandboxBackend", judged_at = now()
      FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[]) AS t(p, i, v, f, c, tv, tc, tp, sb)
@@ -70,5 +73,6 @@ export async function storeVerdicts(db: Db, runId: number, rows: { problemId: nu
       rows.map((r) => r.judged.sandbox),
     ],
   );
+  return rowCount ?? 0;
 }
 

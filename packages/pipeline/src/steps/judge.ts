@@ -1,5 +1,5 @@
 import { verdictCode } from '@frontier/core';
-import { cachedResults, countRunSamples, loadStudySettings, nextUnjudgedSamples, rememberResults, storeVerdicts, StudyNotEvaluableError, type Judged, type RunRef, type StudyConfig } from '@frontier/db';
+import { cachedResults, claimRunForJudging, countRunSamples, loadStudySettings, nextUnjudgedSamples, rememberResults, storeVerdicts, StudyNotEvaluableError, type Judged, type RunRef, type StudyConfig } from '@frontier/db';
 import type { Sample, SampleResult } from '@frontier/judge';
 import type { TaskContext } from '../context';
 import { loadStoredBenchmark, programKey, type JudgeHow } from '../judge-benchmark';
@@ -7,6 +7,8 @@ import type { Step, StepHelpers } from '../pipeline-task';
 import { targetRuns } from './target';
 
 const BATCH = 2000;
+/** How soon a judge job whose run another job is judging looks again. */
+const CLAIMED_RECHECK_MS = 5_000;
 
 function toJudged(r: SampleResult): Judged {
   return {
@@ -43,7 +45,21 @@ async function checkBackend(studyId: number, required: StudyConfig['judge']['bac
 // An empty program (no code block in the reply) is a compile error without running anything.
 const EMPTY: Judged = { verdict: 'CE', coveragePassed: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], reruns: 0, sandbox: null };
 
-// judge: every unjudged sample of the job's runs (the chain's run, or an import's runs).
+/** What one judge job did to one run: the worker logs it (and bench:workers reads it). */
+interface RunJudged {
+  /** Unjudged samples taken. */
+  samples: number;
+  /** Verdicts written (fewer than `samples` only if something else wrote some meanwhile). */
+  written: number;
+  /** Programs run in the sandbox; the other samples reused a stored result or were empty. */
+  programs: number;
+  /** Tests run (a program stops at its first failing test). */
+  tests: number;
+}
+
+// judge: every unjudged sample of the job's runs (the chain's run, or an import's run). A run is
+// judged by one job at a time (claimRunForJudging): a job whose run another one is judging steps
+// aside and looks again later, then finds those samples judged.
 export const judgeStep: Step = async (job, ctx, h) => {
   const runs = await targetRuns(job, ctx);
   const how: JudgeHow = await studyJudgeSettings(job.studyId, ctx);
@@ -53,7 +69,15 @@ export const judgeStep: Step = async (job, ctx, h) => {
   let done = total - counts.reduce((n, c) => n + c.unjudged, 0);
   await h.progress(done, total);
   for (const run of runs) {
-    await judgeRunSamples(ctx, run, how, h, async (judged) => h.progress((done += judged), total));
+    const holder = await claimRunForJudging(ctx.db, job.id, run.runId);
+    if (holder !== undefined) {
+      h.log(`run ${run.runId} is being judged by job ${holder}; looking again in ${CLAIMED_RECHECK_MS / 1000} s`);
+      return { againInMs: CLAIMED_RECHECK_MS };
+    }
+    const started = performance.now();
+    const r = await judgeRunSamples(ctx, run, how, h, async (judged) => h.progress((done += judged), total));
+    const seconds = (performance.now() - started) / 1000;
+    if (r.samples) h.log(`run ${run.runId}: judged ${r.samples} samples (${r.written} verdicts written), ${r.programs} programs run, ${r.tests} tests, in ${seconds.toFixed(1)} s`);
   }
 };
 
@@ -61,8 +85,9 @@ export const judgeStep: Step = async (job, ctx, h) => {
 // tests and limits (in any run) is looked up, not run again. Verdicts are written only onto
 // samples that are still unjudged, so a retry after a crash judges each sample exactly once. A
 // study that requires a backend reuses only results of that backend (its keys include it).
-async function judgeRunSamples(ctx: TaskContext, run: RunRef, how: JudgeHow, h: Pick<StepHelpers, 'log'>, onBatch: (judged: number) => Promise<void>): Promise<void> {
+async function judgeRunSamples(ctx: TaskContext, run: RunRef, how: JudgeHow, h: Pick<StepHelpers, 'log'>, onBatch: (judged: number) => Promise<void>): Promise<RunJudged> {
   const stored = await loadStoredBenchmark(ctx.db, run.benchmarkId);
+  const out: RunJudged = { samples: 0, written: 0, programs: 0, tests: 0 };
   let after = { problemId: 0, idx: -1 };
   for (;;) {
     const rows = await nextUnjudgedSamples(ctx.db, run.runId, after, BATCH);
@@ -86,10 +111,16 @@ async function judgeRunSamples(ctx: TaskContext, run: RunRef, how: JudgeHow, h: 
       const results = await judge.judgeSamples(stored.benchmark, [...fresh.values()], { lcbCompat: how.lcbCompat ?? false });
       const judged = new Map(results.map((r) => [r.id, toJudged(r)]));
       for (const r of results) if (r.internalError) h.log(`IE on problem ${r.problemId}: ${r.internalError}`);
+      // A result the judge had from an identical program it ran before (deduplicated) ran nothing now.
+      const ran = results.filter((r) => !r.deduplicated);
+      out.programs += ran.length;
+      out.tests += ran.reduce((n, r) => n + r.tests.length, 0);
       await rememberResults(ctx.db, judged);
       for (const [key, j] of judged) known.set(key, j);
     }
-    await storeVerdicts(ctx.db, run.runId, keyed.map((k) => ({ problemId: k.problemId, idx: k.idx, judged: known.get(k.key)! })));
+    out.written += await storeVerdicts(ctx.db, run.runId, keyed.map((k) => ({ problemId: k.problemId, idx: k.idx, judged: known.get(k.key)! })));
+    out.samples += rows.length;
     await onBatch(rows.length);
   }
+  return out;
 }
