@@ -112,6 +112,8 @@ export async function readAllRows(page: Page): Promise<ShownRow[]> {
   const seen = new Map<number, ShownRow>();
   await grid.evaluate((el) => el.scrollTo({ top: 0 }));
   for (let step = 0; step < 1000 && seen.size < total; step++) {
+    // A new window's rows get their cells a few per frame: read them once all have.
+    await expect(grid).toHaveAttribute('data-pending-rows', '0');
     for (const row of await renderedRows(page)) seen.set(row.index, row);
     if (seen.size >= total) break;
     const next = await grid.evaluate((el) => {
@@ -130,6 +132,7 @@ export async function waitForMatrix(page: Page): Promise<void> {
   await expect(view).toBeVisible();
   await expect(view).not.toHaveClass(/fetching/);
   await expect(page.getByTestId('matrix-grid')).toBeVisible();
+  await expect(page.getByTestId('matrix-grid')).toHaveAttribute('data-pending-rows', '0');
 }
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

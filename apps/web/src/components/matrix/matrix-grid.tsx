@@ -1,62 +1,66 @@
 'use client';
 
-import Link from 'next/link';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties, type MouseEvent } from 'react';
 import type { MatrixRow, SolveMatrixModel } from '@/lib/matrix';
-import { NO_DATA_COLOR, rateColor, rateTextColor } from '@/lib/matrix-colors';
 import { formatAlpha } from '@/lib/format';
 import { isEndpointRole } from '@frontier/core';
+import { MatrixRowView, sameAlpha } from './matrix-row';
+import { CELL_WIDTH, LABEL_WIDTH, ROW_HEIGHT, useRowWindow, visibleWindow, type VisibleWindow } from './matrix-window';
 
-export const ROW_HEIGHT = 24;
-export const LABEL_WIDTH = 300;
-export const CELL_WIDTH = 56;
-const OVERSCAN = 8;
+export type { VisibleWindow } from './matrix-window';
 
-export interface VisibleWindow {
-  first: number;
-  last: number;
-}
-
-/** The rows a viewport of `height` px scrolled to `top` shows, plus some overscan either side. */
-export function visibleWindow(top: number, height: number, total: number, overscan = OVERSCAN): VisibleWindow {
-  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - overscan);
-  const last = Math.min(total, Math.ceil((top + height) / ROW_HEIGHT) + overscan);
-  return { first, last };
-}
+const noSubscription = () => () => {};
+/** False in the server's markup and during hydration, true once React handles events. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 interface Props {
   model: SolveMatrixModel;
   rows: MatrixRow[];
   selectedAlpha: number | null;
   onSelectAlpha: (alpha: number | null) => void;
+  /** Stable across renders (the rows are memoised on it). */
   cellHref: (row: MatrixRow, column: number) => string;
   /** Called with the rows in view, for the PNG export. */
   onWindow?: (w: VisibleWindow) => void;
 }
 
-const sameAlpha = (a: number | null, b: number | null) => a !== null && b !== null && Math.abs(a - b) < 1e-9;
-
 /**
  * The heatmap, virtualised: only the rows in the scroll viewport (plus overscan) are in the DOM,
- * absolutely placed inside a body as tall as all rows, so 1,000+ problems scroll smoothly.
+ * absolutely placed inside a body as tall as all rows, so 1,000+ problems scroll smoothly. A
+ * scroll re-renders only when the rows in view change, and then mounts only the rows that came in
+ * (MatrixRowView is memoised), a frame's worth at a time (see matrix-window.ts).
+ * `data-pending-rows` counts the rows of the window still waiting for their cells.
  */
 export function MatrixGrid({ model, rows, selectedAlpha, onSelectAlpha, cellHref, onWindow }: Props) {
+  const router = useRouter();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [top, setTop] = useState(0);
-  const [height, setHeight] = useState(600);
+  const keys = useMemo(() => rows.map((r) => r.problem.id), [rows]);
+  const cols = model.columns;
+  // The page's first render fills its window, so the server's markup shows the matrix; a grid
+  // mounted later (a new sort, new filters) fills its window over a few frames.
+  const { window: view, first, last, pending, scrollTo, resize } = useRowWindow(keys, cols.length, !useHydrated());
+  const { top, height, ready } = view;
 
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => setHeight(el.clientHeight));
+    const observer = new ResizeObserver(() => resize(el.clientHeight));
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [resize]);
 
-  const { first, last } = visibleWindow(top, height, rows.length);
   useEffect(() => onWindow?.(visibleWindow(top, height, rows.length, 0)), [top, height, rows.length, onWindow]);
 
-  const cols = model.columns;
+  // One handler for every cell's link: a client-side navigation for a plain click; a modified or
+  // middle click keeps the browser's own behaviour (new tab, new window).
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const link = (e.target as Element).closest<HTMLAnchorElement>('a.mx-cell');
+    if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    router.push(link.getAttribute('href')!);
+  };
+
   const template: CSSProperties = { gridTemplateColumns: `${LABEL_WIDTH}px repeat(${cols.length}, ${CELL_WIDTH}px)` };
   const multiScale = model.groups.length > 1;
 
@@ -68,7 +72,9 @@ export function MatrixGrid({ model, rows, selectedAlpha, onSelectAlpha, cellHref
       data-total-rows={rows.length}
       data-rendered-rows={last - first}
       data-first-row={first}
-      onScroll={(e) => setTop(e.currentTarget.scrollTop)}
+      data-pending-rows={pending}
+      onScroll={(e) => scrollTo(e.currentTarget.scrollTop)}
+      onClick={onClick}
       role="grid"
       aria-rowcount={rows.length + 1}
       aria-colcount={cols.length + 1}
@@ -110,61 +116,9 @@ export function MatrixGrid({ model, rows, selectedAlpha, onSelectAlpha, cellHref
         </div>
       </div>
       <div className="mx-body" style={{ height: rows.length * ROW_HEIGHT, width: LABEL_WIDTH + cols.length * CELL_WIDTH }}>
-        {rows.slice(first, last).map((row, i) => {
-          const position = first + i;
-          return (
-            <div
-              key={row.problem.id}
-              className="mx-row"
-              role="row"
-              aria-rowindex={position + 2}
-              style={{ ...template, position: 'absolute', top: position * ROW_HEIGHT, height: ROW_HEIGHT }}
-              data-testid="matrix-row"
-              data-row-index={position}
-              data-problem-id={row.problem.id}
-              data-external-id={row.problem.externalId}
-              data-spread={row.spread}
-              data-flip-alpha={row.flipAlpha ?? ''}
-              data-differs={row.differs}
-              data-unstable={row.unstable}
-            >
-              <div className="mx-label" role="rowheader" title={`${row.problem.externalId} ${row.problem.title} (${row.problem.difficulty})`}>
-                <span className={`mx-diff mx-diff-${row.problem.difficulty}`}>{row.problem.difficulty}</span>
-                <span className="mx-id">{row.problem.externalId}</span>
-                <span className="mx-title">{row.problem.title}</span>
-                {row.unstable && (
-                  <span className="mx-unstable" data-testid="unstable-mark" title="Unstable: solved, lost and solved again along alpha" aria-label="unstable">
-                    ⟲
-                  </span>
-                )}
-              </div>
-              {cols.map((c, j) => {
-                const n = row.n[j]!;
-                const solved = row.c[j]!;
-                const rate = row.rates[j]!;
-                const has = n > 0;
-                const selected = sameAlpha(c.alpha, selectedAlpha);
-                return (
-                  <Link
-                    key={c.id}
-                    href={cellHref(row, j)}
-                    prefetch={false}
-                    role="gridcell"
-                    className={`mx-cell${has ? '' : ' mx-nodata'}${selected ? ' selected' : ''}`}
-                    style={has ? { background: rateColor(rate), color: rateTextColor(rate) } : { background: NO_DATA_COLOR }}
-                    data-testid="matrix-cell"
-                    data-checkpoint-id={c.id}
-                    data-c={solved}
-                    data-n={n}
-                    title={`${row.problem.externalId} at ${c.name}: ${has ? `${solved}/${n} solved` : n === 0 ? 'nothing judged yet' : 'no data'}. Open the drill-down.`}
-                  >
-                    {has ? `${solved}/${n}` : n === 0 ? '0/0' : '·'}
-                  </Link>
-                );
-              })}
-            </div>
-          );
-        })}
+        {rows.slice(first, last).map((row, i) => (
+          <MatrixRowView key={row.problem.id} row={row} position={first + i} full={ready.has(row.problem.id)} columns={cols} selectedAlpha={selectedAlpha} cellHref={cellHref} />
+        ))}
       </div>
     </div>
   );

@@ -38,12 +38,12 @@ export function MatrixView({ studyId }: { studyId: number }) {
   // link keeps its state locally.
   const navigate = (search: string) =>
     startTransition(() => (location.readOnly ? location.replace(search) : router.replace(`${pathname}${search}`, { scroll: false })));
+  // Sort, row filters and the highlighted alpha need no data from the server: the URL changes
+  // without the RSC request (and the study data it would carry again) that router.replace makes.
   const setState = (next: MatrixViewState) =>
     startTransition(() => {
       setOptimisticState(next);
-      const search = withMatrixState(new URLSearchParams(searchParams), next);
-      if (location.readOnly) location.replace(search);
-      else router.replace(`${pathname}${search}`, { scroll: false });
+      location.replace(withMatrixState(new URLSearchParams(searchParams), next));
     });
   const setFilters = (next: Filters) => {
     const params = new URLSearchParams(searchParams);
@@ -53,13 +53,16 @@ export function MatrixView({ studyId }: { studyId: number }) {
   };
 
   // The drill-down keeps the setting and scale filters (they narrow its counts) and preselects the checkpoint.
-  const cellHref = (row: MatrixRow, column: number) => {
+  // Stable while the data and these filters are (the grid's rows are memoised on it); called for
+  // every cell mounted, so the filters' part of the query is encoded once.
+  const { setting, scale } = filters;
+  const cellHref = useMemo(() => {
     const params = new URLSearchParams();
-    if (filters.setting) params.set('setting', filters.setting);
-    if (filters.scale) params.set('scale', filters.scale);
-    params.set('checkpoint', String(model!.columns[column]!.id));
-    return `/studies/${studyId}/problems/${row.problem.id}?${params}`;
-  };
+    if (setting) params.set('setting', setting);
+    if (scale) params.set('scale', scale);
+    const kept = params.size ? `${params}&` : '';
+    return (row: MatrixRow, column: number) => `/studies/${studyId}/problems/${row.problem.id}?${kept}checkpoint=${model?.columns[column]?.id}`;
+  }, [setting, scale, model, studyId]);
 
   const issues = [...(parsedFilters.success ? [] : parsedFilters.error.issues), ...(parsedState.success ? [] : parsedState.error.issues)];
   if (issues.length > 0) {
