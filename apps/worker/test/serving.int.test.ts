@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelJob, createStudy, importBenchmark, queueEvaluation, withServerLock, type StudyConfigInput } from '@frontier/db';
+import { cancelJob, createStudy, importBenchmark, programText, queueEvaluation, withServerLock, type StudyConfigInput } from '@frontier/db';
 import { buildBenchmark, createToyPolicyBackend, DEMO_ENDPOINTS, toyServerCommand } from '@frontier/minilab';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { spawnWorker, stopWorker, until, type WorkerProcess } from './support';
@@ -49,12 +49,13 @@ async function generated(studyId: number, alpha: number): Promise<JobRow> {
 
 /** The stored samples of a study's checkpoint at alpha, and the checkpoint's directory. */
 async function storedSamples(studyId: number, alpha: number): Promise<{ dir: string; samples: Map<string, string> }> {
-  const { rows } = await t.db.pool.query<{ uri: string; problem: string; idx: number; code: string }>(
-    `SELECT c.uri, p.external_id AS problem, s.idx, s.code FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
+  const { rows } = await t.db.pool.query<{ uri: string; problem: string; idx: number; code: string | null; code_z: Buffer | null }>(
+    `SELECT c.uri, p.external_id AS problem, s.idx, s.code, s.code_z FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
      JOIN problem p ON p.id = s.problem_id WHERE c.study_id = $1 AND c.alpha = $2`,
     [studyId, alpha],
   );
-  return { dir: rows[0]!.uri, samples: new Map(rows.map((r) => [`${r.problem}#${r.idx}`, r.code])) };
+  // Programs are stored compressed in code_z (code is NULL for them).
+  return { dir: rows[0]!.uri, samples: new Map(rows.map((r) => [`${r.problem}#${r.idx}`, programText({ code: r.code, codeZ: r.code_z })])) };
 }
 
 /** What the in-process toy backend samples from a checkpoint directory with the study's seed. */

@@ -19,6 +19,7 @@ export { insertShare, findShare, countShares, deleteShare, listShares, type NewS
 export { pingDatabase } from './queries/ping';
 export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-rows';
 export { exportSamples, sampleExportColumns, type SampleExportOptions } from './queries/export-samples';
+export { encodeProgram, decodeProgram, programText } from './program-codec';
 export { studyExport, type StudyExportOptions } from './queries/study-export';
 export * from './pipeline';
 export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark';

@@ -3,19 +3,21 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { failureClassOf, verdictCode } from '@frontier/core';
-import { copyIntArray, copyText } from './copy-text';
+import { encodeProgram } from '../program-codec';
+import { copyBytea, copyIntArray, copyText } from './copy-text';
 import type { SampleRecord } from './types';
 
 export const SAMPLE_COLUMNS =
-  'run_id, problem_id, idx, language, code, verdict, failure_class, test_verdicts, test_cpu_ms, test_peak_kib, judged_at';
+  'run_id, problem_id, idx, language, code_z, verdict, failure_class, test_verdicts, test_cpu_ms, test_peak_kib, judged_at';
 
 export interface SampleRow {
   problemId: number;
   sample: SampleRecord;
 }
 
-// One sample as a line of COPY text. Imported verdicts count as judged at import time; their
-// `sandbox` stays NULL, since they were judged elsewhere and the files do not say how.
+// One sample as a line of COPY text. The program goes in compressed (code_z; code stays NULL, see
+// program-codec.ts). Imported verdicts count as judged at import time; their `sandbox` stays
+// NULL, since they were judged elsewhere and the files do not say how.
 export function sampleLine(runId: number, problemId: number, s: SampleRecord, judgedAt: string): string {
   const tests = s.tests;
   return [
@@ -23,7 +25,7 @@ export function sampleLine(runId: number, problemId: number, s: SampleRecord, ju
     problemId,
     s.idx,
     copyText(s.language ?? 'python'),
-    copyText(s.code),
+    copyBytea(encodeProgram(s.code)),
     s.verdict ?? '\\N',
     s.verdict ? failureClassOf(s.verdict) : '\\N',
     copyIntArray(tests?.map((t) => verdictCode(t.verdict))),

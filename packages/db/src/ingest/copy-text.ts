@@ -11,3 +11,9 @@ export function copyIntArray(values: Array<number | null | undefined> | undefine
   if (!values) return '\\N';
   return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : String(Math.round(v)))).join(',')}}`;
 }
+
+// bytea in its hex form, `\x` then two hex digits a byte; the backslash is doubled because the
+// text format would otherwise read `\x..` as a byte escape of its own.
+export function copyBytea(value: Uint8Array): string {
+  return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../client';
+import { encodeProgram, programText } from '../program-codec';
 
 export interface NewSample {
   problemId: number;
@@ -8,14 +9,14 @@ export interface NewSample {
 }
 
 // Inserts generated samples keyed by (run, problem, idx): a retried or restarted generate step
-// re-inserts nothing, so every sample exists exactly once.
+// re-inserts nothing, so every sample exists exactly once. Programs go in compressed (code_z).
 export async function insertSamples(db: Db, runId: number, samples: NewSample[]): Promise<number> {
   if (samples.length === 0) return 0;
   const { rowCount } = await db.pool.query(
-    `INSERT INTO sample (run_id, problem_id, idx, language, code)
-     SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::text[])
+    `INSERT INTO sample (run_id, problem_id, idx, language, code_z)
+     SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::bytea[])
      ON CONFLICT (run_id, problem_id, idx) DO NOTHING`,
-    [runId, samples.map((s) => s.problemId), samples.map((s) => s.idx), samples.map((s) => s.language), samples.map((s) => s.code)],
+    [runId, samples.map((s) => s.problemId), samples.map((s) => s.idx), samples.map((s) => s.language), samples.map((s) => encodeProgram(s.code))],
   );
   return rowCount ?? 0;
 }
@@ -49,11 +50,11 @@ export interface UnjudgedSample {
 
 /** The next unjudged samples of a run after (problemId, idx), in key order (keyset pagination). */
 export async function nextUnjudgedSamples(db: Db, runId: number, after: { problemId: number; idx: number }, limit: number): Promise<UnjudgedSample[]> {
-  const { rows } = await db.pool.query<UnjudgedSample>(
-    `SELECT problem_id AS "problemId", idx, language, code FROM sample
+  const { rows } = await db.pool.query<Omit<UnjudgedSample, 'code'> & { code: string | null; codeZ: Buffer | null }>(
+    `SELECT problem_id AS "problemId", idx, language, code, code_z AS "codeZ" FROM sample
      WHERE run_id = $1 AND verdict IS NULL AND (problem_id, idx) > ($2, $3)
      ORDER BY problem_id, idx LIMIT $4`,
     [runId, after.problemId, after.idx, limit],
   );
-  return rows;
+  return rows.map((r) => ({ problemId: r.problemId, idx: r.idx, language: r.language, code: programText(r) }));
 }

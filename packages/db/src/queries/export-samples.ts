@@ -1,6 +1,7 @@
 import { VERDICTS } from '@frontier/core';
 import type { TableColumn, TableRow } from '@frontier/formats';
 import type { Db } from '../client';
+import { programText } from '../program-codec';
 
 // One row per sample of a study, for notebooks: run by run in the aggregate export's order, each
 // run read in keyset pages over the sample table's primary key (run_id, problem_id, idx), so
@@ -49,7 +50,8 @@ interface SampleRow {
   test_verdicts: number[] | null;
   test_cpu_ms: (number | null)[] | null;
   test_peak_kib: (number | null)[] | null;
-  code?: string;
+  code?: string | null;
+  codeZ?: Buffer | null;
 }
 
 const RUNS_SQL = `
@@ -59,7 +61,7 @@ const RUNS_SQL = `
 
 const pageSql = (code: boolean) => `
   SELECT s.problem_id, p.external_id, s.idx, s.verdict::text AS verdict, s.failure_class::text AS failure_class,
-         s.coverage_passed, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib${code ? ', s.code' : ''}
+         s.coverage_passed, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib${code ? ', s.code, s.code_z AS "codeZ"' : ''}
   FROM sample s JOIN problem p ON p.id = s.problem_id
   WHERE s.run_id = $1 AND (s.problem_id, s.idx) > ($2, $3)
   ORDER BY s.problem_id, s.idx LIMIT $4`;
@@ -96,6 +98,6 @@ function toRow(run: RunRow, s: SampleRow, code: boolean): TableRow {
     test_verdicts: (s.test_verdicts ?? []).map((v) => VERDICTS[v] ?? null),
     test_cpu_ms: s.test_cpu_ms ?? [],
     test_peak_kib: s.test_peak_kib ?? [],
-    ...(code ? { code: s.code } : {}),
+    ...(code ? { code: programText({ code: s.code ?? null, codeZ: s.codeZ ?? null }) } : {}),
   };
 }

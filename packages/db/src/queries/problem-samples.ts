@@ -1,5 +1,6 @@
 import type { SandboxBackend } from '@frontier/core';
 import type { Db } from '../client';
+import { programText } from '../program-codec';
 
 // A problem's samples, for the drill-down: one page of them with verdicts, and one sample with
 // its code and per-test record. Every read is keyed by (run_id, problem_id), the sample table's
@@ -116,16 +117,17 @@ export async function getSample(db: Db, key: { studyId: number; problemId: numbe
   const s = await db.prisma.sample.findFirst({
     where: { runId: key.runId, problemId: key.problemId, idx: key.idx, run: { checkpoint: { studyId: key.studyId } } },
     select: {
-      runId: true, idx: true, language: true, verdict: true, coveragePassed: true, code: true, judgedAt: true, sandbox: true,
+      runId: true, idx: true, language: true, verdict: true, coveragePassed: true, code: true, codeZ: true, judgedAt: true, sandbox: true,
       testVerdicts: true, testCpuMs: true, testPeakKib: true, run: { select: { checkpointId: true, setting: true } },
     },
   });
   if (!s) return undefined;
-  const { run, ...sample } = s;
+  const { run, codeZ: _, ...sample } = s;
   // The array columns are nullable in the table although Prisma types them as lists.
   const testVerdicts = (s.testVerdicts as number[] | null) ?? [];
   return {
     ...sample,
+    code: programText(s),
     checkpointId: run.checkpointId,
     setting: run.setting,
     testsRun: testVerdicts.length,
