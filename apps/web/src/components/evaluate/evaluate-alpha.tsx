@@ -2,23 +2,19 @@
 
 import { parseAlphaList } from '@frontier/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { apiPost } from '@/lib/api-post';
 import type { EvaluateResponse, JobState } from '@/lib/api-types';
 import { formatAlpha } from '@/lib/format';
 import { groupChains } from '@/lib/job-chains';
 import { jobsQuery } from '@/lib/job-queries';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { SettingRow } from '@/server/evaluation-settings';
 import { JobChainCard } from '../jobs/job-chain-card';
 import { EvaluationSettings } from './evaluation-settings';
 
-const noSubscription = () => () => {};
-
 /** What an alpha's existing chain was doing when it was asked for again. */
 const STANDING_WORDS: Partial<Record<JobState, string>> = { QUEUED: 'queued', RUNNING: 'running', SUCCEEDED: 'evaluated' };
-
-/** False in the server's markup and during hydration, true once React handles events. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /**
  * "Evaluate alpha": queues merge -> generate -> judge -> aggregate for one alpha or a list, then
