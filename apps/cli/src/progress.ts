@@ -13,7 +13,14 @@ export function progressBar(label: string): Progress {
     return { start() {}, update() {}, increment() {}, stop() {} };
   }
   const bar = new cliProgress.SingleBar(
-    { format: `${label} [{bar}] {percentage}% {value}/{total} eta {eta_formatted}`, stream: process.stderr, hideCursor: true },
+    {
+      format: `${label} [{bar}] {percentage}% {value}/{total} eta {eta_formatted}`,
+      stream: process.stderr,
+      hideCursor: true,
+      // Until the rate is known the library's ETA is 'NULL' or 'INF', which its own formatter
+      // mangles ("NFs"): show a dash instead.
+      formatTime: (t, options, roundTo) => (typeof t === 'number' && Number.isFinite(t) ? cliProgress.Format.TimeFormat(t, options, roundTo) : '-'),
+    },
     cliProgress.Presets.shades_classic,
   );
   return {
