@@ -7,9 +7,12 @@
 //   3. reads: every endpoint the study views use, 20 concurrent clients after a warm-up, p95; the
 //      web process tree's peak RSS; the study data's size on the wire, gzipped and plain;
 //   4. incremental: one more checkpoint imported into the 10M study: the import, its aggregation,
-//      and proof that no other run's aggregates were rewritten.
+//      and proof that no other run's aggregates were rewritten;
+//   5. browser: bench:matrix (matrix.ts) in Chromium against a freshly started server on the 10M
+//      study: the study page's and Matrix tab's cold loads, the solve matrix's frames while it
+//      scrolls and re-sorts, the alpha slider's steps, the drill-down's paging.
 // Flags: --reuse-db NAME (skip 1-2 and use a database kept by --keep-db), --keep-db, --skip-ceiling,
-// --skip-api, --skip-incremental.
+// --skip-api, --skip-incremental, --skip-browser.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,9 +21,11 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { createDb, migrate, startEmbeddedPostgres } from '@frontier/db';
 import { loadTest } from './latency';
+import { matrixBench } from './matrix';
+import { printReport } from './matrix-report';
 import { watchTreeRss } from './process-tree';
 import { scaleData } from './scale-data';
-import { startWeb } from './web-server';
+import { buildWeb, startWeb } from './web-server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = join(ROOT, '.bench');
@@ -123,10 +128,10 @@ async function storage(pool: pg.Pool, samples: number, fileBytes: number): Promi
   console.log(`sample / files          ${ratio.toFixed(2)}  (target <= 1.00: ${verdict(ratio <= 1)})`);
 }
 
-async function readsPhase(url: string): Promise<void> {
+async function readsPhase(url: string, build: boolean): Promise<void> {
   console.log('\n== 3. reads: every endpoint the study views use, 20 concurrent clients after a warm-up');
   const db = createDb(url);
-  const web = await startWeb(ROOT, url, 3191);
+  const web = await startWeb(ROOT, url, 3191, { build });
   const rss = watchTreeRss(web.pid);
   try {
     const { rows: study } = await db.pool.query<{ id: number }>('SELECT id FROM study WHERE name = $1', [STUDY]);
@@ -204,6 +209,20 @@ async function incrementalPhase(url: string, extraManifest: string): Promise<voi
   }
 }
 
+/** bench:matrix on the 10M study, against a server started for it (its caches cold, as a user's first visit). */
+async function browserPhase(url: string): Promise<void> {
+  console.log('\n== 5. browser: the study views at 10M in Chromium (bench:matrix)');
+  const db = createDb(url);
+  const web = await startWeb(ROOT, url, 3192, { build: false });
+  try {
+    const { rows } = await db.pool.query<{ id: number }>('SELECT id FROM study WHERE name = $1', [STUDY]);
+    printReport(await matrixBench(web.base, rows[0]!.id), STUDY);
+  } finally {
+    await web.stop();
+    await db.close();
+  }
+}
+
 async function main() {
   mkdirSync(BENCH, { recursive: true });
   const data = await scaleData(BENCH);
@@ -222,7 +241,11 @@ async function main() {
       await db.close();
       await importPhase(url, data.manifest, data.samples, data.fileBytes);
     }
-    if (!flag('--skip-api')) await readsPhase(url);
+    const browser = !flag('--skip-browser');
+    // One build serves both servers; the browser goes first, while the server's caches are cold.
+    if (browser || !flag('--skip-api')) buildWeb(ROOT);
+    if (browser) await browserPhase(url);
+    if (!flag('--skip-api')) await readsPhase(url, false);
     if (!flag('--skip-incremental')) await incrementalPhase(url, data.extraManifest);
   } finally {
     if (flag('--keep-db') || reuse) console.log(`\nkept database ${name} (--reuse-db ${name})`);
