@@ -117,6 +117,8 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
   const solveOverlay = useRef<HTMLDivElement | null>(null);
   const verdictOverlays = useMemo(() => new Map(series.map((s) => [s.key, { current: null } as { current: HTMLDivElement | null }])), [series]);
   const shapeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The alpha each drawn chart marks in its own shapes (syncShapes), so a sync redraws only what changes. */
+  const shapesShown = useRef(new WeakMap<HTMLDivElement, number | undefined>());
   useEffect(() => () => clearTimeout(shapeTimer.current), []);
 
   /** The step's visible update: overlay marks moved by CSS transforms, no Plotly redraw. */
@@ -137,12 +139,16 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
    * slider rests, outside the step's budget.
    */
   const syncShapes = useCallback(
-    async (a: number | undefined) => {
+    async (a: number | undefined, only?: HTMLDivElement) => {
       const Plotly = await loadPlotly();
       const jobs: Promise<unknown>[] = [];
       // Attribute-path keys ('shapes[0].x0') are Plotly's partial-update syntax, outside its Layout type.
       const edit = (el: HTMLDivElement | null, edits: Record<string, unknown>) => {
-        if (el) jobs.push(Plotly.relayout(el, edits as Partial<Layout>));
+        if (!el || (only && el !== only)) return;
+        // Each relayout redraws a whole chart: skip the charts that already show this alpha.
+        if (shapesShown.current.has(el) && shapesShown.current.get(el) === a) return;
+        shapesShown.current.set(el, a);
+        jobs.push(Plotly.relayout(el, edits as Partial<Layout>));
       };
       edit(frontierEl.current, highlightEdits(series, a));
       const marker = { 'shapes[0].x0': a ?? 0, 'shapes[0].x1': a ?? 0, 'shapes[0].visible': a !== undefined };
@@ -152,10 +158,16 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
     [series, verdictEls],
   );
   const afterPlot = useCallback(() => placeAll(alphaRef.current), [placeAll]);
-  const drawn = useCallback(() => {
-    placeAll(alphaRef.current);
-    void syncShapes(alphaRef.current);
-  }, [placeAll, syncShapes]);
+  // One chart drawn in full: it shows its figure as built, with no alpha marked, so only it may
+  // need its shapes set (before, every chart's draw relaid out every chart: n² redraws on load).
+  const drawn = useCallback(
+    (el: HTMLDivElement) => {
+      shapesShown.current.set(el, undefined);
+      placeAll(alphaRef.current);
+      void syncShapes(alphaRef.current, el);
+    },
+    [placeAll, syncShapes],
+  );
 
   useEffect(() => {
     placeAll(alpha);

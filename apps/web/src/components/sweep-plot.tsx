@@ -9,8 +9,8 @@ import { usePlotlyFigure } from './use-plotly-figure';
 interface Props extends PlotlyChartProps {
   /** Set to the Plotly graph div once it has been drawn (null before and after). */
   graphRef: RefObject<HTMLDivElement | null>;
-  /** Called after every full draw of a new figure. */
-  onDrawn?: () => void;
+  /** Called after every full draw of a new figure, with the chart's graph div. */
+  onDrawn?: (el: HTMLDivElement) => void;
   /** Called after every Plotly draw, including zoom, pan, resize and relayouts. */
   onAfterPlot?: () => void;
   /** An absolutely positioned layer over the chart for marks moved without a Plotly redraw. */
@@ -38,7 +38,7 @@ export function SweepPlot({ data, layout, testId, label, points, graphRef, onDra
       if (cancelled()) return;
       if (!graphRef.current) (el as unknown as { on: (e: string, f: () => void) => void }).on('plotly_afterplot', () => onAfterPlotRef.current?.());
       graphRef.current = el;
-      onDrawn?.();
+      onDrawn?.(el);
     },
     onUnmount: () => {
       graphRef.current = null;
