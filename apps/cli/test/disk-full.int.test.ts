@@ -58,7 +58,7 @@ describe.skipIf(tmpfsUnavailable)(`import and export onto a full disk${tmpfsUnav
     }
     await t.db.pool.query(`ALTER TABLE sample SET TABLESPACE ${tablespace}`);
     // 4,000 programs of 1.5 KiB (under Postgres' compression threshold): 6 MiB for a 2 MiB disk.
-    const file = writeLcbFile(dir, 'big.json', problems(1000), 1500);
+    const file = writeLcbFile(dir, 'big.json', problems(1000), 1500, 'random');
     const args = ['import', file, '--study', 'Big', '--alpha', '0.5'];
     const failed = await runCli(args, env);
     expect(failed.code).toBe(1);
