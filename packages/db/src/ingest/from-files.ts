@@ -65,7 +65,10 @@ async function* jsonlProblems(path: string): AsyncGenerator<ProblemSamples> {
 async function runFor(path: string, format: EntryFormat, checkpoint: RunImport['checkpoint'], setting: string): Promise<RunImport> {
   return {
     source: path,
-    sourceHash: await sha256File(path),
+    // Hashed when the import reaches the file, not all files up front: the file is then still in
+    // the page cache when it is parsed. A 23 GB manifest does not fit in memory, and hashing every
+    // file first made the import read each one twice from disk.
+    sourceHash: () => sha256File(path),
     checkpoint,
     setting,
     problems: () => (format === 'lcb' ? lcbProblems(path) : jsonlProblems(path)),

@@ -26,7 +26,8 @@ export async function importStudy(
       const { id: runId, sourceHash } = await upsertRun(client, checkpointId, benchmarkId, run.setting, run.sampling ?? {});
       summary.runs++;
       summary.runIds.push(runId);
-      if (sourceHash === run.sourceHash) {
+      const hash = typeof run.sourceHash === 'string' ? run.sourceHash : await run.sourceHash();
+      if (sourceHash === hash) {
         summary.unchangedRuns++;
         continue;
       }
@@ -62,7 +63,7 @@ export async function importStudy(
       }
       if (batch.length) await flush();
       await copying;
-      await client.query('UPDATE eval_run SET source_hash = $2 WHERE id = $1', [runId, run.sourceHash]);
+      await client.query('UPDATE eval_run SET source_hash = $2 WHERE id = $1', [runId, hash]);
     }
     await linkParents(client, studyId);
     const changed = summary.runs - summary.unchangedRuns;

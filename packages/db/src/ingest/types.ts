@@ -45,8 +45,11 @@ export interface CheckpointSpec {
 export interface RunImport {
   /** Where the records come from, for messages. */
   source: string;
-  /** sha256 of the source: importing the same content again changes nothing. */
-  sourceHash: string;
+  /**
+   * sha256 of the source: importing the same content again changes nothing. A function is called
+   * when the import reaches this run, just before its records are read.
+   */
+  sourceHash: string | (() => Promise<string>);
   checkpoint: CheckpointSpec;
   setting: string;
   sampling?: Record<string, unknown>;
