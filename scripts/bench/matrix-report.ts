@@ -30,7 +30,7 @@ export function printReport(r: Report, name: string): void {
   const s = r.study;
   console.log(`bench:matrix, study "${name}" (#${s.id}) at ${r.base}: ${s.problems} problems x ${s.checkpoints} checkpoints, ${s.samples} judged samples (at most ${s.maxCellN} in a cell)`);
   console.log(`  load average ${r.load[0].toFixed(1)} before, ${r.load[1].toFixed(1)} after: wall-clock figures include other processes' share of the cores; CPU figures are the page's own work`);
-  for (const [label, c] of [['study page', r.cold.studyPage], ['Matrix tab', r.cold.matrixTab]] as const) {
+  for (const [label, c] of [['study page', r.cold.studyPage], ['Matrix tab', r.cold.matrixTab], ['study page again, server warm', r.cold.studyPageWarmServer]] as const) {
     console.log(
       `  cold load, ${label} (fresh browser context): ${ms(c.ms)} [target < ${COLD_TARGET_MS} ms: ${met(c.ms < COLD_TARGET_MS)}]; long frames while loading: ${c.frames.over50}, longest ${ms(c.frames.maxMs)}`,
     );

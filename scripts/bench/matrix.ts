@@ -5,8 +5,9 @@
 //   issue's shape, `--alphas 40 --samples 5`), BENCH_ROUNDS (re-sort rounds and slider sweeps,
 //   default 3), BENCH_OUT (a path: also write the report there as JSON).
 // Measures: the first (cold) load of the study page and of the Matrix tab, each in a fresh browser
-// context; the frames while the matrix scrolls through every problem and back (with the wheel,
-// then a viewport at a time as when dragging the scrollbar) and while it is re-sorted by every
+// context (then the study page once more, the server now warm); the frames while the matrix
+// scrolls through every problem and back (with the wheel, then a viewport at a time as when
+// dragging the scrollbar) and while it is re-sorted by every
 // sort the controls offer; the alpha
 // slider's `sweep-step` (as bench:sweep); the problem drill-down's samples list at the cell with
 // the most samples (paged, or how many rows it renders at once). The browser's work depends on the
@@ -25,7 +26,8 @@ export interface Report {
   study: { id: number; problems: number; checkpoints: number; samples: number; maxCellN: number };
   /** The machine's load average (1 min) before and after: frames' wall-clock time depends on it, their CPU time much less. */
   load: [number, number];
-  cold: { studyPage: ColdLoad; matrixTab: ColdLoad };
+  /** Fresh browser contexts: the study page and Matrix tab first (the server's caches cold too when it has just started), then the study page again (the server warm). */
+  cold: { studyPage: ColdLoad; matrixTab: ColdLoad; studyPageWarmServer: ColdLoad };
   scroll: { wheel: FrameStats & { run: ScrollRun }; jumps: FrameStats & { run: ScrollRun } };
   resort: FrameStats & { run: ResortRun };
   slider: { steps: number; p50Ms: number; p95Ms: number; maxMs: number; frames: FrameStats };
@@ -65,6 +67,8 @@ export async function matrixBench(base: string, studyId: number, rounds = 3): Pr
     // Cold loads first: when the server has just started, its own caches are cold too.
     const studyPage = await coldLoad(browser, `${base}/studies/${studyId}`, READY.studyPage);
     const matrixTab = await coldLoad(browser, `${base}/studies/${studyId}/matrix`, READY.matrixTab);
+    // A user's usual first visit: a browser that has never seen the app, a server that has been up.
+    const studyPageWarmServer = await coldLoad(browser, `${base}/studies/${studyId}`, READY.studyPage);
 
     const context = await browser.newContext({ viewport: VIEWPORT });
     await installFrameRecorder(context);
@@ -103,7 +107,7 @@ export async function matrixBench(base: string, studyId: number, rounds = 3): Pr
       base,
       study: { id: studyId, problems: shape.problems, checkpoints: shape.checkpoints, samples: shape.samples, maxCellN: shape.cell?.n ?? 0 },
       load: [loadBefore, loadavg()[0]!],
-      cold: { studyPage, matrixTab },
+      cold: { studyPage, matrixTab, studyPageWarmServer },
       scroll: { wheel: { ...wheel, run: wheelRun! }, jumps: { ...jumps, run: jumpRun! } },
       resort: { ...resort, run: resortRun! },
       slider: { steps: steps.length, p50Ms: percentile(steps, 0.5), p95Ms: percentile(steps, 0.95), maxMs: Math.max(...steps), frames: sliderFrames },
