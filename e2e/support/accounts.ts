@@ -50,6 +50,15 @@ export async function signIn(page: Page, account: Account, path = '/'): Promise<
   await page.waitForURL(/\/sign-in/);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('signed-in-as').waitFor();
+  const signedIn = page.getByTestId('signed-in-as');
+  const limited = page.getByText('Too many requests');
+  // Sign-in is rate-limited per address (a few tries per 10 s), and every test signs in from
+  // the same one: when the suite outpaces the limit, wait out the window and try again.
+  for (let attempt = 0; ; attempt++) {
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signedIn.or(limited).first().waitFor();
+    if (await signedIn.isVisible()) return;
+    if (attempt >= 3) throw new Error(`sign-in of ${account.email} still rate-limited after ${attempt + 1} tries`);
+    await page.waitForTimeout(11_000);
+  }
 }
