@@ -28,7 +28,7 @@
 enum { OP_SPAWN = 1, OP_ENV = 2 };
 enum { KIND_PYTHON = 1, KIND_EXEC = 2, KIND_SHELL = 3 };
 /* Where a spawn failed, as the template reports it. */
-enum { SPAWN_MESSAGE = 1, SPAWN_MOUNTS = 2, SPAWN_CLONE = 3 };
+enum { SPAWN_MESSAGE = 1, SPAWN_MOUNTS = 2, SPAWN_CLONE = 3, SPAWN_NAMESPACES = 4 };
 enum { MAX_FDS = 8 };
 
 /* A request of the supervisor: this header, then argc NUL-terminated strings (exec: the program's
@@ -38,7 +38,10 @@ enum { MAX_FDS = 8 };
 struct spawn_msg {
   int64_t op, kind, tmp_bytes, cpu_soft, cpu_hard, fsize, stack, argc;
   /* rootless backend (0: not set): RLIMIT_DATA, and RLIMIT_NPROC of the slot's user */
-  int64_t data_limit, nproc, spare;
+  int64_t data_limit, nproc;
+  /* 1: this test and the next ones get a new network and IPC namespace (the first test of a
+     sample, or every test); 0: this test shares its sample's (the same program's) */
+  int64_t fresh_ns;
 };
 
 /* The template's answer to OP_SPAWN: the test's pid, or -errno and the failed step; with a pid

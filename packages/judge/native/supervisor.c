@@ -199,6 +199,8 @@ struct run {
   /* per test, set by the caller (with w.out_max, w.out_fd and the buffers of w) */
   int64_t kind, stdin_fd, prog_fd, exe_fd; /* stdin_fd < 0: /dev/null; prog_fd: python; exe_fd: exec */
   int64_t tmp_bytes, cpu_soft, cpu_hard, fsize, stack, data_limit, nproc;
+  int64_t fresh_ns; /* new network and IPC namespaces from this test on (struct spawn_msg); set to 1
+                       here too when an earlier test left memory charged to the slot */
   char *strings; /* argc NUL-terminated strings, strings_len bytes in all */
   int64_t strings_len, argc;
   int64_t wall_ns;
@@ -262,6 +264,10 @@ static int reset_cgroups(struct run *r) {
     if (r->cg_max >= 0 && pwrite((int)r->cg_max, "reset", 5, 0) != 5) return -1;
     if ((r->failcnt_base = read_key((int)r->cg_failcnt, "max")) < 0) return -1;
   }
+  /* Still charged with the group empty: memory an earlier test of the sample left in their
+     namespaces (SysV IPC objects, socket buffers), which would count towards this test's peak.
+     This test starts in fresh namespaces, and the old ones go with what they hold. */
+  if (usage > FORCE_EMPTY_ABOVE && read_int((int)r->cg_usage) > FORCE_EMPTY_ABOVE) r->fresh_ns = 1;
   if (r->oom_count < 0 && (r->oom_count = read_oom_kills((int)r->cg_oom)) < 0) return -1;
   return 0;
 }
@@ -365,7 +371,7 @@ static int start_test(struct run *r) {
     goto out;
   }
   *m = (struct spawn_msg){OP_SPAWN, r->kind, r->tmp_bytes, r->cpu_soft, r->cpu_hard, r->fsize, r->stack, r->argc,
-                         r->data_limit, r->nproc, 0};
+                         r->data_limit, r->nproc, r->fresh_ns};
   if (r->strings_len > 0) memcpy(msg + sizeof *m, r->strings, (size_t)r->strings_len);
 
   r->started_ns = now_ns();

@@ -144,7 +144,7 @@ enum { MAX_ARGS = 256 };
 struct serve {
   /* set by the caller */
   int64_t sock;            /* SOCK_SEQPACKET to the supervisor */
-  int64_t clone_flags;     /* CLONE_NEWPID | CLONE_NEWIPC [| CLONE_NEWNET] */
+  int64_t clone_flags;     /* CLONE_NEWPID */
   int64_t cgroup_procs[2]; /* the slot's memory and pids cgroup.procs */
   int64_t reaper;          /* native/reaper.c, or -1 */
   int64_t uid, gid;
@@ -161,15 +161,16 @@ struct serve {
 
 
 /* Once, before the template's warm-up: die with the supervisor, enter the slot's mount namespace
-   (the first message's fd) and, for one network namespace per slot, make it. */
-int serve_start(struct serve *s, int64_t fresh_net) {
+   (the first message's fd) and leave the host's network and IPC namespaces for empty ones (every
+   sample gets its own later: spawn_test). */
+int serve_start(struct serve *s) {
   int fds[MAX_FDS], nfds = 0;
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) return errno;
   ssize_t n = recv_with_fds((int)s->sock, s->msg, (size_t)s->msg_cap, fds, &nfds);
   if (n < 0) return errno;
   if (nfds != 1) return EPROTO;
   if (setns(fds[0], CLONE_NEWNS) < 0 || chdir("/") < 0) return errno;
-  if (!fresh_net && unshare(CLONE_NEWNET) < 0) return errno;
+  if (unshare(CLONE_NEWNET | CLONE_NEWIPC) < 0) return errno;
   s->home_mnt = fds[0];
   return send_with_fds((int)s->sock, "ok", 2, NULL, 0) < 0 ? errno : 0;
 }
@@ -267,8 +268,10 @@ static void become_test(struct serve *s, const struct spawn_msg *m, const char *
 }
 
 /* Makes one test: a copy of the slot's mount namespace with a fresh /tmp and /dev/shm (ns gets
-   references to it and to them), then the test process in fresh pid, ipc (and network)
-   namespaces as the supervisor's child. Returns its pid, 0 in a Python test, or -1 (errno). */
+   references to it and to them), then the test process in a fresh pid namespace as the
+   supervisor's child. Its network and IPC namespaces are this process's: new ones when the request
+   says so (the first test of a sample, or every test), else those of the sample's earlier tests.
+   Returns its pid, 0 in a Python test, or -1 (errno). */
 static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, const int *fds, int nfds, int *ns,
                         int64_t *step) {
   int want = m->kind == KIND_PYTHON ? 5 : m->kind == KIND_EXEC ? 6 : m->kind == KIND_SHELL ? 4 : -1;
@@ -277,6 +280,9 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
     errno = EINVAL;
     return -1;
   }
+  /* The namespaces a sample's earlier tests used go with them: nothing else refers to them. */
+  *step = SPAWN_NAMESPACES;
+  if (m->fresh_ns && unshare(CLONE_NEWNET | CLONE_NEWIPC) < 0) return -1;
   *step = SPAWN_MOUNTS;
   if (unshare(CLONE_NEWNS) < 0) return -1;
   char opts[64];

@@ -51,7 +51,7 @@ class Template:
     native code (serve() in native/template.c), so that this process never forks."""
     OP_ENV = 2  # struct spawn_msg's op (native/common.h); spawn requests come from run_test
     HEADER = 11  # int64 fields of struct spawn_msg
-    STEPS = {1: 'spawn request', 2: 'test mount namespace', 3: 'clone'}
+    STEPS = {1: 'spawn request', 2: 'test mount namespace', 3: 'clone', 4: 'network and IPC namespaces'}
 
     def __init__(self, cfg, pycache_prefix):
         self.sock, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
@@ -61,7 +61,7 @@ class Template:
         args = [sys.executable, '-I'] + (['-X', 'pycache_prefix=' + pycache_prefix] if pycache_prefix else []) + [
             '-c', 'import sys; sys.path.insert(0, sys.argv.pop(1)); import template; template.main()', here,
             str(theirs.fileno()), cfg['templateNative'], *cgroup_procs(cfg), cfg.get('reaper') or '',
-            str(cfg['uid']), str(cfg['gid']), '1' if cfg.get('freshNetwork', True) else '0', cfg.get('preload') or '']
+            str(cfg['uid']), str(cfg['gid']), cfg.get('preload') or '']
         # Its fds 0-2 are ours (pipes from Node): the streams it builds for tests must find fds 0
         # and 1 unseekable, as a program started with pipes does. It never reads or writes them.
         self.pid = os.posix_spawn(sys.executable, args, dict(os.environ))

@@ -2,7 +2,7 @@
 # (runtime/zygote.py) before it enters the slot's mount namespace, with a socket to it:
 #
 #   python3 -I -X pycache_prefix=DIR -c '...import template; template.main()' RUNTIME_DIR \
-#       SOCK_FD NATIVE_LIB CGROUP_PROCS CGROUP_PROCS REAPER UID GID FRESH_NET PRELOAD
+#       SOCK_FD NATIVE_LIB CGROUP_PROCS CGROUP_PROCS REAPER UID GID PRELOAD
 #
 # It builds once what a test would otherwise build (lazily initialised interpreter state,
 # standard streams, a __main__ module, the modules of LiveCodeBench's prelude), then waits in
@@ -250,18 +250,18 @@ def set_env(data):
 
 def main():
     sys.pycache_prefix, sys.dont_write_bytecode = None, True  # programs import like `python3 -B`
-    sock, lib, mem_cg, pids_cg, reaper, uid, gid, fresh_net, prelude = sys.argv[1:10]
+    sock, lib, mem_cg, pids_cg, reaper, uid, gid, prelude = sys.argv[1:9]
     del sys.argv[1:]
     # PyDLL: serve() keeps the GIL (this process has one thread), so that a test returning from
     # it does not write the interpreter's GIL state on copied pages.
     native = ctypes.PyDLL(lib, use_errno=True)
     buf = ctypes.create_string_buffer(1 << 16)
-    cfg = Serve(sock=int(sock), clone_flags=0x20000000 | 0x08000000 | (0x40000000 if fresh_net == '1' else 0),
+    cfg = Serve(sock=int(sock), clone_flags=0x20000000,  # CLONE_NEWPID
                 reaper=os.open(reaper, os.O_RDONLY | os.O_CLOEXEC) if reaper else -1, uid=int(uid), gid=int(gid),
                 msg=ctypes.addressof(buf), msg_cap=len(buf), home_mnt=-1, src_fd=-1, ctl_fd=-1)
     for i, procs in enumerate((mem_cg, pids_cg)):  # cgroup.procs files, '' where the backend has none
         cfg.cgroup_procs[i] = os.open(procs, os.O_WRONLY | os.O_CLOEXEC) if procs else -1
-    err = native.serve_start(ctypes.byref(cfg), int(fresh_net == '1'))
+    err = native.serve_start(ctypes.byref(cfg))
     if err:
         sys.stderr.write('template: entering the slot failed: %s\n' % os.strerror(err))
         os._exit(2)

@@ -7,8 +7,9 @@
 # It never forks a test itself. At start it launches the slot's template (runtime/template.py),
 # a small Python process that waits in native code (serve() in native/template.c) and, per
 # spawn request sent on a socket with the test's fds, makes a fresh mount namespace (with a
-# fresh /tmp and /dev/shm) and forks the test process with clone(CLONE_PARENT) in fresh pid, ipc
-# and network namespaces: the test is this process's child, so wait4 gives its rusage. The test
+# fresh /tmp and /dev/shm) and forks the test process with clone(CLONE_PARENT) in a fresh pid
+# namespace, with network and IPC namespaces new for each sample (or each test: namespaceScope):
+# the test is this process's child, so wait4 gives its rusage. The test
 # process mounts a fresh /proc, joins the slot's memory and pids cgroups, sets rlimits, drops to
 # uid/gid 65534 and then either runs Python code in-process (no interpreter start-up: that is
 # the fast path) or execs a binary through the reaper stub. When pid 1 exits the kernel kills
@@ -70,13 +71,13 @@ class Slot:
             enter_hiding_namespace(cfg.get('hide'))
         mnt = os.open('/proc/self/ns/mnt', os.O_RDONLY | os.O_CLOEXEC)
         try:
-            # With freshNetwork false the template makes one empty network namespace for the
-            # slot's tests: no interface is up and no process of an earlier test survives it.
             self.template.start(mnt)
         finally:
             os.close(mnt)
         self.closer = Closer()
         self.limit = self.pids_max = None
+        # 'sample': a sample's tests share a network and an IPC namespace (README, "Threat model").
+        self.fresh_ns_per_test = cfg.get('namespaceScope', 'sample') == 'test'
         cg = self.cg
         self.r = Run(template_sock=self.template.sock.fileno(), closer_sock=self.closer.sock.fileno(),
                      cg_version=self.cg_version, cg_max=cg.get('max', -1), cg_failcnt=cg.get('failcnt', -1),
@@ -103,7 +104,9 @@ class Slot:
             # Lone surrogates (JSON allows them) become U+FFFD, as when Node writes such a string.
             return Source(text.encode('utf-16', 'surrogatepass').decode('utf-16', 'replace').encode())
 
-    def run(self, req, source=None):
+    def run(self, req, source=None, first=True):
+        # first: the request's first run (a batch's first test, or a run on its own), which starts
+        # in new network and IPC namespaces; a batch's later tests are the same program's.
         mem = int(req['memoryBytes'])
         procs = int(req['processes'])
         r = self.r
@@ -133,6 +136,7 @@ class Slot:
         r.cpu_hard = r.cpu_soft + 1
         r.wall_ns = int(float(req['wallSeconds']) * 1e9)
         r.phase, r.stdin_fd, r.exe_fd, r.prog_fd = 0, -1, -1, -1
+        r.fresh_ns = int(first or self.fresh_ns_per_test)
         own_source = kind == 'python' and source is None
         if kind != 'python':
             source = None
@@ -336,7 +340,7 @@ class Run(ctypes.Structure):
                 + [('ctl_buf', ctypes.c_void_p), ('ctl_cap', ctypes.c_int64), ('held', ctypes.c_int64 * 8)]
                 + [(name, ctypes.c_int64) for name in ('nheld', 'oom_count', 'kind', 'stdin_fd', 'prog_fd', 'exe_fd',
                                                        'tmp_bytes', 'cpu_soft', 'cpu_hard', 'fsize', 'stack',
-                                                       'data_limit', 'nproc')]
+                                                       'data_limit', 'nproc', 'fresh_ns')]
                 + [('strings', ctypes.c_char_p)]
                 + [(name, ctypes.c_int64) for name in ('strings_len', 'argc', 'wall_ns', 'phase', 'ctl_r', 'started_ns')]
                 + [('ns', ctypes.c_int64 * 3)]
@@ -515,7 +519,7 @@ def main():
             try:
                 if source is None and run_req['kind'] == 'python':
                     source = slot.read_source(run_req)
-                res = slot.run(run_req, source)
+                res = slot.run(run_req, source, first=k == 0)
             except BaseException as e:
                 res = {'internalError': '%s: %s' % (type(e).__name__, e)}
             res['id'], res['k'] = rid, k

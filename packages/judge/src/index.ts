@@ -5,4 +5,4 @@ export { checkOutput } from './checker';
 export { tierCount } from './tiers';
 export { JudgeInputError, JudgeSetupError } from './errors';
 export type * from './types';
-export { SANDBOX_BACKENDS } from './types';
+export { NAMESPACE_SCOPES, SANDBOX_BACKENDS } from './types';

@@ -13,7 +13,7 @@ import { SlotPool } from './sandbox/pool';
 import { resolveBackend } from './sandbox/backend';
 import type { RunRequest, RunResult } from './sandbox/types';
 import { judgingOrder, tierCount } from './tiers';
-import { LANGUAGES, type BackendChoice, type Benchmark, type Language, type SandboxBackend, type Limits, type Problem, type Sample, type SampleResult, type TestRecord } from './types';
+import { LANGUAGES, type BackendChoice, type Benchmark, type Language, type SandboxBackend, type Limits, type NamespaceScope, type Problem, type Sample, type SampleResult, type TestRecord } from './types';
 import { failureClassOf, type Verdict } from './verdicts';
 
 export interface JudgeOptions {
@@ -35,8 +35,11 @@ export interface JudgeOptions {
   maxReruns?: number;
   uid?: number;
   gid?: number;
-  /** A new network namespace per test (default) or one empty namespace per slot. */
-  freshNetwork?: boolean;
+  /**
+   * How long a network and an IPC namespace live: one per sample, shared by its tests (default:
+   * the same program; README, "Threat model"), or one per test.
+   */
+  namespaceScope?: NamespaceScope;
   /**
    * Pin each slot (its supervisor and tests) to one CPU, slot i to the i-th allowed CPU modulo
    * their number (default true): ~20% more tests per second on a 2-core VM, steadier CPU times.
@@ -121,7 +124,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
     templateNative: ensureTemplateLib(cacheDir, options.cc),
     uid: options.uid ?? 65534,
     gid: options.gid ?? 65534,
-    freshNetwork: options.freshNetwork ?? true,
+    namespaceScope: options.namespaceScope ?? 'sample',
     pin: options.pinSlots ?? true,
     hide: options.hide,
     backend: setup,

@@ -78,6 +78,13 @@ export interface TestRecord {
 // vocabulary (the database records them, a study may require one), so they live in core.
 export { SANDBOX_BACKENDS, type BackendChoice, type SandboxBackend } from '@frontier/core';
 
+/**
+ * How long the network and IPC namespaces programs run in live: one per sample, shared by its
+ * tests (the same program), or one per test (README, "Threat model").
+ */
+export const NAMESPACE_SCOPES = ['sample', 'test'] as const;
+export type NamespaceScope = (typeof NAMESPACE_SCOPES)[number];
+
 export interface SampleResult {
   id: string;
   problemId: string;

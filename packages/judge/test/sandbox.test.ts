@@ -197,7 +197,7 @@ for (const { backend, asUser, can, name } of variants) describe.skipIf(!can)(`sa
     expect(run.strays, `killed ${run.killed}`).toEqual([]);
   });
 
-  it('with one network namespace per slot (freshNetwork: false) there is still no network', () => {
+  it('a sample\'s later tests, in the namespace its first test used, still have no network', () => {
     const h = hostile('', []).python.network;
     // Loopback is down in an empty namespace: connecting to our own listener on 127.0.0.1 fails
     // there (network unreachable), not on the host.
@@ -207,24 +207,55 @@ for (const { backend, asUser, can, name } of variants) describe.skipIf(!can)(`sa
     ].join('\n');
     // The program prints its network namespace; expected is the host's, so anything else is WA.
     const hostNet = readlinkSync('/proc/self/ns/net');
+    const thrice = (id: string, output: string) => ({ id, limits, tests: [1, 2, 3].map((i) => ({ input: `${i}\n`, output, tier: 1 })) });
     const run = runContained({
-      benchmark: {
-        problems: [
-          expectProblem('expect-blocked', 'blocked\n'), expectProblem('expect-down', 'down\n'), expectProblem('host-net', `${hostNet}\n`),
-        ],
-      },
+      benchmark: { problems: [thrice('expect-blocked', 'blocked\n'), thrice('expect-down', 'down\n'), thrice('host-net', `${hostNet}\n`)] },
       samples: [
         { id: 'network', problemId: 'expect-blocked', language: 'python', code: h.code },
         { id: 'loopback', problemId: 'expect-down', language: 'python', code: loopback },
-        { id: 'loopback-again', problemId: 'expect-down', language: 'python', code: `# a later test, same namespace\n${loopback}` },
         { id: 'netns', problemId: 'host-net', language: 'python', code: 'import os\nprint(os.readlink("/proc/self/ns/net"))' },
       ],
-      freshNetwork: false,
+      allTests: true,
       workers: 1,
       backend,
     }, dir, {}, { asUser });
-    expect(run.results.map((r) => r.verdict), JSON.stringify(run.results)).toEqual(['AC', 'AC', 'AC', 'WA']);
+    expect(run.results.map((r) => r.tests.map((t) => t.verdict)), JSON.stringify(run.results)).toEqual([['AC', 'AC', 'AC'], ['AC', 'AC', 'AC'], ['WA', 'WA', 'WA']]);
     expect(run.logs.filter((l) => /IE/.test(l))).toEqual([]);
+  });
+
+  it('a sample\'s tests share network and IPC namespaces, never another sample\'s; namespaceScope "test" gives each test its own', () => {
+    // Each program finds out whether an earlier test left state in its namespace, then leaves some;
+    // it prints "fresh" if nothing was there. Network: the namespace's count of packets sent with
+    // no route (loopback is down). IPC: a SysV shared memory segment, which outlives its process.
+    const net = (n: number) => [
+      `import socket  # sample ${n}`,
+      'rows = [l.split() for l in open("/proc/net/snmp") if l.startswith("Ip:")]',
+      'sent = int(rows[1][rows[0].index("OutNoRoutes")])',
+      'try:', '    socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b"x", ("127.0.0.1", 9))', 'except OSError:', '    pass',
+      'print("fresh" if sent == 0 else "used")',
+    ].join('\n');
+    const shm = (bytes: number, n: number) => [
+      `import ctypes  # sample ${n}`, 'libc = ctypes.CDLL(None, use_errno=True)', 'libc.shmat.restype = ctypes.c_void_p',
+      `if libc.shmget(0x5eed, ${bytes}, 0) >= 0:`, '    print("used")', 'else:',
+      `    sid = libc.shmget(0x5eed, ${bytes}, 0o1600)`, '    p = libc.shmat(sid, None, 0)', `    ctypes.memset(p, 1, ${bytes})`,
+      '    libc.shmdt(ctypes.c_void_p(p))', '    print("fresh")',
+    ].join('\n');
+    const problem = { id: 'fresh', limits, tests: [1, 2, 3].map((i) => ({ input: `${i}\n`, output: 'fresh\n', tier: 1 })) };
+    const samples = [
+      { id: 'net-1', code: net(1) }, { id: 'net-2', code: net(2) }, { id: 'ipc-1', code: shm(4096, 1) }, { id: 'ipc-2', code: shm(4096, 2) },
+      // 8 MiB left charged to the slot (over 4 MiB) makes the next test start in fresh namespaces.
+      { id: 'ipc-big', code: shm(8 << 20, 3) },
+    ].map((x) => ({ ...x, problemId: 'fresh', language: 'python' }));
+    const verdicts = (o: Outcome) => Object.fromEntries(o.results.map((r) => [r.id, r.tests.map((t) => t.verdict)]));
+    const shared = ['AC', 'WA', 'WA'];
+    const perSample = runContained({ benchmark: { problems: [problem] }, samples, allTests: true, workers: 1, backend }, dir, {}, { asUser });
+    expect(verdicts(perSample), JSON.stringify(perSample.results)).toEqual({
+      'net-1': shared, 'net-2': shared, 'ipc-1': shared, 'ipc-2': shared,
+      // Without a memory cgroup (rootless) nothing measures what a test left: its own later tests keep it.
+      'ipc-big': backend === 'rootless' ? shared : ['AC', 'AC', 'AC'],
+    });
+    const perTest = runContained({ benchmark: { problems: [problem] }, samples, allTests: true, workers: 1, backend, namespaceScope: 'test' }, dir, {}, { asUser });
+    expect(verdicts(perTest), JSON.stringify(perTest.results)).toEqual(Object.fromEntries(samples.map((x) => [x.id, ['AC', 'AC', 'AC']])));
   });
 
   it('judges identical (code, test set) pairs once', () => {

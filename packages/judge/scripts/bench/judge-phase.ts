@@ -1,11 +1,11 @@
 // The judge's phase: every test of every sample through a fresh judge, as `frontier judge
 // --all-tests` runs them (the slots are started and warmed first, outside the timing).
-import { createJudge, type BackendChoice, type Benchmark, type Sample, type SandboxBackend, type TestRecord } from '../../src/index';
+import { createJudge, type BackendChoice, type Benchmark, type NamespaceScope, type Sample, type SandboxBackend, type TestRecord } from '../../src/index';
 import { measured, type Phase } from './machine';
 
 export interface JudgeSettings {
   workers: number;
-  freshNetwork: boolean;
+  namespaceScope: NamespaceScope;
   pinSlots: boolean;
   backend?: BackendChoice;
 }

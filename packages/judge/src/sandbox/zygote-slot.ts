@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { LCB_PRELUDE } from '../lcb';
+import type { NamespaceScope } from '../types';
 import type { SlotSandbox } from './backend';
 import type { RunRequest, RunResult, SandboxSlot } from './types';
 
@@ -19,7 +20,7 @@ export interface ZygoteSlotOptions {
   /** Credentials of the programs (cgroup backends; rootless keeps the user namespace's only user). */
   uid: number;
   gid: number;
-  freshNetwork: boolean;
+  namespaceScope: NamespaceScope;
   /** Pin the supervisor (and so its tests) to one CPU: the index-th of those allowed, modulo. */
   pin: boolean;
   /** Top-level directories to hide; default every one but the system directories. */
@@ -78,7 +79,7 @@ export class ZygoteSlot implements SandboxSlot {
       uid: o.sandbox.userNamespace ? -1 : o.uid, gid: o.sandbox.userNamespace ? -1 : o.gid, userNamespace: o.sandbox.userNamespace,
       roots: { work: o.roots.work, cache: o.roots.cache },
       backend: o.sandbox.backend, cgroup: o.sandbox.cgroup, reaper: o.reaper, native: o.native, templateNative: o.templateNative,
-      freshNetwork: o.freshNetwork, pin: o.pin ? o.index : null, hide: o.hide ?? null,
+      namespaceScope: o.namespaceScope, pin: o.pin ? o.index : null, hide: o.hide ?? null,
       // Run once by the template before it forks any test (runtime/template.py, Prelude): tests
       // find its modules imported, and LiveCodeBench's programs, which start with it, its names.
       preload: LCB_PRELUDE,
