@@ -25,7 +25,7 @@
 #include <sched.h>
 #include <unistd.h>
 
-enum { OP_SPAWN = 1, OP_ENV = 2 };
+enum { OP_SPAWN = 1, OP_ENV = 2, OP_LEAVE = 3 };
 enum { KIND_PYTHON = 1, KIND_EXEC = 2, KIND_SHELL = 3 };
 /* Where a spawn failed, as the template reports it. */
 enum { SPAWN_MESSAGE = 1, SPAWN_MOUNTS = 2, SPAWN_CLONE = 3, SPAWN_NAMESPACES = 4 };
@@ -34,18 +34,22 @@ enum { MAX_FDS = 8 };
 /* A request of the supervisor: this header, then argc NUL-terminated strings (exec: the program's
    arguments after the reaper's own; shell: argv). Its fds come with it (SCM_RIGHTS): stdin,
    stdout, stderr, control pipe, then python: the program (see run_python); exec: the reaper's
-   report pipe and the binary. OP_ENV carries "K=V" strings for Python to set (os.environ). */
+   report pipe and the binary. OP_ENV carries "K=V" strings for Python to set (os.environ).
+   OP_LEAVE (no fds): the template leaves the sample's namespaces, so that they go once the
+   supervisor drops its reference. */
 struct spawn_msg {
   int64_t op, kind, tmp_bytes, cpu_soft, cpu_hard, fsize, stack, argc;
   /* rootless backend (0: not set): RLIMIT_DATA, and RLIMIT_NPROC of the slot's user */
   int64_t data_limit, nproc;
-  /* 1: this test and the next ones get a new network and IPC namespace (the first test of a
-     sample, or every test); 0: this test shares its sample's (the same program's) */
+  /* 1: this test and the next ones get new network, IPC and mount namespaces, with a fresh /tmp
+     and /dev/shm (the first test of a sample, or every test); 0: this test shares its sample's
+     (the same program's) */
   int64_t fresh_ns;
 };
 
 /* The template's answer to OP_SPAWN: the test's pid, or -errno and the failed step; with a pid
-   come references to the test's mount namespace, /tmp and /dev/shm (SCM_RIGHTS). */
+   come references to the sample's /tmp and /dev/shm and, for a sample's first test, to its mount
+   namespace (SCM_RIGHTS). */
 struct spawn_reply {
   int64_t pid, step;
 };

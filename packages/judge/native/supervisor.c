@@ -193,19 +193,21 @@ struct run {
   int64_t cg_version, cg_max, cg_failcnt, cg_usage, cg_force_empty, cg_pids, cg_oom;
   char *ctl_buf; /* the test's control pipe: PRE/CE/CODE/IE lines (runtime/template.py) */
   int64_t ctl_cap;
-  int64_t held[CLOSER_BATCH]; /* finished tests' mount namespaces, for the closer */
+  int64_t held[CLOSER_BATCH]; /* finished samples' mount namespaces, for the closer */
   int64_t nheld;
   int64_t oom_count; /* the memory cgroup's OOM kills so far; < 0: unknown */
+  int64_t sample_mnt; /* the mount namespace of the sample being run (-1: none) */
+  int64_t stale;      /* a test left files in the sample's /tmp or /dev/shm: the next starts a new sample */
   /* per test, set by the caller (with w.out_max, w.out_fd and the buffers of w) */
   int64_t kind, stdin_fd, prog_fd, exe_fd; /* stdin_fd < 0: /dev/null; prog_fd: python; exe_fd: exec */
   int64_t tmp_bytes, cpu_soft, cpu_hard, fsize, stack, data_limit, nproc;
-  int64_t fresh_ns; /* new network and IPC namespaces from this test on (struct spawn_msg); set to 1
-                       here too when an earlier test left memory charged to the slot */
+  int64_t fresh_ns; /* a new sample's namespaces from this test on (struct spawn_msg); set to 1 here
+                       too when an earlier test left memory charged to the slot */
   char *strings; /* argc NUL-terminated strings, strings_len bytes in all */
   int64_t strings_len, argc;
   int64_t wall_ns;
   /* state: phase 0 starts a test */
-  int64_t phase, ctl_r, started_ns, ns[3];
+  int64_t phase, ctl_r, started_ns, ns[2]; /* ns: the sample's /tmp and /dev/shm */
   /* results */
   int64_t status, utime_us, stime_us, maxrss, elapsed_ns, ctl_len;
   int64_t cg_peak, failcnt, oom_killed, pids_current;
@@ -295,30 +297,42 @@ static void close_fd(int64_t *fd) {
   *fd = -1;
 }
 
-/* A finished test's mount namespace goes to the closer in batches (its teardown waits for an RCU
-   grace period); one whose /tmp or /dev/shm holds files is torn down here and now, since tmpfs
-   pages stay charged to the slot's memory cgroup until then. */
-static void drop_namespace(struct run *r) {
-  int used = 0;
-  for (int i = 1; i < 3; i++) {
-    struct statvfs st;
-    if (r->ns[i] >= 0 && (fstatvfs((int)r->ns[i], &st) < 0 || st.f_blocks != st.f_bfree || st.f_files - st.f_ffree > 1))
-      used = 1;
-    close_fd(&r->ns[i]);
-  }
-  if (r->ns[0] < 0) return;
-  if (used) {
-    close_fd(&r->ns[0]);
-    return;
-  }
-  r->held[r->nheld++] = r->ns[0];
-  r->ns[0] = -1;
+/* A finished sample's mount namespace goes to the closer in batches (its teardown waits for an RCU
+   grace period). */
+static void to_closer(struct run *r, int fd) {
+  r->held[r->nheld++] = fd;
   if (r->nheld < CLOSER_BATCH) return;
   int fds[CLOSER_BATCH];
   for (int i = 0; i < CLOSER_BATCH; i++) fds[i] = (int)r->held[i];
   send_with_fds((int)r->closer_sock, "x", 1, fds, CLOSER_BATCH); /* if it fails, our closes are the last */
   for (int i = 0; i < CLOSER_BATCH; i++) close(fds[i]);
   r->nheld = 0;
+}
+
+/* After a test: one that left files in the sample's /tmp or /dev/shm makes the sample stale, so
+   that the next test starts a new one (start_test). */
+static void drop_namespace(struct run *r) {
+  for (int i = 0; i < 2; i++) {
+    struct statvfs st;
+    if (r->ns[i] >= 0 && (fstatvfs((int)r->ns[i], &st) < 0 || st.f_blocks != st.f_bfree || st.f_files - st.f_ffree > 1))
+      r->stale = 1;
+    close_fd(&r->ns[i]);
+  }
+}
+
+/* The template leaves a stale sample's namespaces and they are torn down here and now: tmpfs
+   pages stay charged to the slot's memory cgroup until then, and would count towards the next
+   test's peak. */
+static int drop_stale_sample(struct run *r) {
+  struct spawn_msg m = {.op = OP_LEAVE};
+  struct spawn_reply reply;
+  int got[MAX_FDS], ngot = 0;
+  if (send_with_fds((int)r->template_sock, (const char *)&m, sizeof m, NULL, 0) < 0) return -1;
+  ssize_t n = recv_with_fds((int)r->template_sock, (char *)&reply, sizeof reply, got, &ngot);
+  for (int i = 0; i < ngot; i++) close(got[i]);
+  if (n != (ssize_t)sizeof reply) return errno = n < 0 ? errno : EPIPE, -1;
+  close_fd(&r->sample_mnt);
+  return 0;
 }
 
 static void close_test_fds(struct run *r) {
@@ -339,12 +353,13 @@ static int fail(struct run *r, int step, int err) {
 static int start_test(struct run *r) {
   struct watch *w = &r->w;
   r->ctl_r = w->pid = w->pidfd = w->out_r = w->err_r = w->rep_r = -1;
-  r->ns[0] = r->ns[1] = r->ns[2] = -1;
+  r->ns[0] = r->ns[1] = -1;
   r->status = r->utime_us = r->stime_us = r->maxrss = r->elapsed_ns = r->ctl_len = 0;
   r->cg_peak = r->failcnt = r->oom_killed = r->pids_current = r->step = r->error = 0;
   w->killed = w->ole = w->exited = w->out_bytes = w->out_len = w->err_len = w->rep_len = 0;
   w->closed = w->pending = w->error = 0;
 
+  if (r->stale && r->sample_mnt >= 0 && drop_stale_sample(r) < 0) return fail(r, RUN_TEMPLATE, errno);
   if (reset_cgroups(r) < 0) return fail(r, RUN_CGROUP, errno);
 
   int out[2] = {-1, -1}, err[2] = {-1, -1}, ctl[2] = {-1, -1}, rep[2] = {-1, -1}, null = -1;
@@ -371,7 +386,7 @@ static int start_test(struct run *r) {
     goto out;
   }
   *m = (struct spawn_msg){OP_SPAWN, r->kind, r->tmp_bytes, r->cpu_soft, r->cpu_hard, r->fsize, r->stack, r->argc,
-                         r->data_limit, r->nproc, r->fresh_ns};
+                         r->data_limit, r->nproc, r->fresh_ns || r->stale || r->sample_mnt < 0};
   if (r->strings_len > 0) memcpy(msg + sizeof *m, r->strings, (size_t)r->strings_len);
 
   r->started_ns = now_ns();
@@ -394,7 +409,12 @@ static int start_test(struct run *r) {
     r->error |= reply.step << 16; /* errno in the low bits, the template's step above */
     goto out;
   }
-  for (int i = 0; i < ngot && i < 3; i++) r->ns[i] = got[i];
+  for (int i = 0; i < ngot && i < 2; i++) r->ns[i] = got[i];
+  if (ngot >= 3) { /* a new sample: the last one's namespace is no longer in use */
+    if (r->sample_mnt >= 0) to_closer(r, (int)r->sample_mnt);
+    r->sample_mnt = got[2];
+    r->stale = 0;
+  }
   for (int i = 3; i < ngot; i++) close(got[i]);
   w->pid = reply.pid;
   w->out_r = out[0];

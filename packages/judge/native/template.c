@@ -267,11 +267,50 @@ static void become_test(struct serve *s, const struct spawn_msg *m, const char *
   _exit(126);
 }
 
-/* Makes one test: a copy of the slot's mount namespace with a fresh /tmp and /dev/shm (ns gets
-   references to it and to them), then the test process in a fresh pid namespace as the
-   supervisor's child. Its network and IPC namespaces are this process's: new ones when the request
-   says so (the first test of a sample, or every test), else those of the sample's earlier tests.
-   Returns its pid, 0 in a Python test, or -1 (errno). */
+/* The sample being served: this process stays in its mount namespace between its tests, and
+   keeps its /tmp and /dev/shm (each test's reply carries them, for the supervisor to see whether
+   the test left files there). */
+static int sample_tmp = -1, sample_shm = -1, sample_tests = 0;
+/* Each test of a sample mounts its own /proc over the earlier ones: a bound on how many. */
+enum { SAMPLE_TESTS_MAX = 64 };
+
+/* Back to the slot's mount namespace, out of the sample's (OP_LEAVE, and before a new sample):
+   once the supervisor drops its reference too, the sample's namespace goes, with its /tmp. */
+static int leave_sample(struct serve *s) {
+  if (sample_tmp >= 0) close(sample_tmp);
+  if (sample_shm >= 0) close(sample_shm);
+  sample_tmp = sample_shm = -1;
+  sample_tests = 0;
+  return setns((int)s->home_mnt, CLONE_NEWNS);
+}
+
+/* A new sample: new network and IPC namespaces, and a copy of the slot's mount namespace with a
+   fresh /tmp and /dev/shm, which this process enters; *mnt gets a reference to it. */
+static int start_sample(struct serve *s, const struct spawn_msg *m, int *mnt, int64_t *step) {
+  *step = SPAWN_MOUNTS;
+  if (leave_sample(s) < 0) return -2; /* stuck in the old sample's namespace: nothing can be served */
+  *step = SPAWN_NAMESPACES;
+  if (unshare(CLONE_NEWNET | CLONE_NEWIPC) < 0) return -1;
+  *step = SPAWN_MOUNTS;
+  char opts[64];
+  snprintf(opts, sizeof opts, "size=%lld,mode=1777", (long long)m->tmp_bytes);
+  if (unshare(CLONE_NEWNS) < 0 || mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) < 0 ||
+      mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, opts) < 0 ||
+      (*mnt = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC)) < 0 || (sample_tmp = open("/tmp", O_PATH | O_CLOEXEC)) < 0 ||
+      (sample_shm = open("/dev/shm", O_PATH | O_CLOEXEC)) < 0) {
+    int err = errno;
+    if (leave_sample(s) < 0) return -2;
+    errno = err;
+    return -1;
+  }
+  return 0;
+}
+
+/* Makes one test: the test process in a fresh pid namespace as the supervisor's child, in the
+   sample's network, IPC and mount namespaces (new ones for the first test of a sample, for every
+   test when asked, and after SAMPLE_TESTS_MAX tests). ns gets the sample's /tmp and /dev/shm and,
+   for a new sample, its mount namespace. Returns the pid, 0 in a Python test, -1 (errno), or -2
+   when nothing more can be served. */
 static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, const int *fds, int nfds, int *ns,
                         int64_t *step) {
   int want = m->kind == KIND_PYTHON ? 5 : m->kind == KIND_EXEC ? 6 : m->kind == KIND_SHELL ? 4 : -1;
@@ -280,41 +319,31 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
     errno = EINVAL;
     return -1;
   }
-  /* The namespaces a sample's earlier tests used go with them: nothing else refers to them. */
-  *step = SPAWN_NAMESPACES;
-  if (m->fresh_ns && unshare(CLONE_NEWNET | CLONE_NEWIPC) < 0) return -1;
-  *step = SPAWN_MOUNTS;
-  if (unshare(CLONE_NEWNS) < 0) return -1;
-  char opts[64];
-  snprintf(opts, sizeof opts, "size=%lld,mode=1777", (long long)m->tmp_bytes);
-  pid_t pid = -1;
-  if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) == 0 &&
-      mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, opts) == 0 &&
-      (ns[0] = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC)) >= 0 && (ns[1] = open("/tmp", O_PATH | O_CLOEXEC)) >= 0 &&
-      (ns[2] = open("/dev/shm", O_PATH | O_CLOEXEC)) >= 0) {
-    *step = SPAWN_CLONE;
-    /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
-    pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
-    if (pid == 0) {
-      become_test(s, m, s->msg + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
-      return 0;
+  if (m->fresh_ns || sample_tmp < 0 || sample_tests >= SAMPLE_TESTS_MAX) {
+    int rc = start_sample(s, m, &ns[2], step);
+    if (rc < 0) {
+      if (rc == -2) s->error = errno;
+      return rc;
     }
   }
-  int err = errno;
-  if (setns((int)s->home_mnt, CLONE_NEWNS) < 0) {
-    /* Stuck in a test's namespace: nothing more can be served. */
-    s->error = errno;
-    return -2;
+  *step = SPAWN_CLONE;
+  if ((ns[0] = dup(sample_tmp)) < 0 || (ns[1] = dup(sample_shm)) < 0) return -1;
+  sample_tests++;
+  /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
+  pid_t pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
+  if (pid == 0) {
+    become_test(s, m, s->msg + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
+    return 0;
   }
-  errno = err;
   return pid;
 }
 
 /* The template's loop: serves spawn requests until the supervisor closes the socket (SERVE_EOF),
    sends a control message (SERVE_CONTROL: Python acts on it and calls again), or in a new Python
    test process (SERVE_CHILD). Replies to each spawn with {pid or -errno, step} and, on success,
-   the test's mount namespace, /tmp and /dev/shm (the supervisor drops them off the critical
-   path: see Closer in runtime/slot_processes.py). */
+   the sample's /tmp and /dev/shm and, for a new sample, its mount namespace (the supervisor holds
+   it while the sample runs, then drops it off the critical path: see Closer in
+   runtime/slot_processes.py); to OP_LEAVE with {0, 0}. */
 int serve(struct serve *s) {
   for (;;) {
     int fds[MAX_FDS], nfds = 0, ns[3] = {-1, -1, -1};
@@ -331,6 +360,19 @@ int serve(struct serve *s) {
       s->msg_len = n;
       return SERVE_CONTROL;
     }
+    if (n >= (ssize_t)sizeof *m && m->op == OP_LEAVE) {
+      for (int i = 0; i < nfds; i++) close(fds[i]);
+      if (leave_sample(s) < 0) {
+        s->error = errno;
+        return SERVE_ERROR;
+      }
+      reply.pid = 0;
+      if (send_with_fds((int)s->sock, &reply, sizeof reply, NULL, 0) < 0) {
+        s->error = errno;
+        return SERVE_ERROR;
+      }
+      continue;
+    }
     if (n < 0) {
       reply.pid = -EMSGSIZE;
     } else if (n >= (ssize_t)sizeof *m && m->op == OP_SPAWN) {
@@ -341,7 +383,8 @@ int serve(struct serve *s) {
       reply.pid = pid > 0 ? pid : -errno;
     }
     for (int i = 0; i < nfds; i++) close(fds[i]);
-    int rc = send_with_fds((int)s->sock, &reply, sizeof reply, ns, reply.pid > 0 ? 3 : 0);
+    int nns = reply.pid > 0 ? (ns[2] >= 0 ? 3 : 2) : 0;
+    int rc = send_with_fds((int)s->sock, &reply, sizeof reply, ns, nns);
     for (int i = 0; i < 3; i++)
       if (ns[i] >= 0) close(ns[i]);
     if (rc < 0) {

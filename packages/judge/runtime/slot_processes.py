@@ -10,11 +10,11 @@ PR_SET_PDEATHSIG = 1
 
 class Closer:
     """A helper process that closes, off the critical path, the last reference to each finished
-    test's mount namespace, whose teardown waits for an RCU grace period (~0.3 ms in D state that
-    the test's exit would otherwise spend). References come in batches (one wake-up each), and
-    only for tests that left their /tmp and /dev/shm empty: tmpfs pages stay charged to the slot's
-    memory cgroup until the namespace is gone, so a test that wrote files has its namespace torn
-    down at once, before the next test starts (drop_namespace in native/supervisor.c).
+    sample's mount namespace, whose teardown waits for an RCU grace period. References come in
+    batches (one wake-up each), and only for samples whose tests left /tmp and /dev/shm empty:
+    tmpfs pages stay charged to the slot's memory cgroup until the namespace is gone, so after a
+    test that wrote files the sample's namespace is torn down at once, before the next test starts
+    in a new one (drop_stale_sample in native/supervisor.c).
     (Making network namespaces ahead of time here too was tried: it costs more CPU than it saves.)"""
     BATCH = 8
 

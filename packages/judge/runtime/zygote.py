@@ -6,16 +6,16 @@
 #
 # It never forks a test itself. At start it launches the slot's template (runtime/template.py),
 # a small Python process that waits in native code (serve() in native/template.c) and, per
-# spawn request sent on a socket with the test's fds, makes a fresh mount namespace (with a
-# fresh /tmp and /dev/shm) and forks the test process with clone(CLONE_PARENT) in a fresh pid
-# namespace, with network and IPC namespaces new for each sample (or each test: namespaceScope):
-# the test is this process's child, so wait4 gives its rusage. The test
+# spawn request sent on a socket with the test's fds, forks the test process with
+# clone(CLONE_PARENT) in a fresh pid namespace, in network, IPC and mount namespaces (with a fresh
+# /tmp and /dev/shm) new for each sample (or each test: namespaceScope; and whenever a test left
+# something behind): the test is this process's child, so wait4 gives its rusage. The test
 # process mounts a fresh /proc, joins the slot's memory and pids cgroups, sets rlimits, drops to
 # uid/gid 65534 and then either runs Python code in-process (no interpreter start-up: that is
 # the fast path) or execs a binary through the reaper stub. When pid 1 exits the kernel kills
 # everything else in its pid namespace. This process runs each test through one native call
 # (run_test in native/supervisor.c: cgroup reset, pipes, the spawn request, the wait, rusage) and
-# reports; the last reference to a finished test's mount namespace goes to a helper process
+# reports; the last reference to a finished sample's mount namespace goes to a helper process
 # (Closer).
 #
 # Why two processes: a fork copies, page by page, whatever the forking process writes next
@@ -83,7 +83,7 @@ class Slot:
                      cg_version=self.cg_version, cg_max=cg.get('max', -1), cg_failcnt=cg.get('failcnt', -1),
                      cg_usage=cg.get('usage', -1), cg_force_empty=cg.get('forceEmpty', -1),
                      cg_pids=cg.get('pidsCurrent', -1), cg_oom=cg.get('oom', -1), ctl_buf=ctypes.addressof(self.ctl_buf),
-                     ctl_cap=len(self.ctl_buf), oom_count=-1)
+                     ctl_cap=len(self.ctl_buf), oom_count=-1, sample_mnt=-1)
         self.r_ref = ctypes.byref(self.r)
 
     def write_cg(self, key, value):
@@ -338,12 +338,13 @@ class Run(ctypes.Structure):
     _fields_ = ([(name, ctypes.c_int64) for name in ('template_sock', 'closer_sock', 'cg_version', 'cg_max',
                                                      'cg_failcnt', 'cg_usage', 'cg_force_empty', 'cg_pids', 'cg_oom')]
                 + [('ctl_buf', ctypes.c_void_p), ('ctl_cap', ctypes.c_int64), ('held', ctypes.c_int64 * 8)]
-                + [(name, ctypes.c_int64) for name in ('nheld', 'oom_count', 'kind', 'stdin_fd', 'prog_fd', 'exe_fd',
+                + [(name, ctypes.c_int64) for name in ('nheld', 'oom_count', 'sample_mnt', 'stale', 'kind', 'stdin_fd',
+                                                       'prog_fd', 'exe_fd',
                                                        'tmp_bytes', 'cpu_soft', 'cpu_hard', 'fsize', 'stack',
                                                        'data_limit', 'nproc', 'fresh_ns')]
                 + [('strings', ctypes.c_char_p)]
                 + [(name, ctypes.c_int64) for name in ('strings_len', 'argc', 'wall_ns', 'phase', 'ctl_r', 'started_ns')]
-                + [('ns', ctypes.c_int64 * 3)]
+                + [('ns', ctypes.c_int64 * 2)]
                 + [(name, ctypes.c_int64) for name in ('status', 'utime_us', 'stime_us', 'maxrss', 'elapsed_ns', 'ctl_len',
                                                        'cg_peak', 'failcnt', 'oom_killed', 'pids_current', 'step',
                                                        'error', 'failcnt_base')]

@@ -240,22 +240,30 @@ for (const { backend, asUser, can, name } of variants) describe.skipIf(!can)(`sa
       `    sid = libc.shmget(0x5eed, ${bytes}, 0o1600)`, '    p = libc.shmat(sid, None, 0)', `    ctypes.memset(p, 1, ${bytes})`,
       '    libc.shmdt(ctypes.c_void_p(p))', '    print("fresh")',
     ].join('\n');
+    // Files in /tmp: a test that leaves some makes the next one start in new namespaces.
+    const tmp = 'import os\nprint("used" if os.listdir("/tmp") else "fresh")\nopen("/tmp/x", "w").write("x")';
+    // /proc: each test mounts its own over the sample's earlier ones (its pid namespace's), and
+    // after 64 tests a sample goes on in new namespaces.
+    const proc = 'print("fresh" if open("/proc/self/stat").read().split()[0] == "1" else "used")';
     const problem = { id: 'fresh', limits, tests: [1, 2, 3].map((i) => ({ input: `${i}\n`, output: 'fresh\n', tier: 1 })) };
+    const many = { id: 'fresh-70', limits, tests: Array.from({ length: 70 }, (_, i) => ({ input: `${i}\n`, output: 'fresh\n', tier: 1 })) };
     const samples = [
       { id: 'net-1', code: net(1) }, { id: 'net-2', code: net(2) }, { id: 'ipc-1', code: shm(4096, 1) }, { id: 'ipc-2', code: shm(4096, 2) },
       // 8 MiB left charged to the slot (over 4 MiB) makes the next test start in fresh namespaces.
-      { id: 'ipc-big', code: shm(8 << 20, 3) },
+      { id: 'ipc-big', code: shm(8 << 20, 3) }, { id: 'tmp', code: tmp },
     ].map((x) => ({ ...x, problemId: 'fresh', language: 'python' }));
+    samples.push({ id: 'proc', code: proc, problemId: 'fresh-70', language: 'python' });
     const verdicts = (o: Outcome) => Object.fromEntries(o.results.map((r) => [r.id, r.tests.map((t) => t.verdict)]));
     const shared = ['AC', 'WA', 'WA'];
-    const perSample = runContained({ benchmark: { problems: [problem] }, samples, allTests: true, workers: 1, backend }, dir, {}, { asUser });
+    const perSample = runContained({ benchmark: { problems: [problem, many] }, samples, allTests: true, workers: 1, backend }, dir, {}, { asUser });
     expect(verdicts(perSample), JSON.stringify(perSample.results)).toEqual({
       'net-1': shared, 'net-2': shared, 'ipc-1': shared, 'ipc-2': shared,
       // Without a memory cgroup (rootless) nothing measures what a test left: its own later tests keep it.
       'ipc-big': backend === 'rootless' ? shared : ['AC', 'AC', 'AC'],
+      tmp: ['AC', 'AC', 'AC'], proc: many.tests.map(() => 'AC'),
     });
-    const perTest = runContained({ benchmark: { problems: [problem] }, samples, allTests: true, workers: 1, backend, namespaceScope: 'test' }, dir, {}, { asUser });
-    expect(verdicts(perTest), JSON.stringify(perTest.results)).toEqual(Object.fromEntries(samples.map((x) => [x.id, ['AC', 'AC', 'AC']])));
+    const perTest = runContained({ benchmark: { problems: [problem, many] }, samples, allTests: true, workers: 1, backend, namespaceScope: 'test' }, dir, {}, { asUser });
+    expect(verdicts(perTest), JSON.stringify(perTest.results)).toEqual(Object.fromEntries(samples.map((x) => [x.id, x.id === 'proc' ? many.tests.map(() => 'AC') : ['AC', 'AC', 'AC']])));
   });
 
   it('judges identical (code, test set) pairs once', () => {
