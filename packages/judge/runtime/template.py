@@ -127,6 +127,17 @@ def warm_harness():
     json = sys.modules.get('json')
     if json is not None:
         json.dumps(json.loads('[1, [2.5, "x"], {"k": null}]'))
+    # LeetCode-style signatures (`nums: List[int]`) are evaluated when the method is defined, in
+    # every test; typing caches each subscription (an lru_cache), so with the common ones made here
+    # a test finds them instead of building them (~0.1 ms a test). The same objects come back as in
+    # a fresh interpreter that built them itself: nothing a program can tell apart.
+    typing = sys.modules.get('typing')
+    if typing is not None:
+        for x in (int, str, bool, float):
+            for alias in (typing.List[x], typing.Set[x], typing.Optional[x], typing.Tuple[x, x], typing.Dict[int, x],
+                          typing.Dict[str, x]):
+                typing.List[alias]
+                typing.Optional[alias]
 
 
 def free_blocks():
