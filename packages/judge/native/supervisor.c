@@ -16,8 +16,8 @@ enum { WATCH_DONE = 0, WATCH_DEADLINE = 1, WATCH_NEED_FILE = 2, WATCH_ERROR = -1
 
 /* While the test runs only its pidfd is watched, with a timeout at which the pipes are drained:
    a short test then wakes this process once (its exit) instead of three times (its output, the
-   end of its pipes, its exit). A test that keeps writing is drained every millisecond, through a
-   pipe enlarged to 1 MiB once it is seen half full. */
+   end of its pipes, its exit). A test that keeps writing is drained every millisecond, through
+   pipes of 1 MiB (stdout from the start, the others once seen half full). */
 enum { DRAIN_IDLE_MS = 4, DRAIN_BUSY_MS = 1, BIG_PIPE = 1 << 20 };
 
 struct watch {
@@ -372,6 +372,10 @@ static int start_test(struct run *r) {
     rc = fail(r, RUN_PIPES, errno);
     goto out;
   }
+  /* Stdout holds 1 MiB from the start: an output of up to 1 MiB never waits for a drain (a program
+     blocked on a full 64 KiB pipe waited up to DRAIN_IDLE_MS, then a drain per 64 KiB). Best
+     effort: an unprivileged user's pipes may be capped (fs.pipe-user-pages-soft). */
+  fcntl(out[0], F_SETPIPE_SZ, BIG_PIPE);
   fds[nfds++] = r->stdin_fd >= 0 ? (int)r->stdin_fd : null;
   fds[nfds++] = out[1];
   fds[nfds++] = err[1];
