@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { failureClassOf, verdictCode } from '@frontier/core';
 import { encodeProgram } from '../program-codec';
-import { copyBytea, copyIntArray, copyText } from './copy-text';
+import { BinaryCopyWriter } from './copy-binary';
 import type { SampleRecord } from './types';
 
 export const SAMPLE_COLUMNS =
@@ -15,47 +15,51 @@ export interface SampleRow {
   sample: SampleRecord;
 }
 
-// One sample as a line of COPY text. The program goes in compressed (code_z; code stays NULL, see
+// One sample as a row of binary COPY. The program goes in compressed (code_z; code stays NULL, see
 // program-codec.ts). Imported verdicts count as judged at import time; their `sandbox` stays
 // NULL, since they were judged elsewhere and the files do not say how.
-export function sampleLine(runId: number, problemId: number, s: SampleRecord, judgedAt: string): string {
+export function writeSampleRow(out: BinaryCopyWriter, runId: number, problemId: number, s: SampleRecord, judgedAtMs: number): void {
+  const where = `sample ${s.idx} of problem ${problemId}`;
   const tests = s.tests;
-  return [
-    runId,
-    problemId,
-    s.idx,
-    copyText(s.language ?? 'python'),
-    copyBytea(encodeProgram(s.code)),
-    s.verdict ?? '\\N',
-    s.verdict ? failureClassOf(s.verdict) : '\\N',
-    copyIntArray(tests?.map((t) => verdictCode(t.verdict))),
-    copyIntArray(tests?.map((t) => t.cpuMs)),
-    copyIntArray(tests?.map((t) => t.peakKib)),
-    s.verdict ? judgedAt : '\\N',
-  ].join('\t');
+  out.row(11);
+  out.int4(runId, `${where}: run`);
+  out.int4(problemId, `${where}: problem`);
+  out.int4(s.idx, `${where}: index`);
+  out.text(s.language ?? 'python');
+  out.bytes(encodeProgram(s.code));
+  if (s.verdict) {
+    out.text(s.verdict);
+    out.text(failureClassOf(s.verdict));
+  } else {
+    out.null();
+    out.null();
+  }
+  if (tests) {
+    out.intArray(tests.map((t) => verdictCode(t.verdict)), 'int2', `${where}: test verdicts`);
+    out.intArray(tests.map((t) => t.cpuMs), 'int4', `${where}: test CPU ms`);
+    out.intArray(tests.map((t) => t.peakKib), 'int4', `${where}: test peak KiB`);
+  } else {
+    out.null();
+    out.null();
+    out.null();
+  }
+  if (s.verdict) out.timestamptz(judgedAtMs);
+  else out.null();
 }
 
-// Streams rows into `sample` with one COPY statement: Postgres' fastest bulk path.
+// Streams rows into `sample` with one binary COPY statement: Postgres' fastest bulk path.
 export async function copySamples(client: pg.PoolClient, runId: number, rows: SampleRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const judgedAt = new Date().toISOString();
-  const stream = client.query(copyFrom(`COPY sample (${SAMPLE_COLUMNS}) FROM STDIN`));
-  await pipeline(Readable.from(chunks(runId, rows, judgedAt)), stream);
+  const judgedAtMs = Date.now();
+  const stream = client.query(copyFrom(`COPY sample (${SAMPLE_COLUMNS}) FROM STDIN (FORMAT binary)`));
+  await pipeline(Readable.from(chunks(runId, rows, judgedAtMs)), stream);
 }
 
-function* chunks(runId: number, rows: SampleRow[], judgedAt: string): Generator<string> {
-  let buf: string[] = [];
-  let size = 0;
+function* chunks(runId: number, rows: SampleRow[], judgedAtMs: number): Generator<Buffer> {
+  const out = new BinaryCopyWriter();
   for (const { problemId, sample } of rows) {
-    const line = sampleLine(runId, problemId, sample, judgedAt);
-    buf.push(line);
-    size += line.length;
-    if (size > 1 << 20) {
-      yield buf.join('\n') + '\n';
-      buf = [];
-      size = 0;
-    }
+    writeSampleRow(out, runId, problemId, sample, judgedAtMs);
+    yield* out.take();
   }
-  if (buf.length) yield buf.join('\n') + '\n';
+  yield* out.take(true);
 }
-
