@@ -319,7 +319,8 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
     errno = EINVAL;
     return -1;
   }
-  if (m->fresh_ns || sample_tmp < 0 || sample_tests >= SAMPLE_TESTS_MAX) {
+  int started = m->fresh_ns || sample_tmp < 0 || sample_tests >= SAMPLE_TESTS_MAX;
+  if (started) {
     int rc = start_sample(s, m, &ns[2], step);
     if (rc < 0) {
       if (rc == -2) s->error = errno;
@@ -327,13 +328,25 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
     }
   }
   *step = SPAWN_CLONE;
-  if ((ns[0] = dup(sample_tmp)) < 0 || (ns[1] = dup(sample_shm)) < 0) return -1;
-  sample_tests++;
-  /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
-  pid_t pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
-  if (pid == 0) {
-    become_test(s, m, s->msg + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
-    return 0;
+  pid_t pid = -1;
+  if ((ns[0] = dup(sample_tmp)) >= 0 && (ns[1] = dup(sample_shm)) >= 0) {
+    sample_tests++;
+    /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
+    pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
+    if (pid == 0) {
+      become_test(s, m, s->msg + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
+      return 0;
+    }
+  }
+  if (pid < 0 && started) {
+    /* The supervisor never gets this sample's namespace (a failed spawn's reply carries no fds):
+       leave it, so that the next spawn starts a sample the supervisor knows of. */
+    int err = errno;
+    if (leave_sample(s) < 0) {
+      s->error = errno;
+      return -2;
+    }
+    errno = err;
   }
   return pid;
 }

@@ -76,7 +76,7 @@ class Slot:
             os.close(mnt)
         self.closer = Closer()
         self.limit = self.pids_max = None
-        # 'sample': a sample's tests share a network and an IPC namespace (README, "Threat model").
+        # 'sample': a sample's tests share network, IPC and mount namespaces (README, "Threat model").
         self.fresh_ns_per_test = cfg.get('namespaceScope', 'sample') == 'test'
         cg = self.cg
         self.r = Run(template_sock=self.template.sock.fileno(), closer_sock=self.closer.sock.fileno(),
@@ -106,7 +106,7 @@ class Slot:
 
     def run(self, req, source=None, first=True):
         # first: the request's first run (a batch's first test, or a run on its own), which starts
-        # in new network and IPC namespaces; a batch's later tests are the same program's.
+        # in new network, IPC and mount namespaces; a batch's later tests are the same program's.
         mem = int(req['memoryBytes'])
         procs = int(req['processes'])
         r = self.r

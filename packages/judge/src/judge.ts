@@ -36,8 +36,8 @@ export interface JudgeOptions {
   uid?: number;
   gid?: number;
   /**
-   * How long a network and an IPC namespace live: one per sample, shared by its tests (default:
-   * the same program; README, "Threat model"), or one per test.
+   * How long the network, IPC and mount namespaces (with /tmp and /dev/shm) live: one set per
+   * sample, shared by its tests (default: the same program; README, "Threat model"), or one per test.
    */
   namespaceScope?: NamespaceScope;
   /**

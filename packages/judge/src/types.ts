@@ -79,7 +79,7 @@ export interface TestRecord {
 export { SANDBOX_BACKENDS, type BackendChoice, type SandboxBackend } from '@frontier/core';
 
 /**
- * How long the network and IPC namespaces programs run in live: one per sample, shared by its
+ * How long the network, IPC and mount namespaces programs run in live: one per sample, shared by its
  * tests (the same program), or one per test (README, "Threat model").
  */
 export const NAMESPACE_SCOPES = ['sample', 'test'] as const;

@@ -29,7 +29,7 @@ const flags = parseFlags(process.argv.slice(2));
 // The reference judge: cgroup1 beside the backend compared with it (--backend), else what auto picks.
 const settings = { workers: flags.workers, namespaceScope: flags.namespaceScope, pinSlots: flags.pinSlots, backend: flags.backend ? ('cgroup1' as const) : ('auto' as const) };
 const dir = mkdtempSync(join(tmpdir(), 'frontier-judge-bench-'));
-const options = [`network and IPC namespaces per ${flags.namespaceScope}`, flags.pinSlots ? '' : 'slots not pinned', flags.backend ? `${flags.backend} beside cgroup1` : ''].filter(Boolean);
+const options = [`network, IPC and mount namespaces per ${flags.namespaceScope}`, flags.pinSlots ? '' : 'slots not pinned', flags.backend ? `${flags.backend} beside cgroup1` : ''].filter(Boolean);
 console.log(`judge bench: ${flags.workers} workers${options.length ? ` (${options.join(', ')})` : ''}, ${flags.rounds} rounds, ${availableParallelism()} cores; load average before: ${loadAverage()}`);
 
 try {
