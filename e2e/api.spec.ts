@@ -6,10 +6,12 @@ import { checkpointsWithData, studyIdByName } from './support/expected';
 
 test.afterAll(closeDatabase);
 
-test('health answers after querying the database', async ({ request }) => {
+test('health answers after querying the database, and says when the start-up warm-up has finished', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ ok: true });
+  expect(await res.json()).toMatchObject({ ok: true });
+  // The server renders the newest study's page itself once it listens (server/warm-up.ts).
+  await expect.poll(async () => ((await (await request.get('/api/health')).json()) as { warm: boolean }).warm, { timeout: 30_000 }).toBe(true);
 });
 
 test('GET /api/studies lists the studies of the database', async ({ request }) => {

@@ -32,10 +32,11 @@ export async function startWeb(root: string, databaseUrl: string, port: number, 
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const base = `http://${opts.host ?? '127.0.0.1'}:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Started: healthy, and its start-up warm-up (apps/web/src/server/warm-up.ts) finished.
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start on ${base} exited (${child.exitCode ?? child.signalCode})`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
+    const health = await fetch(`${base}/api/health`).then((r) => (r.ok ? (r.json() as Promise<{ warm?: boolean }>) : undefined)).catch(() => undefined);
+    if (health?.warm) break;
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -34,6 +34,8 @@ export const env = appEnv(
     FRONTIER_SHARE_QUOTA: z.coerce.number().int().min(1, 'must be at least 1 (shares)').max(1_000_000).default(500),
     /** The largest import body, in bytes (an LCB file, a JSONL file or a manifest archive); larger is a 413. */
     FRONTIER_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
+    /** The port `next start` listens on: Next sets it once listening (server/warm-up.ts requests itself there). */
+    PORT: z.coerce.number().int().min(1).max(65535).optional(),
     ...accessModeFields,
   }),
 );

@@ -35,7 +35,7 @@ export interface ApiRoute {
 }
 
 export const API = {
-  health: { method: 'GET', path: '/api/health', access: 'public', summary: 'The server is up and its database answers' },
+  health: { method: 'GET', path: '/api/health', access: 'public', summary: 'The server is up and its database answers; `warm` tells whether its start-up warm-up has finished' },
   openapi: { method: 'GET', path: '/api/openapi.json', access: 'public', summary: 'This document: every API route, its input, its auth and its errors' },
   studies: { method: 'GET', path: '/api/studies', access: 'read', summary: 'Every study with its checkpoint and sample counts' },
   study: { method: 'GET', path: '/api/studies/{id}', access: 'read', summary: 'One study with its checkpoint and sample counts', params: studyParamsSchema },
