@@ -65,9 +65,9 @@ async function* jsonlProblems(path: string): AsyncGenerator<ProblemSamples> {
 async function runFor(path: string, format: EntryFormat, checkpoint: RunImport['checkpoint'], setting: string): Promise<RunImport> {
   return {
     source: path,
-    // Hashed when the import reaches the file, not all files up front: the file is then still in
-    // the page cache when it is parsed. A 23 GB manifest does not fit in memory, and hashing every
-    // file first made the import read each one twice from disk.
+    // Hashed when the import nears the file (importStudy hashes one file ahead), not all files up
+    // front: the file is then still in the page cache when it is parsed. A 23 GB manifest does not
+    // fit in memory, and hashing every file first made the import read each one twice from disk.
     sourceHash: () => sha256File(path),
     checkpoint,
     setting,
