@@ -24,26 +24,20 @@ export async function importStudy(
     // A file's hash decides whether its run is skipped, so it is known before the file is parsed;
     // the next file is hashed meanwhile, while this one is parsed and copied. Hashed one at a
     // time, each ~0.5 GB file of a 10M import left Postgres idle for the seconds it took to read.
-    const hashes = new Map<number, Promise<string>>();
-    const hashOf = (i: number): Promise<string> | undefined => {
-      const run = input.runs[i];
+    const startHash = (run: StudyImport['runs'][number] | undefined): Promise<string> | undefined => {
       if (!run) return undefined;
-      let hash = hashes.get(i);
-      if (!hash) {
-        hash = typeof run.sourceHash === 'string' ? Promise.resolve(run.sourceHash) : run.sourceHash();
-        hash.catch(() => {}); // awaited when its run comes; avoid an unhandled rejection meanwhile
-        hashes.set(i, hash);
-      }
+      const hash = typeof run.sourceHash === 'string' ? Promise.resolve(run.sourceHash) : run.sourceHash();
+      hash.catch(() => {}); // awaited when its run comes; avoid an unhandled rejection meanwhile
       return hash;
     };
+    let nextHash = startHash(input.runs[0]);
     for (const [i, run] of input.runs.entries()) {
       const checkpointId = await upsertCheckpoint(client, studyId, run.checkpoint);
       const { id: runId, sourceHash } = await upsertRun(client, checkpointId, benchmarkId, run.setting, run.sampling ?? {});
       summary.runs++;
       summary.runIds.push(runId);
-      const hash = await hashOf(i)!;
-      hashes.delete(i);
-      void hashOf(i + 1);
+      const hash = (await nextHash)!;
+      nextHash = startHash(input.runs[i + 1]);
       if (sourceHash === hash) {
         summary.unchangedRuns++;
         continue;
