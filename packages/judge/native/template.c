@@ -148,6 +148,7 @@ struct serve {
   int64_t cgroup_procs[2]; /* the slot's memory and pids cgroup.procs */
   int64_t reaper;          /* native/reaper.c, or -1 */
   int64_t uid, gid;
+  int64_t sink;            /* /dev/null for the functional harness, kept open in Python tests, or -1 */
   char *msg; /* receive buffer */
   int64_t msg_cap;
   /* set by serve_start */
@@ -202,6 +203,7 @@ static void become_test(struct serve *s, const struct spawn_msg *m, const char *
   e.keep[e.nkeep++] = s->cgroup_procs[0];
   e.keep[e.nkeep++] = s->cgroup_procs[1];
   if (m->kind == KIND_PYTHON) e.keep[e.nkeep++] = fds[4];
+  if (m->kind == KIND_PYTHON && s->sink >= 0) e.keep[e.nkeep++] = s->sink;
   if (m->kind == KIND_EXEC) {
     e.keep[e.nkeep++] = fds[4];
     e.keep[e.nkeep++] = fds[5];

@@ -127,10 +127,12 @@ export function lcbStdinProgram(code: string, compat = false): string {
 export function lcbFunctionalProgram(code: string, fnName: string, compat = false): string {
   if (compat) return lcbCompatProgram(code, LCB_PRELUDE, fnName);
   // The prelude first, as the template has run it (a test then skips it); the harness then takes
-  // stdin and the real stdout, and rebinds both `sys.stdout` and the prelude's `stdout` name.
+  // stdin and the real stdout, and rebinds both `sys.stdout` and the prelude's `stdout` name to
+  // /dev/null: the judge's template hands it one it opened once (runtime/template.py, SINK), a
+  // plain python3 opens it.
   return `${LCB_PRELUDE}__frontier_input = sys.stdin.read()
 __frontier_answer = sys.stdout
-sys.stdout = stdout = open("/dev/null", "w")
+sys.stdout = stdout = globals().pop("__frontier_sink", None) or open("/dev/null", "w")
 ${LCB_PROCESS_SETTINGS}
 ${code}
 

@@ -55,6 +55,13 @@ os.environ["LEFTOVER"] = "1"
 sys.setrecursionlimit(10)
 `;
 
+// A functional solution that prints (discarded: the harness's /dev/null) and looks for what the
+// harness was handed by the template.
+const QUIET = `class Solution:
+    def f(self, x: int) -> List:
+        print("noise")
+        return [x, "__frontier_sink" in globals(), sys.stdout.name, sys.stdout is stdout, sys.stdout.closed]`;
+
 const reportOf = (t: SampleResult['tests'][number]): [number, string, string, string, string, string, number, number[]] =>
   JSON.parse(t.detail!.trim().split('\n').pop()!);
 
@@ -76,6 +83,8 @@ describe.skipIf(!canContain)('preloaded template (contained)', () => {
       lcb('line', [{ input: '', output: '' }]),
       lcb('future', [{ input: '', output: '1\n' }]),
       lcb('add', [{ input: '[1, 2]\n3', output: '[4, 5]' }, { input: '[]\n1', output: '[]' }], { func_name: 'add' }),
+      lcb('quiet', [1, 2].map((x) => ({ input: `${x}`, output: `[${x}, false, "/dev/null", true, false]` })), { func_name: 'f' }),
+      lcb('fds', times(2, '', '[0, 1, 2]\n')),
     ];
     // Two samples per program (a comment tells them apart): with 2 workers they go to both slots.
     const reports = ['a', 'b'].map((tag) => ({ id: `report-${tag}`, problemId: 'report', language: 'python', code: `# ${tag}\n${REPORT}` }));
@@ -89,6 +98,8 @@ describe.skipIf(!canContain)('preloaded template (contained)', () => {
         { id: 'line', problemId: 'line', language: 'python', code: divByZero },
         { id: 'future', problemId: 'future', language: 'python', code: 'from __future__ import annotations\nprint(1)' },
         { id: 'add', problemId: 'add', language: 'python', code: 'class Solution:\n    def add(self, a: List[int], b: int) -> List[int]:\n        return [x + b for x in a]' },
+        { id: 'quiet', problemId: 'quiet', language: 'python', code: QUIET },
+        { id: 'fds', problemId: 'fds', language: 'python', code: 'import os\nfd = os.open("/", os.O_RDONLY)\nprint([f for f in range(64) if f != fd and os.path.exists("/proc/self/fd/%d" % f)])' },
       ],
       allTests: true,
       workers: 2,
@@ -139,6 +150,13 @@ describe.skipIf(!canContain)('preloaded template (contained)', () => {
       const r = byId(second, id);
       expect(r.tests.map((t) => t.verdict), JSON.stringify(r)).toEqual(['AC', 'AC', 'AC']);
     }
+  });
+
+  it('sends what a functional solution prints to /dev/null, and leaves no other program an extra descriptor', () => {
+    // The first test compiles the program, the second loads the code the first one compiled.
+    expect(byId(first, 'quiet').tests.map((t) => t.verdict), JSON.stringify(byId(first, 'quiet'))).toEqual(['AC', 'AC']);
+    // A stdin program finds only its three standard streams open, as under python3.
+    expect(byId(first, 'fds').tests.map((t) => t.verdict), JSON.stringify(byId(first, 'fds'))).toEqual(['AC', 'AC']);
   });
 
   it('runs the prelude as LiveCodeBench does: its names, recursion limit and line numbers', () => {
