@@ -39,11 +39,14 @@ test.beforeAll(async () => {
   ids = { ...s!, a: cps[0]!.id, b: cps[1]!.id, job: job!.id };
 });
 
-type Caller = 'anonymous' | 'viewer' | 'editor' | 'admin' | 'bad token' | 'revoked token';
-const CALLERS: Caller[] = ['anonymous', 'viewer', 'editor', 'admin', 'bad token', 'revoked token'];
+type Caller = 'anonymous' | 'viewer' | 'editor' | 'admin' | 'bad token' | 'revoked token' | 'forged identity';
+const CALLERS: Caller[] = ['anonymous', 'viewer', 'editor', 'admin', 'bad token', 'revoked token', 'forged identity'];
 
 function headersOf(caller: Caller): Record<string, string> {
   if (caller === 'anonymous') return {};
+  // The header in which the proxy tells pages who is asking, sent by the client itself: no API
+  // route may believe it (each identifies the caller from the request: server/route.ts).
+  if (caller === 'forged identity') return { 'x-frontier-identity': JSON.stringify({ userId: 'x', email: 'admin@example.com', role: 'admin', via: 'session' }) };
   const token = caller === 'bad token' ? 'fe_not-a-token' : caller === 'revoked token' ? revoked : accounts[caller].token;
   return { authorization: `Bearer ${token}` };
 }
@@ -97,7 +100,7 @@ const PROBES: Probe[] = [
 
 function expectedStatus(probe: Probe, caller: Caller): number {
   if (probe.access === 'public') return probe.ok;
-  if (caller === 'anonymous' || caller === 'bad token' || caller === 'revoked token') return 401;
+  if (caller === 'anonymous' || caller === 'bad token' || caller === 'revoked token' || caller === 'forged identity') return 401;
   const rank = { viewer: 0, editor: 1, admin: 2 }[caller];
   const needs = { read: 0, share: 0, write: 1, admin: 2 }[probe.access];
   return rank >= needs ? probe.ok : 403;

@@ -5,8 +5,9 @@ import { checkAccess } from './server/check-access';
 import { errorResponse } from './server/error-response';
 import { IDENTITY_HEADER } from './server/identity';
 
-// Every request, page or API, goes through the access check first (server/check-access.ts): the
-// request's own facts, then who is asking against what the route needs (server/api-routes.ts).
+// Every page goes through the access check first (server/check-access.ts): the request's own
+// facts, then who is asking against what it needs (server/api-routes.ts). API routes run the same
+// check themselves (withRoute in server/route.ts), except Better Auth's, which come through here.
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   try {
     const path = request.nextUrl.pathname;
@@ -31,7 +32,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
 export const config = {
   // Not the build's static files: they hold nothing to protect and are requested by the hundred.
-  // Not the routes with a streamed body (api-routes.ts `stream`): Next would read their whole body
-  // into memory for the proxy, cut at 10 MB; they run the same check themselves (withRoute).
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|api/imports).*)'],
+  // Not the API routes but /api/auth/*: each runs the check itself (withRoute), which also spares
+  // a streamed body (an import) being read whole into memory for the proxy, cut at 10 MB.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|api/(?!auth/)).*)'],
 };

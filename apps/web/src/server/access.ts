@@ -1,5 +1,6 @@
-// The one access check every request passes (src/proxy.ts runs it before any route or page).
-// Pure: the proxy hands it the request's facts, the mode and who is asking.
+// The one access check every request passes (src/proxy.ts runs it before any page, withRoute in
+// server/route.ts before any API route).
+// Pure: its caller (server/check-access.ts) hands it the request's facts, the mode and who is asking.
 //
 // Local mode (plain `npm start`): the server listens on loopback and the person at the keyboard
 // owns it, so no sign-in; but any web page open in the same browser could otherwise drive it, so
@@ -42,10 +43,17 @@ export function hostName(authority: string): string {
 
 const crossSite = (why: string): Refusal => ({ status: 403, message: `cross-site request refused (${why}): writes must come from this app's own pages` });
 
+/** A 405 for a method the API never answers, or undefined. */
+export function methodRefusal(method: string): Refusal | undefined {
+  const m = method.toUpperCase();
+  return METHODS.includes(m) ? undefined : { status: 405, message: `method ${m} is not allowed (allowed: ${METHODS.join(', ')})`, allow: METHODS.join(', ') };
+}
+
 /** Why the request is refused before anyone is identified, or undefined when it may go on. */
 export function refuse(req: RequestFacts, mode: ModeFacts = { mode: 'local' }): Refusal | undefined {
   const method = req.method.toUpperCase();
-  if (!METHODS.includes(method)) return { status: 405, message: `method ${method} is not allowed (allowed: ${METHODS.join(', ')})`, allow: METHODS.join(', ') };
+  const unknown = methodRefusal(method);
+  if (unknown) return unknown;
   const host = req.header('host');
   // Loopback names always answer (a health check on the machine itself); a server also answers
   // to its public name.

@@ -8,8 +8,8 @@ import { identify, type Identity } from './identity';
 
 /**
  * The access check of one request: its own facts (method, Host, origin), then who is asking
- * against what it needs. Run by the proxy for every page and route, and by the routes the proxy
- * cannot see (a streamed body: see proxy.ts's matcher).
+ * against what it needs. Run by the proxy for every page (and Better Auth's routes), and by every
+ * other API route itself (withRoute in server/route.ts: see proxy.ts's matcher).
  */
 export async function checkAccess(request: NextRequest, access: Access): Promise<{ mode: AccessMode; refusal?: Refusal; caller?: Identity }> {
   const mode = accessMode();

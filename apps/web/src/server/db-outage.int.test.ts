@@ -50,11 +50,9 @@ describe('the API while the database restarts', () => {
       ['/api/studies', (await import('../app/api/studies/route')).GET],
       ['/api/health', (await import('../app/api/health/route')).GET],
     ];
-    const { IDENTITY_HEADER } = await import('./identity');
-    // What the proxy hands a route in local mode: this machine's owner.
-    const owner = JSON.stringify({ userId: null, email: null, role: 'admin', via: 'local' });
+    // A request as a browser on this machine sends it (local mode: the owner, no sign-in).
     const call = async ([path, handler]: [string, Handler]) => {
-      const res = await handler(new NextRequest(`http://localhost${path}`, { headers: { [IDENTITY_HEADER]: owner } }), { params: Promise.resolve({}) });
+      const res = await handler(new NextRequest(`http://localhost${path}`, { headers: { host: 'localhost:3000' } }), { params: Promise.resolve({}) });
       return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: { message: string } } };
     };
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -49,8 +49,8 @@ export async function identify(headers: Headers, mode: AccessMode): Promise<Iden
   return { userId: session.user.id, email: session.user.email, role: isRole(role) ? role : 'viewer', via: 'session' };
 }
 
-// The proxy hands the identity to routes and pages in this request header, after deleting any the
-// client sent: only the proxy can set it.
+// The proxy hands the identity to pages in this request header, after deleting any the client
+// sent: only the proxy can set it. API routes identify the caller themselves (server/route.ts).
 export const IDENTITY_HEADER = 'x-frontier-identity';
 
 export function identityFromHeader(value: string | null): Identity | undefined {

@@ -10,3 +10,4 @@ export const GET = withRoute(API.health, async () => {
   await pingDatabase(await getDb());
   return { ok: true, warm: warmUpState().done };
 });
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -18,3 +18,4 @@ export const POST = withRoute(API.imports, async ({ query, request, caller }) =>
   );
   return NextResponse.json(result, { status: result.aggregateJobId === null ? 200 : 201 });
 });
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -4,3 +4,4 @@ import { withRoute } from '@/server/route';
 
 // GET /api/jobs?study=<id>&limit=<n> - the newest pipeline jobs with their progress, of one study or all
 export const GET = withRoute(API.jobs, async ({ query }) => ({ jobs: await listJobs({ studyId: query.study, limit: query.limit }) }));
+export { PATCH, PUT } from '@/server/refused-methods';

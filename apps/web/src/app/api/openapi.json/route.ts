@@ -7,3 +7,4 @@ import { withRoute } from '@/server/route';
 let document: OpenApiDocument | undefined;
 
 export const GET = withRoute(API.openapi, async () => (document ??= buildOpenApiDocument()));
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -8,3 +8,4 @@ export const GET = withRoute(API.shares, async ({ caller }) => listSharesOf(call
 
 // POST /api/shares - pin a view ({ studyId, view: path + query }) to a snapshot; returns { token, url }
 export const POST = withRoute(API.createShare, async ({ body, caller }) => NextResponse.json(await createShare(body.studyId, body.view, caller), { status: 201 }));
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -4,3 +4,4 @@ import { withRoute } from '@/server/route';
 
 // GET /api/jobs/:id - one pipeline job with its progress, attempts and last error
 export const GET = withRoute(API.job, async ({ params }) => ({ job: await getJob(params.id) }));
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -13,3 +13,4 @@ export const GET = withRoute(API.studyData, async ({ params, query, request }) =
   }
   return new NextResponse(await getStudyDataJson(params.id, query), { headers: { 'content-type': 'application/json', vary: 'Accept' } });
 });
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -11,3 +11,4 @@ export const POST = withRoute(API.evaluate, async ({ params, body, caller }) => 
   const result = await evaluate(params.id, body.alphas, caller);
   return NextResponse.json(result, { status: result.chains.some((c) => !c.existing) ? 202 : 200 });
 });
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -4,3 +4,4 @@ import { getTriageEvidence } from '@/server/triage-evidence';
 
 // GET /api/studies/:id/evidence?a=&b= - first-failing-tier histograms of two checkpoints, per problem (triage)
 export const GET = withRoute(API.evidence, ({ params, query }) => getTriageEvidence(params.id, query));
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -10,3 +10,4 @@ export const GET = withRoute(API.studyExport, async ({ params, query }) => {
   const { body, headers } = await exportDownload(await getDb(), params.id, query);
   return new NextResponse(body, { headers });
 });
+export { PATCH, PUT } from '@/server/refused-methods';

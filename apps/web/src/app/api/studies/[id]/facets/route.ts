@@ -4,3 +4,4 @@ import { getStudyFacets } from '@/server/study-facets';
 
 // GET /api/studies/:id/facets - filter values (difficulty, setting, scale), pending samples, data version
 export const GET = withRoute(API.studyFacets, ({ params }) => getStudyFacets(params.id));
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -8,3 +8,4 @@ import { withRoute } from '@/server/route';
 export const POST = withRoute(API.refine, async ({ params, body, caller }) => {
   return NextResponse.json({ job: await refine(params.id, body, caller) }, { status: 202 });
 });
+export { PATCH, PUT } from '@/server/refused-methods';

@@ -4,3 +4,4 @@ import { withRoute } from '@/server/route';
 
 // GET /api/studies/:id/problems/:problemId/samples/:runId/:idx - one sample's code and per-test results
 export const GET = withRoute(API.sample, ({ params }) => getProblemSample(params.id, params.problemId, params.runId, params.idx));
+export { PATCH, PUT } from '@/server/refused-methods';
