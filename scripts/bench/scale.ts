@@ -234,13 +234,12 @@ async function main() {
   const name = reuse ?? `bench_scale_${Date.now()}`;
   const url = await databaseFor(adminUrl, name);
   try {
-    if (!reuse) {
-      await admin.query(`CREATE DATABASE ${name}`);
-      const db = createDb(url);
-      await migrate(db.pool);
-      await db.close();
-      await importPhase(url, data.manifest, data.samples, data.fileBytes);
-    }
+    if (!reuse) await admin.query(`CREATE DATABASE ${name}`);
+    // A kept database may predate the newest migrations: bring it up to date, as `frontier up` does.
+    const db = createDb(url);
+    await migrate(db.pool);
+    await db.close();
+    if (!reuse) await importPhase(url, data.manifest, data.samples, data.fileBytes);
     const browser = !flag('--skip-browser');
     // One build serves both servers; the browser goes first, while the server's caches are cold.
     if (browser || !flag('--skip-api')) buildWeb(ROOT);

@@ -10,6 +10,7 @@ export { recomputeAggregates } from './aggregate';
 export { findStudy } from './queries/studies';
 export { listStudySummaries, getStudySummary, type StudySummary } from './queries/study-summaries';
 export { getStudyVersion, getStudiesVersion } from './queries/study-versions';
+export { cachedStudyVersions, type StudyVersions } from './queries/study-version-cache';
 export { getStudyData } from './queries/study-data';
 export { listStudyFacets, type StudyFacets } from './queries/study-facets';
 export { findStudyProblem, listProblemCounts, type StudyProblem, type ProblemCheckpointCounts } from './queries/problem-detail';

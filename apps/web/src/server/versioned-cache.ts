@@ -1,10 +1,11 @@
 import 'server-only';
-import { getStudiesVersion, getStudyVersion } from '@frontier/db';
+import { cachedStudyVersions, type StudyVersions } from '@frontier/db';
 import { getDb } from './db';
 import { notFound } from './http-error';
 
 // Read results that depend only on a study's data are computed once per version of that data and
-// then served from memory: the read path under load is one cheap query plus a cache lookup.
+// then served from memory. The versions themselves are remembered until Postgres says a study or
+// checkpoint changed (cachedStudyVersions): the read path under load is two map lookups.
 const entries = new Map<string, Promise<unknown>>();
 const MAX_ENTRIES = 256;
 
@@ -20,14 +21,24 @@ export function cachedByVersion<T>(key: string, version: string, compute: () => 
   return entry;
 }
 
+const globalForVersions = globalThis as typeof globalThis & { frontierStudyVersions?: Promise<StudyVersions> };
+
+function versions(): Promise<StudyVersions> {
+  globalForVersions.frontierStudyVersions ??= getDb().then((db) => cachedStudyVersions(db)).catch((err: unknown) => {
+    globalForVersions.frontierStudyVersions = undefined;
+    throw err;
+  });
+  return globalForVersions.frontierStudyVersions;
+}
+
 /** The version of one study's data; a 404 HttpError when there is no such study. */
 export async function studyVersion(studyId: number): Promise<string> {
-  const version = await getStudyVersion(await getDb(), studyId);
+  const version = await (await versions()).study(studyId);
   if (version === undefined) throw notFound(`no study with id ${studyId}`);
   return version;
 }
 
 /** One version for the whole list of studies (any study added, removed or changed moves it). */
 export async function allStudiesVersion(): Promise<string> {
-  return getStudiesVersion(await getDb());
+  return (await versions()).all();
 }

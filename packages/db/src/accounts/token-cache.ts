@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import type { Db } from '../client';
+import { listenForChanges } from '../notify/change-feed';
 import { hashToken, identifyToken, type TokenIdentity } from './tokens';
 
 // Who a token belongs to, remembered for a short while per web process: under load, the lookup's
@@ -8,7 +8,6 @@ import { hashToken, identifyToken, type TokenIdentity } from './tokens';
 // and the cache empties at once; while the LISTEN connection is down, nothing is cached.
 
 const CHANNEL = 'frontier_access_changed';
-const RECONNECT_MS = 5_000;
 
 export interface TokenIdentifier {
   identify(token: string): Promise<TokenIdentity | undefined>;
@@ -19,53 +18,22 @@ export interface TokenIdentifier {
 
 export function cachedTokenIdentifier(db: Db, { ttlMs = 60_000, maxEntries = 10_000 } = {}): TokenIdentifier {
   const cache = new Map<string, { identity: TokenIdentity; expires: number }>();
-  let listener: pg.PoolClient | undefined;
-  let generation = 0; // bumped by every invalidation: a lookup that raced one is not kept
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const forget = () => {
-    generation++;
-    cache.clear();
-  };
-  const listen = async () => {
-    try {
-      const client = await db.pool.connect();
-      client.on('notification', forget);
-      client.on('error', () => {
-        listener = undefined;
-        forget();
-        client.release(true);
-        if (!closed) retry = setTimeout(() => void listen(), RECONNECT_MS);
-      });
-      await client.query(`LISTEN ${CHANNEL}`);
-      forget(); // whatever changed while nobody listened
-      listener = client;
-    } catch {
-      if (!closed) retry = setTimeout(() => void listen(), RECONNECT_MS);
-    }
-  };
-  void listen();
+  const feed = listenForChanges(db, CHANNEL, () => cache.clear());
 
   return {
     async identify(token) {
       const key = hashToken(token);
-      const hit = listener && cache.get(key);
+      const hit = feed.listening() && cache.get(key);
       if (hit && hit.expires > Date.now()) return hit.identity;
-      const seen = generation;
+      const seen = feed.generation();
       const found = await identifyToken(db, token);
-      if (found && listener && seen === generation) {
+      if (found && feed.listening() && seen === feed.generation()) {
         if (cache.size >= maxEntries) cache.clear();
         cache.set(key, { identity: found, expires: Date.now() + ttlMs });
       }
       return found;
     },
-    listening: () => listener !== undefined,
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      listener?.release(true);
-      listener = undefined;
-    },
+    listening: feed.listening,
+    close: feed.close,
   };
 }

@@ -105,7 +105,8 @@ type JsonJob = Omit<PipelineJobRow, 'studyName' | 'createdAt' | 'startedAt' | 'f
 
 /** The newest jobs of one study; undefined when there is no such study (a polled page's 404). */
 export async function listStudyJobs(db: Db, studyId: number, limit = 500): Promise<PipelineJobRow[] | undefined> {
-  const { rows } = await db.pool.query<{ studyName: string | null; jobs: JsonJob[] | null }>(STUDY_JOBS_SQL, [studyId, limit]);
+  // Named (prepared): polled, so planned a few times per connection, then its plan is reused.
+  const { rows } = await db.pool.query<{ studyName: string | null; jobs: JsonJob[] | null }>({ name: 'study-jobs', text: STUDY_JOBS_SQL, values: [studyId, limit] });
   const { studyName, jobs } = rows[0]!;
   if (studyName === null) return undefined;
   // json_agg gives timestamps as strings; the row type has Dates, as everywhere else.
