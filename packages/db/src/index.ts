@@ -11,6 +11,8 @@ export { findStudy } from './queries/studies';
 export { listStudySummaries, getStudySummary, type StudySummary } from './queries/study-summaries';
 export { getStudyVersion, getStudiesVersion } from './queries/study-versions';
 export { cachedStudyVersions, type StudyVersions } from './queries/study-version-cache';
+export { listenForChanges, type ChangeFeed } from './notify/change-feed';
+export { cacheUntilChange, type ChangeCache } from './notify/change-cache';
 export { getStudyData } from './queries/study-data';
 export { listStudyFacets, type StudyFacets } from './queries/study-facets';
 export { findStudyProblem, listProblemCounts, type StudyProblem, type ProblemCheckpointCounts } from './queries/problem-detail';

@@ -6,6 +6,7 @@ import type { AccessMode } from '@frontier/db';
 import type { Caller } from '../lib/caller';
 import { getAuth } from './auth';
 import { getAccessDb } from './db';
+import { processOnce } from './process-once';
 
 /** Who a request comes from, as the access check found it. */
 export interface Identity {
@@ -16,15 +17,7 @@ export interface Identity {
   via: 'local' | 'session' | 'token';
 }
 
-const globalForTokens = globalThis as typeof globalThis & { frontierTokens?: Promise<TokenIdentifier> };
-
-function tokens(): Promise<TokenIdentifier> {
-  globalForTokens.frontierTokens ??= getAccessDb().then((db) => cachedTokenIdentifier(db)).catch((err: unknown) => {
-    globalForTokens.frontierTokens = undefined;
-    throw err;
-  });
-  return globalForTokens.frontierTokens;
-}
+const tokens: () => Promise<TokenIdentifier> = processOnce('frontierTokens', async () => cachedTokenIdentifier(await getAccessDb()));
 
 const LOCAL_OWNER: Identity = { userId: null, email: null, role: 'admin', via: 'local' };
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { isActiveJobState } from '@frontier/core';
 import {
   cancelJob as cancelPipelineJob, ConflictError, getJob as getPipelineJob, InvalidInputError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings,
-  NotFoundError, queueEvaluation, queueRefinement, refineParamsSchema, StudyNotEvaluableError, type PipelineJobRow,
+  cacheUntilChange, NotFoundError, queueEvaluation, queueRefinement, refineParamsSchema, StudyNotEvaluableError, type PipelineJobRow,
 } from '@frontier/db';
 import { env } from '../env';
 import type { EvaluateResponse, JobSummary, RefineSummary } from '../lib/api-types';
@@ -11,6 +11,8 @@ import { getDb } from './db';
 import { describeEvaluation, type SettingRow } from './evaluation-settings';
 import type { Identity } from './identity';
 import { HttpError, notFound } from './http-error';
+import { processOnce } from './process-once';
+import { dataFeed } from './versioned-cache';
 
 // Pipeline jobs for the browser: the rows of @frontier/db's pipeline module, with their study's
 // name, as JSON. Queuing and cancelling go through the same module the CLI and worker use.
@@ -29,11 +31,17 @@ function refineSummary(params: unknown): RefineSummary | undefined {
   return { settings, alphaBudget, rounds: rounds.map(({ alphas, best }) => ({ alphas, best })), ...(outcome && { outcome }) };
 }
 
+// The Jobs page polls its list every second or two, from every open tab: remembered until a job,
+// a study (its name) or a user (who queued it) changes.
+const jobLists = processOnce('frontierJobLists', async () => cacheUntilChange<PipelineJobRow[] | undefined>(await dataFeed(), ['pipeline_job', 'study', 'app_user']));
+
 /** The newest jobs, of one study or of all; 404 for an unknown study. */
 export async function listJobs(filter: { studyId?: number; limit?: number }): Promise<JobSummary[]> {
-  const db = await getDb();
-  if (filter.studyId === undefined) return (await listPipelineJobs(db, filter)).map(toSummary);
-  const rows = await listStudyJobs(db, filter.studyId, filter.limit);
+  const key = `${filter.studyId ?? 'all'}:${filter.limit ?? ''}`;
+  const rows = await (await jobLists()).get(key, async () => {
+    const db = await getDb();
+    return filter.studyId === undefined ? listPipelineJobs(db, filter) : listStudyJobs(db, filter.studyId, filter.limit);
+  });
   if (!rows) throw notFound(`no study with id ${filter.studyId}`);
   return rows.map(toSummary);
 }

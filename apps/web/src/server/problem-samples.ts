@@ -1,25 +1,32 @@
 import 'server-only';
 import { verdictFromCode } from '@frontier/core';
-import { getSample, getTestTiers, listSamples } from '@frontier/db';
+import { cacheUntilChange, getSample, getTestTiers, listSamples, type SamplePage } from '@frontier/db';
 import { SAMPLES_PAGE_SIZE, type SamplesQuery } from '../lib/problem-params';
 import type { SampleDetailResponse, SampleListResponse } from '../lib/problem-types';
 import { getDb } from './db';
 import { notFound } from './http-error';
 import { getProblemMeta } from './problem';
+import { processOnce } from './process-once';
+import { dataFeed } from './versioned-cache';
 
 // A problem's samples: listing them (with verdicts) and one sample's code and per-test record is
 // what the drill-down is for, so these read the sample table, for one problem at a time.
 
+// Pages are remembered until a sample, run, checkpoint or study changes (a judged sample's verdict
+// shows at once): under load the drill-down's list was the one read still waiting on Postgres.
+const pages = processOnce('frontierSamplePages', async () => cacheUntilChange<SamplePage>(await dataFeed(), ['sample', 'eval_run', 'checkpoint', 'study']));
+
 export async function listProblemSamples(studyId: number, problemId: number, query: SamplesQuery): Promise<SampleListResponse> {
   const page = query.page ?? 1;
-  const result = await listSamples(await getDb(), {
+  const key = [studyId, problemId, query.checkpoint ?? '', query.verdict ?? '', page].join(':');
+  const result = await (await pages()).get(key, async () => listSamples(await getDb(), {
     studyId,
     problemId,
     checkpointId: query.checkpoint,
     verdict: query.verdict,
     offset: (page - 1) * SAMPLES_PAGE_SIZE,
     limit: SAMPLES_PAGE_SIZE,
-  });
+  }));
   if ('missing' in result) {
     if (result.missing === 'study') throw notFound(`no study with id ${studyId}`);
     if (result.missing === 'problem') throw notFound(`no problem with id ${problemId} in study ${studyId}`);

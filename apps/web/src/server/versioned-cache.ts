@@ -1,7 +1,8 @@
 import 'server-only';
-import { cachedStudyVersions, type StudyVersions } from '@frontier/db';
+import { cachedStudyVersions, listenForChanges, type ChangeFeed } from '@frontier/db';
 import { getDb } from './db';
 import { notFound } from './http-error';
+import { processOnce } from './process-once';
 
 // Read results that depend only on a study's data are computed once per version of that data and
 // then served from memory. The versions themselves are remembered until Postgres says a study or
@@ -21,15 +22,13 @@ export function cachedByVersion<T>(key: string, version: string, compute: () => 
   return entry;
 }
 
-const globalForVersions = globalThis as typeof globalThis & { frontierStudyVersions?: Promise<StudyVersions> };
+/**
+ * This process's feed of data changes (one LISTEN connection; migration *_data_notify): what is
+ * remembered until the tables it comes from change subscribes to it.
+ */
+export const dataFeed: () => Promise<ChangeFeed> = processOnce('frontierDataFeed', async () => listenForChanges(await getDb(), 'frontier_data_changed'));
 
-function versions(): Promise<StudyVersions> {
-  globalForVersions.frontierStudyVersions ??= getDb().then((db) => cachedStudyVersions(db)).catch((err: unknown) => {
-    globalForVersions.frontierStudyVersions = undefined;
-    throw err;
-  });
-  return globalForVersions.frontierStudyVersions;
-}
+const versions = processOnce('frontierStudyVersions', async () => cachedStudyVersions(await getDb(), await dataFeed()));
 
 /** The version of one study's data; a 404 HttpError when there is no such study. */
 export async function studyVersion(studyId: number): Promise<string> {

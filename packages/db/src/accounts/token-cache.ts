@@ -18,16 +18,21 @@ export interface TokenIdentifier {
 
 export function cachedTokenIdentifier(db: Db, { ttlMs = 60_000, maxEntries = 10_000 } = {}): TokenIdentifier {
   const cache = new Map<string, { identity: TokenIdentity; expires: number }>();
-  const feed = listenForChanges(db, CHANNEL, () => cache.clear());
+  const feed = listenForChanges(db, CHANNEL);
+  let generation = 0; // bumped by every invalidation: a lookup that raced one is not kept
+  feed.subscribe(['api_token', 'app_user'], () => {
+    generation++;
+    cache.clear();
+  });
 
   return {
     async identify(token) {
       const key = hashToken(token);
       const hit = feed.listening() && cache.get(key);
       if (hit && hit.expires > Date.now()) return hit.identity;
-      const seen = feed.generation();
+      const seen = generation;
       const found = await identifyToken(db, token);
-      if (found && feed.listening() && seen === feed.generation()) {
+      if (found && feed.listening() && seen === generation) {
         if (cache.size >= maxEntries) cache.clear();
         cache.set(key, { identity: found, expires: Date.now() + ttlMs });
       }
