@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { webServerEnv } from '../../apps/cli/src/up/web-node-options';
 
 export interface WebOptions {
   /** The interface to listen on (`next start -H`); by default Next's own, reached at 127.0.0.1. */
@@ -27,7 +28,8 @@ export async function startWeb(root: string, databaseUrl: string, port: number, 
   if (opts.build !== false) buildWeb(root);
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/next'), ['start', '-p', String(port), ...(opts.host ? ['-H', opts.host] : [])], {
     cwd: join(root, 'apps/web'),
-    env: { ...process.env, ...opts.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1' },
+    // With the Node options `frontier up` gives the web server.
+    env: webServerEnv({ ...process.env, ...opts.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1' }),
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -9,6 +9,7 @@ import { childService } from '../up/children';
 import { embeddedPostgresService } from '../up/embedded-postgres';
 import { seedDemoIfEmpty } from '../up/seed-demo';
 import { Supervisor } from '../up/supervisor';
+import { webServerEnv } from '../up/web-node-options';
 
 const log = (line: string) => process.stderr.write(`[frontier] ${line}\n`);
 
@@ -37,7 +38,7 @@ export function registerUp(program: Command): void {
       process.on('SIGTERM', () => void shutdown(0));
       const url = e.DATABASE_URL ?? (await startEmbedded(database, e.FRONTIER_DATA_DIR, e.FRONTIER_PG_PORT));
       const childEnv = { ...process.env, DATABASE_URL: url, FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR, FRONTIER_HOST: mode.host, NEXT_TELEMETRY_DISABLED: '1' };
-      const child = (name: string, command: string, args: string[], cwd: string) => childService(name, command, args, { cwd, env: childEnv, log });
+      const child = (name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = childEnv) => childService(name, command, args, { cwd, env, log });
       try {
         await migrateAndSeed(url, e.FRONTIER_DATA_DIR);
         // The worker starts first so the demo pipeline runs while the web app builds.
@@ -51,7 +52,7 @@ export function registerUp(program: Command): void {
         throw new CliError((err as Error).message);
       }
       if (flags.web) {
-        await apps.start(child('web', join(REPO_ROOT, 'node_modules/.bin/next'), ['start', '-H', mode.host, '-p', String(e.PORT)], join(REPO_ROOT, 'apps/web')));
+        await apps.start(child('web', join(REPO_ROOT, 'node_modules/.bin/next'), ['start', '-H', mode.host, '-p', String(e.PORT)], join(REPO_ROOT, 'apps/web'), webServerEnv(childEnv)));
         if (mode.mode === 'local') log(`web on http://localhost:${e.PORT} (local mode: this machine only)`);
         else log(`web on ${mode.host}:${e.PORT}, served as ${mode.publicUrl.origin} (server mode: sign-in required; add accounts with \`frontier user add\`)`);
       } else {
