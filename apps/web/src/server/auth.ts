@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { accessMode } from '../env';
 import { getAccessDb } from './db';
+import { processOnce } from './process-once';
 
 // Sign-in for server mode, by Better Auth: its password hashing, session cookies and origin checks,
 // its tables in our Postgres through Prisma. Accounts are made by an admin (`frontier user add`),
@@ -28,13 +29,5 @@ async function create() {
 
 export type Auth = Awaited<ReturnType<typeof create>>;
 
-const globalForAuth = globalThis as typeof globalThis & { frontierAuth?: Promise<Auth> };
-
 /** The Better Auth instance of this server process (server mode only). */
-export function getAuth(): Promise<Auth> {
-  globalForAuth.frontierAuth ??= create().catch((err: unknown) => {
-    globalForAuth.frontierAuth = undefined;
-    throw err;
-  });
-  return globalForAuth.frontierAuth;
-}
+export const getAuth: () => Promise<Auth> = processOnce('frontierAuth', create);
