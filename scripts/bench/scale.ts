@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { createDb, migrate, startEmbeddedPostgres } from '@frontier/db';
-import { loadTest } from './latency';
+import { loadTest, type LatencyStats } from './latency';
 import { matrixBench } from './matrix';
 import { printReport } from './matrix-report';
 import { watchTreeRss } from './process-tree';
@@ -162,9 +162,11 @@ async function readsPhase(url: string, build: boolean): Promise<void> {
     const stats = await loadTest(urls, 20, 40, browser);
     // A client that does not ask for gzip (a script, curl) gets the plain JSON.
     const plainStats = await loadTest([data], 20, 10);
-    for (const [endpoint, s] of [...stats, ...[...plainStats].map(([u, s]) => [`${u} (plain JSON)`, s] as const)]) {
-      console.log(`${endpoint.replace(web.base, '').padEnd(64)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  errors ${s.errors}/${s.requests}  (p95 < 100 ms: ${verdict(s.p95 < 100)})`);
-    }
+    const line = (endpoint: string, s: LatencyStats, target: string) =>
+      console.log(`${endpoint.replace(web.base, '').padEnd(64)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  errors ${s.errors}/${s.requests}  (${target})`);
+    for (const [endpoint, s] of stats) line(endpoint, s, `p95 < 100 ms: ${verdict(s.p95 < 100)}`);
+    // Not a request the views make (they ask for gzip): shown for scripts, with no target.
+    for (const [endpoint, s] of plainStats) line(`${endpoint} (plain JSON)`, s, `for scripts and curl; the views ask for gzip`);
     console.log(`study data on the wire   ${(gz.length / 1024).toFixed(0)} KiB gzipped (once per data version), ${(plain.length / 1024).toFixed(0)} KiB plain JSON (${(plain.length / gz.length).toFixed(1)}x)`);
     const peak = rss.stop();
     console.log(`web process peak RSS     ${peak.toFixed(0)} MiB  (target < 1024 MiB: ${verdict(peak < 1024)})`);
