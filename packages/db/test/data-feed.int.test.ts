@@ -3,6 +3,8 @@ import { cacheUntilChange } from '../src/notify/change-cache';
 import { listenForChanges, type ChangeFeed } from '../src/notify/change-feed';
 import { cachedStudyVersions, type StudyVersions } from '../src/queries/study-version-cache';
 import { getStudyVersion } from '../src/queries/study-versions';
+import { createDb } from '../src/client';
+import { silentProxy } from './silent-proxy';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 // A web process remembers reads until Postgres says one of the tables they come from changed
@@ -93,6 +95,29 @@ describe('reads remembered until their tables change', () => {
     } finally {
       await unheard.close();
       await other.drop();
+    }
+  });
+
+  it('counts a listener that stops answering without a word as lost, forgets, and listens again', async () => {
+    const proxy = await silentProxy(t.url);
+    const db = createDb(proxy.url, { max: 2 });
+    const watched = listenForChanges(db, CHANNEL, { heartbeatMs: 100, heartbeatTimeoutMs: 300, reconnectMs: 1_000 });
+    let told = 0;
+    watched.subscribe(['study'], () => told++);
+    try {
+      await expect.poll(() => watched.listening(), soon).toBe(true);
+      const before = told;
+      proxy.silence(); // no reset, no error: only the heartbeat can tell
+      await expect.poll(() => watched.listening(), soon).toBe(false);
+      expect(told, 'everything counts as changed').toBeGreaterThan(before);
+      await expect.poll(() => watched.listening(), soon).toBe(true);
+      const again = told;
+      await t.db.pool.query('UPDATE study SET description = $1 WHERE id = $2', ['heard again', study]);
+      await expect.poll(() => told, soon).toBeGreaterThan(again);
+    } finally {
+      await watched.close();
+      await proxy.close();
+      await db.close();
     }
   });
 });
