@@ -30,7 +30,7 @@ function get(url: string, agent: Agent, headers: Record<string, string>): Promis
 }
 
 // `clients` concurrent loops, each issuing `perClient` requests in turn over the URLs, with `headers`
-// on every request (e.g. an API token). Each loop keeps its own connection, as a browser tab would.
+// on every request (e.g. an API token), over as many kept-alive connections as there are clients.
 // The client is node:http rather than fetch because the load generator shares the machine with the
 // server: under 20 clients fetch (undici's WHATWG streams) took 55-62% of a core, node:http 24-35%,
 // CPU the server under test did not get (bench:scale's read mix, 2026-12-03).
