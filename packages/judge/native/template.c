@@ -8,6 +8,7 @@
  * fewer page tables. become_test() is the test process's own set-up right after the fork.
  */
 #include "common.h"
+#include "huge_image.h"
 #include <linux/capability.h>
 #include <linux/securebits.h>
 
@@ -175,6 +176,9 @@ int serve_start(struct serve *s) {
   s->home_mnt = fds[0];
   return send_with_fds((int)s->sock, "ok", 2, NULL, 0) < 0 ? errno : 0;
 }
+
+/* Once, before the template's warm-up (huge_image.h). */
+long long image_on_huge_pages(void) { return huge_image(); }
 
 static void report(int fd, const char *what, int err) {
   char line[256];

@@ -290,6 +290,11 @@ def main():
     # SIGPIPE/SIGXFSZ ignores; set once, since every test inherits them.
     for sig in (_signal.SIGPIPE, _signal.SIGXFSZ, _signal.SIGINT):
         _signal.signal(sig, _signal.SIG_DFL)
+    # The interpreter's code on huge pages, which each fork hands to the test whole (huge_image.h).
+    native.image_on_huge_pages.restype = ctypes.c_longlong
+    huge = native.image_on_huge_pages()
+    if huge < 0:
+        sys.stderr.write('template: the interpreter stays on its file pages: %s\n' % os.strerror(-huge))
     warm_up()
     global FRESH, PRELUDE, RESEED, SINK
     FRESH = Fresh()

@@ -1,0 +1,77 @@
+// The template moves the interpreter's read-only pages to huge pages (native/huge_image.h): a
+// judged Python test must find them there when the kernel grants huge pages, and the template
+// must be able to put the file's own mappings back when it does not.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canContain, runContained } from './fixtures/run-contained';
+
+const fixtures = join(import.meta.dirname, 'fixtures');
+const thp = (() => {
+  try {
+    return readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8');
+  } catch {
+    return '[never]';
+  }
+})();
+/** Huge pages for a region that asks for them: `always` or `madvise`. */
+const thpGranted = !thp.includes('[never]');
+
+// Prints the kB of huge pages in the anonymous executable mappings of the test's own process.
+const HUGE_TEXT = `import re
+huge, current = 0, None
+for line in open("/proc/self/smaps"):
+    f = line.split()
+    if re.match(r"^[0-9a-f]+-[0-9a-f]+$", f[0]):
+        current = f
+    elif f[0] == "AnonHugePages:" and current[1].startswith("r-x") and len(current) == 5:
+        huge += int(f[1])
+print("huge" if huge >= 2048 else "small %d" % huge)`;
+
+describe('the interpreter on huge pages', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'frontier-judge-huge-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.skipIf(!canContain || !thpGranted)('reaches a judged Python test on huge pages', () => {
+    const outcome = runContained({
+      benchmark: { problems: [{ id: 'huge', tests: [1, 2].map(() => ({ input: '', output: 'huge\n', tier: 1 })) }] },
+      samples: [{ id: 'huge', problemId: 'huge', language: 'python', code: HUGE_TEXT }],
+      allTests: true,
+      workers: 1,
+    }, dir);
+    const r = outcome.results[0]!;
+    expect(r.tests.map((t) => t.verdict), JSON.stringify(r)).toEqual(['AC', 'AC']);
+  }, 120_000);
+
+  it('puts the file mappings back when the copy will not do', () => {
+    const lib = join(dir, 'probe.so');
+    execFileSync('gcc', ['-O2', '-shared', '-fPIC', '-o', lib, join(fixtures, 'huge_image_probe.c')]);
+    // In a python3 of its own: copy over its interpreter, check, restore, check, and keep running.
+    const script = `import ctypes, os, sys
+lib = ctypes.CDLL(sys.argv[1], use_errno=True)
+lo, hi = ctypes.c_size_t(), ctypes.c_size_t()
+size = lib.probe_blocks(ctypes.byref(lo), ctypes.byref(hi))
+if size <= 0:
+    print("no blocks", size); sys.exit()
+def mapping(at):
+    for line in open("/proc/self/maps"):
+        f = line.split()
+        start, end = (int(x, 16) for x in f[0].split("-"))
+        if start <= at < end:
+            return f[1], f[5] if len(f) > 5 else ""
+before = mapping(lo.value)
+assert lib.probe_copy() == 0
+copied = mapping(lo.value)
+assert lib.probe_restore() == 0
+after = mapping(lo.value)
+print(before[1] == os.path.realpath(sys.executable), copied, after == before, sum(i * i for i in range(1000)))`;
+    const out = execFileSync('/usr/bin/python3', ['-I', '-c', script, lib], { encoding: 'utf8' }).trim();
+    if (out.startsWith('no blocks')) return; // an executable of less than one huge page: nothing to move
+    expect(out).toBe("True ('r-xp', '') True 332833500");
+  });
+});
