@@ -2,11 +2,11 @@
 // judged Python test must find them there when the kernel grants huge pages, and the template
 // must be able to put the file's own mappings back when it does not.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canContain, runContained } from './fixtures/run-contained';
+import { canContain, canRootless, NOBODY, runContained } from './fixtures/run-contained';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const thp = (() => {
@@ -34,19 +34,28 @@ describe('the interpreter on huge pages', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'frontier-judge-huge-'));
+    chmodSync(dir, 0o755); // the unprivileged judge reads its spec here
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it.skipIf(!canContain || !thpGranted)('reaches a judged Python test on huge pages', () => {
-    const outcome = runContained({
-      benchmark: { problems: [{ id: 'huge', tests: [1, 2].map(() => ({ input: '', output: 'huge\n', tier: 1 })) }] },
-      samples: [{ id: 'huge', problemId: 'huge', language: 'python', code: HUGE_TEXT }],
-      allTests: true,
-      workers: 1,
-    }, dir);
-    const r = outcome.results[0]!;
-    expect(r.tests.map((t) => t.verdict), JSON.stringify(r)).toEqual(['AC', 'AC']);
-  }, 120_000);
+  const backends = [
+    { backend: 'cgroup1', asUser: undefined, can: canContain },
+    { backend: 'rootless', asUser: NOBODY, can: canRootless },
+  ] as const;
+  for (const { backend, asUser, can } of backends) {
+    it.skipIf(!can || !thpGranted)(`reaches a judged Python test on huge pages (${backend})`, () => {
+      const outcome = runContained({
+        benchmark: { problems: [{ id: 'huge', tests: [1, 2].map(() => ({ input: '', output: 'huge\n', tier: 1 })) }] },
+        samples: [{ id: 'huge', problemId: 'huge', language: 'python', code: HUGE_TEXT }],
+        allTests: true,
+        workers: 1,
+        backend,
+      }, dir, {}, { asUser });
+      const r = outcome.results[0]!;
+      expect(r.sandbox).toBe(backend);
+      expect(r.tests.map((t) => t.verdict), JSON.stringify(r)).toEqual(['AC', 'AC']);
+    }, 120_000);
+  }
 
   it('puts the file mappings back when the copy will not do', () => {
     const lib = join(dir, 'probe.so');
