@@ -65,6 +65,9 @@ export default defineConfig({
           env: { FRONTIER_DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' },
           timeout: 300_000,
           reuseExistingServer: !process.env.CI,
+          // SIGTERM, as a user's Ctrl-C would: `frontier up` then stops the worker, the web app and
+          // its embedded Postgres (started detached, it would outlive a SIGKILL of this group).
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
           stdout: 'pipe',
           stderr: 'pipe',
         },
