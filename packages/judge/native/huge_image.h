@@ -1,7 +1,7 @@
 /*
  * The Python executable's read-only pages on huge pages (template.c: huge_image). A fork does not
- * copy the page tables of file mappings: every test maps the interpreter's code again, one fault
- * per 64 KiB it runs (~60 faults and ~1,300 page-table entries a test), and tears them down at
+ * copy the page tables of file mappings: every test mapped the interpreter's code again, one
+ * fault per 64 KiB it ran (~40 faults and ~750 page-table entries a test), and tore them down at
  * exit. Copied into anonymous huge pages in the template, the same bytes reach every test through
  * two page-table entries that the fork copies, with nothing to fault in or tear down, and the
  * interpreter runs from 2 MiB TLB entries.
