@@ -94,7 +94,8 @@ static int set_limit(int resource, int64_t soft, int64_t hard) {
 static const char *const ENTER_STEPS[] = {"",           "setsid",       "mount /proc",        "dup2",
                                           "close fds",  "setrlimit",    "chdir /tmp",         "join cgroups",
                                           "close cgroup files", "drop privileges", "no_new_privs",
-                                          "memory rlimits", "RLIMIT_NPROC", "drop capabilities"};
+                                          "memory rlimits", "RLIMIT_NPROC", "drop capabilities",
+                                          "parent-death signal"};
 
 /* Returns 0, or an errno with e->step telling which step failed. */
 static int enter_test(struct enter *e, int64_t kind) {
@@ -132,6 +133,11 @@ static int enter_test(struct enter *e, int64_t kind) {
     STEP(13, drop_capabilities());
   }
   STEP(10, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
+  /* Killed with the supervisor, its parent (CLONE_PARENT), e.g. when Node is SIGKILLed: nothing
+     else would end a test that sleeps, and its pid namespace dies with it. Set last, since a change
+     of credentials clears it; a supervisor that died before this leaves no reader on the control
+     pipe, and the test's first write there (become_test) ends it with SIGPIPE. */
+  STEP(14, prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0));
 #undef STEP
   e->step = 0;
   return 0;
