@@ -1,7 +1,9 @@
-// What the bench needs from the machine: processes, a fixed number of them at a time, and how
-// busy the cores were while a phase ran.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// What the bench needs from the machine: processes, a fixed number of them at a time, how busy
+// the cores were while a phase ran, and what a page costs a fresh process here.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const PYTHON = '/usr/bin/python3';
 
@@ -51,3 +53,28 @@ export function run(cmd: string, args: readonly string[], input: string): Promis
     child.stdin.end(input);
   });
 }
+
+/** What a process per test pays on this machine, page by page (page_costs.c). */
+export interface PageCosts {
+  fork_exit_us: number;
+  read_us: number;
+  cow_us: number;
+  huge_read_us: number | null;
+}
+
+/** Builds page_costs.c into dir and runs it: null (with a note on stderr) where it cannot. */
+export function pageCosts(dir: string): PageCosts | null {
+  const exe = join(dir, 'page_costs');
+  try {
+    if (!existsSync(exe)) execFileSync('gcc', ['-O2', '-o', exe, fileURLToPath(new URL('./page_costs.c', import.meta.url))], { stdio: ['ignore', 'ignore', 'inherit'] });
+    return JSON.parse(execFileSync(exe, { encoding: 'utf8' })) as PageCosts;
+  } catch (e) {
+    console.error(`bench: the page-cost probe did not run: ${(e as Error).message}`);
+    return null;
+  }
+}
+
+export const pageCostsLine = (c: PageCosts | null): string =>
+  c === null
+    ? 'page costs: not measured'
+    : `page costs (a C probe, a fork of an 8 MiB process): fork and exit ${c.fork_exit_us.toFixed(0)} us; a child's first read of a page ${c.read_us.toFixed(2)} us, first write (copy) ${c.cow_us.toFixed(2)} us, first read of a huge page's ${c.huge_read_us === null ? 'n/a' : `${c.huge_read_us.toFixed(2)} us`}`;

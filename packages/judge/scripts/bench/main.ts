@@ -12,7 +12,7 @@ import { bigSection } from './big';
 import { parseFlags } from './flags';
 import { judgePhase, type JudgedTest } from './judge-phase';
 import { lcbPhase } from './lcb-baseline';
-import { loadAverage } from './machine';
+import { loadAverage, pageCosts, pageCostsLine } from './machine';
 import { agreement, printSummary, printWorkload, roundLine, type Round, type WorkloadFigures } from './report';
 import { spawnPhase } from './spawn-baseline';
 import { buildWorkload, type Shape } from './workload';
@@ -33,6 +33,9 @@ const options = [`network, IPC and mount namespaces per ${flags.namespaceScope}`
 console.log(`judge bench: ${flags.workers} workers${options.length ? ` (${options.join(', ')})` : ''}, ${flags.rounds} rounds, ${availableParallelism()} cores; load average before: ${loadAverage()}`);
 
 try {
+  // The judge forks a process per test, the LCB strategy one per sample: what a page costs a fresh
+  // process decides much of their ratio, and it drifts on a VM (before and after the rounds).
+  console.log(pageCostsLine(pageCosts(dir)));
   const figures: WorkloadFigures[] = [];
   for (const key of flags.workloads) {
     if (key === 'big') continue;
@@ -67,6 +70,7 @@ try {
   }
   if (flags.workloads.includes('big')) await bigSection(settings, dir);
   printSummary(figures);
+  console.log(`after the rounds, ${pageCostsLine(pageCosts(dir))}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
