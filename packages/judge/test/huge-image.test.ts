@@ -2,11 +2,10 @@
 // judged Python test must find them there when the kernel grants huge pages, and the template
 // must be able to put the file's own mappings back when it does not.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canContain, canRootless, NOBODY, runContained } from './fixtures/run-contained';
+import { describe, expect, it } from 'vitest';
+import { canContain, canRootless, NOBODY, runContained, specDir } from './fixtures/run-contained';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const thp = (() => {
@@ -31,12 +30,7 @@ for line in open("/proc/self/smaps"):
 print("huge" if huge >= 2048 else "small %d" % huge)`;
 
 describe('the interpreter on huge pages', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'frontier-judge-huge-'));
-    chmodSync(dir, 0o755); // the unprivileged judge reads its spec here
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = specDir('frontier-judge-huge-');
 
   const backends = [
     { backend: 'cgroup1', asUser: undefined, can: canContain },
@@ -50,7 +44,7 @@ describe('the interpreter on huge pages', () => {
         allTests: true,
         workers: 1,
         backend,
-      }, dir, {}, { asUser });
+      }, dir(), {}, { asUser });
       const r = outcome.results[0]!;
       expect(r.sandbox).toBe(backend);
       expect(r.tests.map((t) => t.verdict), JSON.stringify(r)).toEqual(['AC', 'AC']);
@@ -58,7 +52,7 @@ describe('the interpreter on huge pages', () => {
   }
 
   it('puts the file mappings back when the copy will not do', () => {
-    const lib = join(dir, 'probe.so');
+    const lib = join(dir(), 'probe.so');
     execFileSync('gcc', ['-O2', '-shared', '-fPIC', '-o', lib, join(fixtures, 'huge_image_probe.c')]);
     // In a python3 of its own: copy over its interpreter, check, restore, check, and keep running.
     const script = `import ctypes, os, sys

@@ -3,12 +3,11 @@
 // if nothing killed it, a program that sleeps would stay on the machine for good once Node is
 // SIGKILLed mid-test (a crashed or killed worker), holding the slot's cgroups.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canContain, canRootless, NOBODY } from './fixtures/run-contained';
+import { describe, expect, it } from 'vitest';
+import { canContain, canRootless, NOBODY, specDir } from './fixtures/run-contained';
 
 const testDir = dirname(fileURLToPath(import.meta.url));
 const asNobody = `setpriv --reuid=${NOBODY} --regid=${NOBODY} --clear-groups --inh-caps=-all --bounding-set=-all --no-new-privs`;
@@ -29,12 +28,7 @@ echo "left: $(tests)"
 `;
 
 describe('test processes when Node dies mid-test (contained)', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'frontier-judge-orphans-'));
-    chmodSync(dir, 0o755); // the unprivileged judge reads its spec here
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = specDir('frontier-judge-orphans-');
 
   const variants = [
     { backend: 'cgroup1', prefix: '', can: canContain },
@@ -42,7 +36,7 @@ describe('test processes when Node dies mid-test (contained)', () => {
   ] as const;
   for (const { backend, prefix, can } of variants) {
     it.skipIf(!can)(`leaves no test process behind (${backend})`, () => {
-      const spec = join(dir, `spec-${backend}.json`);
+      const spec = join(dir(), `spec-${backend}.json`);
       const sleeper = 'import time\ntime.sleep(60)\nprint(1)';
       writeFileSync(spec, JSON.stringify({
         benchmark: { problems: [{ id: 'p', limits: { timeS: 30, wallS: 90 }, tests: [{ input: '', output: '1\n', tier: 1 }] }] },
