@@ -8,7 +8,7 @@
  * fewer page tables. become_test() is the test process's own set-up right after the fork.
  */
 #include "common.h"
-#include "huge_image.h"
+#include "huge_heap.h"
 #include <linux/capability.h>
 #include <linux/securebits.h>
 
@@ -186,6 +186,9 @@ int serve_start(struct serve *s) {
 /* Once, before the template's warm-up (huge_image.h). */
 long long image_on_huge_pages(void) { return huge_image(); }
 
+/* Once, when the template is warm (huge_heap.h): its arenas' blocks, and whether tests copy them. */
+long long heap_on_huge_pages(void) { return heap_choose(); }
+
 static void report(int fd, const char *what, int err) {
   char line[256];
   int n = snprintf(line, sizeof line, "IE:%s: %s", what, strerror(err));
@@ -346,6 +349,7 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
     /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
     pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid == 0) {
+      if (m->kind == KIND_PYTHON) heap_for_test(heap_copy); /* before anything writes to the blocks */
       become_test(s, m, s->msg + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
       return 0;
     }

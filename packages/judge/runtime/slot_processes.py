@@ -64,7 +64,9 @@ class Template:
             str(cfg['uid']), str(cfg['gid']), cfg.get('preload') or '']
         # Its fds 0-2 are ours (pipes from Node): the streams it builds for tests must find fds 0
         # and 1 unseekable, as a program started with pipes does. It never reads or writes them.
-        self.pid = os.posix_spawn(sys.executable, args, dict(os.environ))
+        # Its native half is preloaded, so that the interpreter's arenas come from it from the start
+        # (native/huge_heap.h); the template takes the variable out of its environment at once.
+        self.pid = os.posix_spawn(sys.executable, args, dict(os.environ, LD_PRELOAD=cfg['templateNative']))
         theirs.close()
 
     def start(self, mnt):

@@ -125,6 +125,7 @@ RESEED = None  # random's own at-fork handler, for each test (see run_python)
 # opened here as the harness would open it, is handed to the programs that ask for it by this name.
 SINK = None
 SINK_NAME = '__frontier_sink'
+HEAP = []  # heap_on_huge_pages(): blocks x 2, + 1 if tests copy them
 
 
 def warm_harness():
@@ -271,6 +272,7 @@ def set_env(data):
 
 def main():
     sys.pycache_prefix, sys.dont_write_bytecode = None, True  # programs import like `python3 -B`
+    os.environ.pop('LD_PRELOAD', None)  # the native half's, for this process only (slot_processes.py)
     sock, lib, mem_cg, pids_cg, reaper, uid, gid, prelude = sys.argv[1:9]
     del sys.argv[1:]
     # PyDLL: serve() keeps the GIL (this process has one thread), so that a test returning from
@@ -310,6 +312,9 @@ def main():
     gc.collect()
     FRESH.filler = fill_pools()
     gc.freeze()  # keep tests from touching (and copying) the pages of our objects
+    # Last, since it measures forks of this process as tests will find it (huge_heap.h).
+    native.heap_on_huge_pages.restype = ctypes.c_longlong
+    HEAP.append(native.heap_on_huge_pages())
     serve = native.serve
     ref = ctypes.byref(cfg)
     while True:

@@ -29,6 +29,22 @@ for line in open("/proc/self/smaps"):
         huge += int(f[1])
 print("huge" if huge >= 2048 else "small %d" % huge)`;
 
+// The template's arenas (native/huge_heap.h): how many 2 MiB blocks they fill and whether the
+// template chose to copy them into each test; if so, the test's own copies are on huge pages. The
+// library that catches the arenas is the template's LD_PRELOAD: programs must not inherit it.
+const HEAP_TEXT = `import os, re, sys
+heap = sys.modules["template"].HEAP[0]
+blocks, copied = heap // 2, heap % 2
+huge, current = 0, None
+for line in open("/proc/self/smaps"):
+    f = line.split()
+    if re.match(r"^[0-9a-f]+-[0-9a-f]+$", f[0]):
+        current = f
+    elif f[0] == "AnonHugePages:" and current[1] == "rw-p" and len(current) == 5:
+        huge += int(f[1])
+print("blocks" if blocks >= 1 else "none", "copied" if not copied or huge >= blocks * 2048 else "shared %d" % huge,
+      os.environ.get("LD_PRELOAD", "clean"))`;
+
 describe('the interpreter on huge pages', () => {
   const dir = specDir('frontier-judge-huge-');
 
@@ -36,18 +52,29 @@ describe('the interpreter on huge pages', () => {
     { backend: 'cgroup1', asUser: undefined, can: canContain },
     { backend: 'rootless', asUser: NOBODY, can: canRootless },
   ] as const;
-  for (const { backend, asUser, can } of backends) {
+  /** The verdicts of two tests of `code`, each expecting `output`. */
+  const verdicts = ({ backend, asUser }: (typeof backends)[number], code: string, output: string) => {
+    const outcome = runContained({
+      benchmark: { problems: [{ id: 'huge', tests: [1, 2].map(() => ({ input: '', output, tier: 1 })) }] },
+      samples: [{ id: 'huge', problemId: 'huge', language: 'python', code }],
+      allTests: true,
+      workers: 1,
+      backend,
+    }, dir(), {}, { asUser });
+    const r = outcome.results[0]!;
+    expect(r.sandbox).toBe(backend);
+    return [r.tests.map((t) => t.verdict), JSON.stringify(r)] as const;
+  };
+
+  for (const b of backends) {
+    const { backend, can } = b;
     it.skipIf(!can || !thpGranted)(`reaches a judged Python test on huge pages (${backend})`, () => {
-      const outcome = runContained({
-        benchmark: { problems: [{ id: 'huge', tests: [1, 2].map(() => ({ input: '', output: 'huge\n', tier: 1 })) }] },
-        samples: [{ id: 'huge', problemId: 'huge', language: 'python', code: HUGE_TEXT }],
-        allTests: true,
-        workers: 1,
-        backend,
-      }, dir(), {}, { asUser });
-      const r = outcome.results[0]!;
-      expect(r.sandbox).toBe(backend);
-      expect(r.tests.map((t) => t.verdict), JSON.stringify(r)).toEqual(['AC', 'AC']);
+      const [got, detail] = verdicts(b, HUGE_TEXT, 'huge\n');
+      expect(got, detail).toEqual(['AC', 'AC']);
+    }, 120_000);
+    it.skipIf(!can || !thpGranted)(`keeps the template's arenas in huge blocks, copied whole where that is faster (${backend})`, () => {
+      const [got, detail] = verdicts(b, HEAP_TEXT, 'blocks copied clean\n');
+      expect(got, detail).toEqual(['AC', 'AC']);
     }, 120_000);
   }
 

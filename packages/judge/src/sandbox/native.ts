@@ -34,7 +34,7 @@ const LIB_FLAGS = ['-O2', '-shared', '-fPIC'];
 export const ensureSupervisorLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'supervisor', LIB_FLAGS, ['common.h']);
 
 /** The template's native half (native/template.c), a shared library loaded with ctypes. */
-export const ensureTemplateLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'template', LIB_FLAGS, ['common.h', 'huge_image.h']);
+export const ensureTemplateLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'template', LIB_FLAGS, ['common.h', 'huge_image.h', 'huge_heap.h']);
 
 /**
  * The object linked into every compiled C++ program (native/alloc_shim.c: a failed allocation

@@ -1,0 +1,166 @@
+/*
+ * The template's Python objects on huge pages, copied whole into each test (template.c).
+ *
+ * Every test writes reference counts and caches on a few hundred pages of the template's
+ * small-object arenas, and reads a few hundred more. Forked on 4 KiB pages, each written page is a
+ * copy-on-write fault and each page the test touches is one more page-table entry to fill; on a
+ * VM whose hypervisor charges for each page a new address space touches (~5 us a read, ~20 us a
+ * copy on the build VMs on some days) that is most of a short test. So:
+ *
+ * - Every arena CPython asks for (an anonymous 1 MiB mmap, `_PyObject_ArenaMmap`) comes from one
+ *   2 MiB-aligned region that asks for transparent huge pages. This library is the template's
+ *   LD_PRELOAD (runtime/slot_processes.py), so that its mmap and munmap catch the arenas made
+ *   while the interpreter starts too; loaded later, it catches none and nothing changes.
+ * - A Python test, first thing after its fork and before it runs any Python (which would split
+ *   the shared huge pages by writing into them), copies each 2 MiB block of the template's arenas
+ *   into a fresh huge page of its own and moves it over the shared one (heap_for_test): a copy of
+ *   ~0.3 ms a block on that VM instead of a few hundred faults, and reads there cost nothing.
+ *   Whether the copy pays depends on the machine (on a host with cheap page faults it may cost
+ *   more than the faults it saves), so the template measures both ways once, in forks of itself
+ *   that touch its blocks as a test does, and copies only where that is faster (heap_choose).
+ * - Once the template is warm the region ends at its last block: a test's own arenas are ordinary
+ *   mmaps, counted by RLIMIT_DATA/RLIMIT_AS as before.
+ *
+ * A write by the template into a block while a test shares it would split the template's own
+ * huge page for good (slower, never wrong). It writes none: it waits in serve() (C), and runs
+ * Python only for a control message, between batches.
+ */
+#ifndef FRONTIER_JUDGE_HUGE_HEAP_H
+#define FRONTIER_JUDGE_HUGE_HEAP_H
+#include "huge_image.h"
+
+enum { ARENA = 1 << 20, ARENA_FREE_MAX = 64 };
+static const size_t HEAP_REGION = (size_t)256 << 20; /* address space only: pages come when used */
+
+static char *heap_region;      /* NULL: no region (not preloaded, no huge pages, or not made yet) */
+static int heap_state;         /* 0: not made yet, 1: made, 2: closed (arenas only from heap_free) */
+static size_t heap_used;       /* bytes of the region handed out */
+static size_t heap_blocks;     /* the template's blocks, set by heap_choose, which closes the region */
+static int heap_copy;          /* tests copy the blocks (heap_choose) */
+static void *heap_free[ARENA_FREE_MAX]; /* freed arenas inside the blocks, their pages given back */
+static int heap_nfree;
+static volatile int heap_lock;
+
+static void *sys_mmap(void *a, size_t len, int prot, int flags, int fd, off_t off) {
+  return (void *)syscall(SYS_mmap, a, len, prot, flags, fd, off);
+}
+
+static int heap_is_arena(void *a, size_t len, int prot, int flags, int fd) {
+  return a == NULL && len == ARENA && prot == (PROT_READ | PROT_WRITE) && flags == (MAP_PRIVATE | MAP_ANONYMOUS) && fd == -1;
+}
+
+static void heap_init(void) {
+  char *raw = sys_mmap(NULL, HEAP_REGION + HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (raw == MAP_FAILED) return;
+  char *r = (char *)(((uintptr_t)raw + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+  if (r > raw) syscall(SYS_munmap, raw, (size_t)(r - raw));
+  syscall(SYS_munmap, r + HEAP_REGION, (size_t)(raw + HUGE - r));
+  if (madvise(r, HEAP_REGION, MADV_HUGEPAGE) < 0) { /* no transparent huge pages: leave arenas be */
+    syscall(SYS_munmap, r, HEAP_REGION);
+    return;
+  }
+  heap_region = r;
+}
+
+/* An arena from the region, or NULL (then an ordinary mmap). */
+static void *heap_arena(void) {
+  while (__atomic_exchange_n(&heap_lock, 1, __ATOMIC_ACQUIRE)) {
+  }
+  if (heap_state == 0) heap_state = 1, heap_init();
+  void *a = NULL;
+  if (heap_region && heap_nfree > 0) a = heap_free[--heap_nfree];
+  else if (heap_region && heap_state == 1 && heap_used + ARENA <= HEAP_REGION) a = heap_region + heap_used, heap_used += ARENA;
+  __atomic_store_n(&heap_lock, 0, __ATOMIC_RELEASE);
+  return a;
+}
+
+void *mmap(void *a, size_t len, int prot, int flags, int fd, off_t off) {
+  void *arena = heap_is_arena(a, len, prot, flags, fd) ? heap_arena() : NULL;
+  return arena ? arena : sys_mmap(a, len, prot, flags, fd, off);
+}
+void *mmap64(void *a, size_t len, int prot, int flags, int fd, off_t off) __attribute__((alias("mmap")));
+
+int munmap(void *a, size_t len) {
+  if (heap_region && (char *)a >= heap_region && (char *)a < heap_region + heap_used && len == ARENA) {
+    /* Kept for the next arena, its pages given back. */
+    madvise(a, len, MADV_DONTNEED);
+    while (__atomic_exchange_n(&heap_lock, 1, __ATOMIC_ACQUIRE)) {
+    }
+    int kept = heap_nfree < ARENA_FREE_MAX;
+    if (kept) heap_free[heap_nfree++] = a;
+    __atomic_store_n(&heap_lock, 0, __ATOMIC_RELEASE);
+    if (kept) return 0;
+  }
+  return (int)syscall(SYS_munmap, a, len);
+}
+
+/* A fresh 2 MiB-aligned anonymous block asking for a huge page, or NULL. */
+static char *fresh_block(void) {
+  char *raw = sys_mmap(NULL, 2 * HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return NULL;
+  char *b = (char *)(((uintptr_t)raw + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+  if (b > raw) syscall(SYS_munmap, raw, (size_t)(b - raw));
+  syscall(SYS_munmap, b + HUGE, (size_t)(raw + HUGE - b));
+  madvise(b, HUGE, MADV_HUGEPAGE);
+  return b;
+}
+
+/* In a test (or a trial fork), before anything writes to the template's blocks: copies them. */
+static void heap_for_test(int copy) {
+  if (!heap_region || heap_state != 2) return;
+  for (size_t i = 0; copy && i < heap_blocks; i++) {
+    char *block = heap_region + i * HUGE, *mine = fresh_block();
+    if (!mine) break;
+    memcpy(mine, block, HUGE);
+    if (mremap(mine, HUGE, HUGE, MREMAP_MAYMOVE | MREMAP_FIXED, block) == MAP_FAILED) {
+      syscall(SYS_munmap, mine, HUGE); /* the shared block stays: slower, the same bytes */
+      break;
+    }
+  }
+}
+
+/* CPU (us) of a fork of this process that does what a test does to the blocks: the copy or not,
+   then writes to one page in eight and reads one in four (a functional LiveCodeBench test wrote
+   ~60 and read ~120 pages per 2 MiB of arenas, counted in an emulation). -1 on failure. */
+static double heap_trial(int copy) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    heap_for_test(copy);
+    volatile char *p = (volatile char *)heap_region;
+    long sum = 0;
+    for (size_t at = 0; at < heap_blocks * HUGE; at += 4096) {
+      if ((at / 4096) % 8 == 0) p[at]++;
+      else if ((at / 4096) % 4 == 2) sum += p[at];
+    }
+    _exit((int)(sum & 1));
+  }
+  struct rusage ru;
+  int status;
+  if (pid < 0 || wait4(pid, &status, 0, &ru) < 0) return -1;
+  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 + ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+}
+
+/* Once, after the template's warm-up: fixes its blocks (the region's used part, on huge pages,
+   collapsed where the first touch did not get one) and decides whether tests copy them, from 2 x 6
+   alternating trial forks. Returns the number of blocks, times 2 plus 1 if tests copy them; 0 with
+   no region (not preloaded, no huge pages). */
+static long long heap_choose(void) {
+  heap_state = 2;
+  if (!heap_region || heap_used == 0) return 0;
+  heap_blocks = (heap_used + HUGE - 1) / HUGE;
+  /* The rest of the region goes: later arenas, the template's and the tests', are ordinary mmaps,
+     counted by RLIMIT_DATA/RLIMIT_AS (rootless backend) as before. */
+  syscall(SYS_munmap, heap_region + heap_blocks * HUGE, HEAP_REGION - heap_blocks * HUGE);
+  madvise(heap_region, heap_blocks * HUGE, MADV_COLLAPSE);
+  if (huge_bytes_at((uintptr_t)heap_region) < (long long)(heap_blocks * HUGE)) return (long long)heap_blocks * 2;
+  double with = 0, without = 0;
+  for (int i = 0; i < 6; i++) {
+    double a = heap_trial(1), b = heap_trial(0);
+    if (a < 0 || b < 0) return (long long)heap_blocks * 2;
+    with += a, without += b;
+  }
+  heap_copy = with < without;
+  return (long long)heap_blocks * 2 + heap_copy;
+}
+
+#endif
