@@ -35,7 +35,10 @@ static const size_t HEAP_REGION = (size_t)256 << 20; /* address space only: page
 static char *heap_region;      /* NULL: no region (not preloaded, no huge pages, or not made yet) */
 static int heap_state;         /* 0: not made yet, 1: made, 2: closed (arenas only from heap_free) */
 static size_t heap_used;       /* bytes of the region handed out */
-static size_t heap_blocks;     /* the template's blocks, set by heap_choose, which closes the region */
+static size_t heap_blocks;     /* the region's blocks in use, set by heap_choose, which closes it */
+enum { HOT_MAX = 16 };
+static uintptr_t hot[HOT_MAX]; /* every block a test copies: the region's, then the data's (heap_choose) */
+static int nhot;
 static int heap_copy;          /* tests copy the blocks (heap_choose) */
 static void *heap_free[ARENA_FREE_MAX]; /* freed arenas inside the blocks, their pages given back */
 static int heap_nfree;
@@ -107,15 +110,104 @@ static char *fresh_block(void) {
 
 /* In a test (or a trial fork), before anything writes to the template's blocks: copies them. */
 static void heap_for_test(int copy) {
-  if (!heap_region || heap_state != 2) return;
-  for (size_t i = 0; copy && i < heap_blocks; i++) {
-    char *block = heap_region + i * HUGE, *mine = fresh_block();
+  for (int i = 0; copy && i < nhot; i++) {
+    char *block = (char *)hot[i], *mine = fresh_block();
     if (!mine) break;
     memcpy(mine, block, HUGE);
     if (mremap(mine, HUGE, HUGE, MREMAP_MAYMOVE | MREMAP_FIXED, block) == MAP_FAILED) {
       syscall(SYS_munmap, mine, HUGE); /* the shared block stays: slower, the same bytes */
       break;
     }
+  }
+}
+
+/* ---- The interpreter's static data and the malloc heap ---- */
+
+enum { MAPS_MAX = 512 };
+struct mapping {
+  uintptr_t start, end;
+  char perms[8];
+  int kind; /* 0: other, 1: the executable's, 2: [heap], 3: anonymous */
+};
+
+static int read_mappings(struct mapping *m, int cap) {
+  char exe[512], line[1024], path[512];
+  ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (len <= 0) return -1;
+  exe[len] = 0;
+  FILE *f = fopen("/proc/self/maps", "re");
+  if (!f) return -1;
+  int n = 0;
+  while (n < cap && fgets(line, sizeof line, f)) {
+    path[0] = 0;
+    if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %511s", &m[n].start, &m[n].end, m[n].perms, path) < 3) continue;
+    m[n].kind = !path[0] ? 3 : strcmp(path, "[heap]") == 0 ? 2 : strcmp(path, exe) == 0 ? 1 : 0;
+    n++;
+  }
+  fclose(f);
+  return n;
+}
+
+/* Whether [a, b) may become one private read-write mapping with the same bytes: everything
+   mapped there is private and not executable, and either writable already (the executable's data,
+   the heap, anonymous memory) or the executable's own constants. */
+static int may_take(const struct mapping *m, int n, uintptr_t a, uintptr_t b) {
+  for (int i = 0; i < n; i++) {
+    if (m[i].end <= a || m[i].start >= b) continue;
+    const char *p = m[i].perms;
+    if (p[3] != 'p' || p[2] == 'x' || p[0] != 'r' || !m[i].kind) return 0;
+    if (p[1] != 'w' && m[i].kind != 1) return 0;
+  }
+  return 1;
+}
+
+/* Moves [a, b) (whole blocks) to one anonymous read-write mapping on huge pages, with the bytes of
+   every mapping there (zeros between them). Returns 0 or -1. */
+static int take_blocks(const struct mapping *m, int n, uintptr_t a, uintptr_t b) {
+  size_t len = b - a;
+  char *raw = sys_mmap(NULL, len + HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return -1;
+  char *copy = (char *)(((uintptr_t)raw + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+  if (copy > raw) syscall(SYS_munmap, raw, (size_t)(copy - raw));
+  syscall(SYS_munmap, copy + len, (size_t)(raw + HUGE - copy));
+  madvise(copy, len, MADV_HUGEPAGE);
+  for (int i = 0; i < n; i++) {
+    uintptr_t s = m[i].start > a ? m[i].start : a, e = m[i].end < b ? m[i].end : b;
+    if (s < e) memcpy(copy + (s - a), (const void *)s, e - s);
+  }
+  if (mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)a) == MAP_FAILED) {
+    syscall(SYS_munmap, copy, len);
+    return -1;
+  }
+  return 0;
+}
+
+/* The executable's writable data (with the anonymous memory right after it: its .bss) and the
+   malloc heap, each moved whole blocks at a time to huge pages when nothing else shares their
+   blocks; their blocks join hot[]. The heap cannot grow in place afterwards (its end is mapped):
+   malloc then takes more memory with mmap, as it does whenever brk fails. */
+static void data_on_huge_pages(void) {
+  struct mapping m[MAPS_MAX];
+  int n = read_mappings(m, MAPS_MAX);
+  if (n <= 0) return;
+  uintptr_t runs[2][2] = {{0, 0}, {0, 0}};
+  for (int i = 0; i < n; i++) {
+    if (m[i].kind == 1 && m[i].perms[1] == 'w' && !runs[0][0]) {
+      runs[0][0] = m[i].start, runs[0][1] = m[i].end;
+      if (i + 1 < n && m[i + 1].kind == 3 && m[i + 1].start == m[i].end) runs[0][1] = m[i + 1].end;
+    }
+    if (m[i].kind == 2) runs[1][0] = m[i].start, runs[1][1] = m[i].end;
+  }
+  for (int r = 0; r < 2; r++) {
+    if (!runs[r][0]) continue;
+    uintptr_t a = runs[r][0] & ~(uintptr_t)(HUGE - 1), b = (runs[r][1] + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
+    for (int i = 0; i < nhot; i++) /* blocks the other run took already */
+      if (hot[i] >= a && hot[i] < b) a = hot[i] + HUGE > a ? hot[i] + HUGE : a;
+    if (a >= b || nhot + (int)((b - a) / HUGE) > HOT_MAX || !may_take(m, n, a, b) || take_blocks(m, n, a, b) < 0) continue;
+    if (huge_bytes_at(a) < (long long)(b - a)) madvise((void *)a, b - a, MADV_COLLAPSE);
+    for (uintptr_t at = a; at < b; at += HUGE) hot[nhot++] = at;
+    n = read_mappings(m, MAPS_MAX); /* for the next run */
+    if (n <= 0) return;
   }
 }
 
@@ -126,11 +218,13 @@ static double heap_trial(int copy) {
   pid_t pid = fork();
   if (pid == 0) {
     heap_for_test(copy);
-    volatile char *p = (volatile char *)heap_region;
     long sum = 0;
-    for (size_t at = 0; at < heap_blocks * HUGE; at += 4096) {
-      if ((at / 4096) % 8 == 0) p[at]++;
-      else if ((at / 4096) % 4 == 2) sum += p[at];
+    for (int i = 0; i < nhot; i++) {
+      volatile char *p = (volatile char *)hot[i];
+      for (size_t at = 0; at < HUGE; at += 4096) {
+        if ((at / 4096) % 8 == 0) p[at]++;
+        else if ((at / 4096) % 4 == 2) sum += p[at];
+      }
     }
     _exit((int)(sum & 1));
   }
@@ -140,27 +234,30 @@ static double heap_trial(int copy) {
   return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 + ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
 }
 
-/* Once, after the template's warm-up: fixes its blocks (the region's used part, on huge pages,
-   collapsed where the first touch did not get one) and decides whether tests copy them, from 2 x 6
-   alternating trial forks. Returns the number of blocks, times 2 plus 1 if tests copy them; 0 with
-   no region (not preloaded, no huge pages). */
+/* Once, after the template's warm-up: fixes the blocks tests may copy (the region's used part and
+   the data's, on huge pages) and decides whether they copy them, from 2 x 6 alternating trial
+   forks. Returns the number of blocks, times 2, plus 1 if tests copy them (0: no blocks). */
 static long long heap_choose(void) {
   heap_state = 2;
-  if (!heap_region || heap_used == 0) return 0;
-  heap_blocks = (heap_used + HUGE - 1) / HUGE;
-  /* The rest of the region goes: later arenas, the template's and the tests', are ordinary mmaps,
-     counted by RLIMIT_DATA/RLIMIT_AS (rootless backend) as before. */
-  syscall(SYS_munmap, heap_region + heap_blocks * HUGE, HEAP_REGION - heap_blocks * HUGE);
-  madvise(heap_region, heap_blocks * HUGE, MADV_COLLAPSE);
-  if (huge_bytes_at((uintptr_t)heap_region) < (long long)(heap_blocks * HUGE)) return (long long)heap_blocks * 2;
+  if (heap_region && heap_used) {
+    heap_blocks = (heap_used + HUGE - 1) / HUGE;
+    /* The rest of the region goes: later arenas, the template's and the tests', are ordinary
+       mmaps, counted by RLIMIT_DATA/RLIMIT_AS (rootless backend) as before. */
+    syscall(SYS_munmap, heap_region + heap_blocks * HUGE, HEAP_REGION - heap_blocks * HUGE);
+    madvise(heap_region, heap_blocks * HUGE, MADV_COLLAPSE);
+    if (huge_bytes_at((uintptr_t)heap_region) >= (long long)(heap_blocks * HUGE))
+      for (size_t i = 0; i < heap_blocks && nhot < HOT_MAX; i++) hot[nhot++] = (uintptr_t)heap_region + i * HUGE;
+  }
+  data_on_huge_pages();
+  if (nhot == 0) return 0;
   double with = 0, without = 0;
   for (int i = 0; i < 6; i++) {
     double a = heap_trial(1), b = heap_trial(0);
-    if (a < 0 || b < 0) return (long long)heap_blocks * 2;
+    if (a < 0 || b < 0) return (long long)nhot * 2;
     with += a, without += b;
   }
   heap_copy = with < without;
-  return (long long)heap_blocks * 2 + heap_copy;
+  return (long long)nhot * 2 + heap_copy;
 }
 
 #endif

@@ -29,7 +29,7 @@ for line in open("/proc/self/smaps"):
         huge += int(f[1])
 print("huge" if huge >= 2048 else "small %d" % huge)`;
 
-// The template's arenas (native/huge_heap.h): how many 2 MiB blocks they fill and whether the
+// The template's arenas and data (native/huge_heap.h): how many 2 MiB blocks they fill and whether the
 // template chose to copy them into each test; if so, the test's own copies are on huge pages. The
 // library that catches the arenas is the template's LD_PRELOAD: programs must not inherit it.
 const HEAP_TEXT = `import os, re, sys
@@ -40,7 +40,7 @@ for line in open("/proc/self/smaps"):
     f = line.split()
     if re.match(r"^[0-9a-f]+-[0-9a-f]+$", f[0]):
         current = f
-    elif f[0] == "AnonHugePages:" and current[1] == "rw-p" and len(current) == 5:
+    elif f[0] == "AnonHugePages:" and current[1] == "rw-p":
         huge += int(f[1])
 print("blocks" if blocks >= 1 else "none", "copied" if not copied or huge >= blocks * 2048 else "shared %d" % huge,
       os.environ.get("LD_PRELOAD", "clean"))`;
