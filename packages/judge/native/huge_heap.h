@@ -17,7 +17,7 @@
  *   ~0.3 ms a block on that VM instead of a few hundred faults, and reads there cost nothing.
  *   Whether the copy pays depends on the machine (on a host with cheap page faults it may cost
  *   more than the faults it saves), so the template measures both ways once, in forks of itself
- *   that touch its blocks as a test does, and copies only where that is faster (heap_choose).
+ *   that run a short LiveCodeBench-like test, and copies only where that is faster (heap_choose).
  * - Once the template is warm the region ends at its last block: a test's own arenas are ordinary
  *   mmaps, counted by RLIMIT_DATA/RLIMIT_AS as before.
  *
@@ -40,6 +40,7 @@ enum { HOT_MAX = 16 };
 static uintptr_t hot[HOT_MAX]; /* every block a test copies: the region's, then the data's (heap_choose) */
 static int nhot;
 static int heap_copy;          /* tests copy the blocks (heap_choose) */
+static double heap_trial_us[2]; /* mean CPU of a trial fork: copying, not copying (heap_choose) */
 static void *heap_free[ARENA_FREE_MAX]; /* freed arenas inside the blocks, their pages given back */
 static int heap_nfree;
 static volatile int heap_lock;
@@ -211,33 +212,39 @@ static void data_on_huge_pages(void) {
   }
 }
 
-/* CPU (us) of a fork of this process that does what a test does to the blocks: the copy or not,
-   then writes to one page in eight and reads one in four (a functional LiveCodeBench test wrote
-   ~60 and read ~120 pages per 2 MiB of arenas, counted in an emulation). -1 on failure. */
-static double heap_trial(int copy) {
+/* In CPython (this library lives in the template's python3): runs source in __main__. */
+extern int PyRun_SimpleStringFlags(const char *source, void *flags);
+
+/* CPU (us) of a fork of this process that does what a test does: copies the blocks or not, then
+   runs `program` (Python: a short LiveCodeBench-like test) and exits. -1 on failure. */
+static double heap_trial(int copy, const char *program) {
   pid_t pid = fork();
   if (pid == 0) {
     heap_for_test(copy);
-    long sum = 0;
-    for (int i = 0; i < nhot; i++) {
-      volatile char *p = (volatile char *)hot[i];
-      for (size_t at = 0; at < HUGE; at += 4096) {
-        if ((at / 4096) % 8 == 0) p[at]++;
-        else if ((at / 4096) % 4 == 2) sum += p[at];
-      }
-    }
-    _exit((int)(sum & 1));
+    _exit(PyRun_SimpleStringFlags(program, NULL) == 0 ? 0 : 1);
   }
   struct rusage ru;
   int status;
-  if (pid < 0 || wait4(pid, &status, 0, &ru) < 0) return -1;
+  if (pid < 0 || wait4(pid, &status, 0, &ru) < 0 || status != 0) return -1;
   return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 + ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
 }
 
+enum { TRIALS = 7 };
+
+static double median(double *v, int n) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+      double t = v[j];
+      v[j] = v[j - 1], v[j - 1] = t;
+    }
+  return v[n / 2];
+}
+
 /* Once, after the template's warm-up: fixes the blocks tests may copy (the region's used part and
-   the data's, on huge pages) and decides whether they copy them, from 2 x 6 alternating trial
-   forks. Returns the number of blocks, times 2, plus 1 if tests copy them (0: no blocks). */
-static long long heap_choose(void) {
+   the data's, on huge pages) and decides whether they copy them, from the median CPU of TRIALS
+   alternating trial forks each way that run `program`. Returns the number of blocks, times 2, plus 1 if tests copy them (0: no
+   blocks). */
+static long long heap_choose(const char *program) {
   heap_state = 2;
   if (heap_region && heap_used) {
     heap_blocks = (heap_used + HUGE - 1) / HUGE;
@@ -250,13 +257,15 @@ static long long heap_choose(void) {
   }
   data_on_huge_pages();
   if (nhot == 0) return 0;
-  double with = 0, without = 0;
-  for (int i = 0; i < 6; i++) {
-    double a = heap_trial(1), b = heap_trial(0);
-    if (a < 0 || b < 0) return (long long)nhot * 2;
-    with += a, without += b;
+  /* Medians: the first forks may find no free huge page at hand (the kernel then compacts memory,
+     or the hypervisor backs a page it had taken back), which tests, one after another, do not. */
+  double with[TRIALS], without[TRIALS];
+  for (int i = 0; i < TRIALS; i++) {
+    with[i] = heap_trial(1, program), without[i] = heap_trial(0, program);
+    if (with[i] < 0 || without[i] < 0) return (long long)nhot * 2;
   }
-  heap_copy = with < without;
+  heap_trial_us[0] = median(with, TRIALS), heap_trial_us[1] = median(without, TRIALS);
+  heap_copy = heap_trial_us[0] < heap_trial_us[1];
   return (long long)nhot * 2 + heap_copy;
 }
 

@@ -186,8 +186,12 @@ int serve_start(struct serve *s) {
 /* Once, before the template's warm-up (huge_image.h). */
 long long image_on_huge_pages(void) { return huge_image(); }
 
-/* Once, when the template is warm (huge_heap.h): its arenas' blocks, and whether tests copy them. */
-long long heap_on_huge_pages(void) { return heap_choose(); }
+/* Once, when the template is warm (huge_heap.h): the blocks of its arenas and data, and whether
+   tests copy them, measured with `program` (Python source). */
+long long heap_on_huge_pages(const char *program) { return heap_choose(program); }
+
+/* What heap_on_huge_pages measured: a trial fork's mean CPU (us) with and without the copy. */
+void heap_trials(double *with, double *without) { *with = heap_trial_us[0], *without = heap_trial_us[1]; }
 
 static void report(int fd, const char *what, int err) {
   char line[256];

@@ -126,6 +126,25 @@ RESEED = None  # random's own at-fork handler, for each test (see run_python)
 SINK = None
 SINK_NAME = '__frontier_sink'
 HEAP = []  # heap_on_huge_pages(): blocks x 2, + 1 if tests copy them
+# What forks of this process run to find out whether copying its blocks pays (native/huge_heap.h):
+# a short functional LiveCodeBench test, compiled and run as run_python would, writing nothing.
+TRIAL = b"""
+import io as _io
+_source = '''
+from typing import List
+from collections import Counter
+from itertools import accumulate
+import json
+class Solution:
+    def best(self, nums: List[int], k: int) -> int:
+        c = Counter(nums)
+        return max(accumulate(nums)) + sum(v for v in c.values() if v >= k)
+args = [json.loads(line) for line in INPUT.split("\\\\n") if line.strip()]
+OUT.write(json.dumps(Solution().best(*args)))
+'''
+exec(compile(_source, 'solution.py', 'exec', dont_inherit=True),
+     {'__name__': '__main__', 'INPUT': '[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]\\n2\\n', 'OUT': _io.StringIO()})
+"""
 
 
 def warm_harness():
@@ -314,7 +333,10 @@ def main():
     gc.freeze()  # keep tests from touching (and copying) the pages of our objects
     # Last, since it measures forks of this process as tests will find it (huge_heap.h).
     native.heap_on_huge_pages.restype = ctypes.c_longlong
-    HEAP.append(native.heap_on_huge_pages())
+    HEAP.append(native.heap_on_huge_pages(ctypes.c_char_p(TRIAL)))
+    trials = (ctypes.c_double * 2)()
+    native.heap_trials(ctypes.byref(trials, 0), ctypes.byref(trials, 8))
+    HEAP.extend(trials)
     serve = native.serve
     ref = ctypes.byref(cfg)
     while True:
