@@ -2,21 +2,12 @@
 // judged Python test must find them there when the kernel grants huge pages, and the template
 // must be able to put the file's own mappings back when it does not.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canContain, canRootless, NOBODY, runContained, specDir } from './fixtures/run-contained';
+import { thpGranted } from './fixtures/thp';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
-const thp = (() => {
-  try {
-    return readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8');
-  } catch {
-    return '[never]';
-  }
-})();
-/** Huge pages for a region that asks for them: `always` or `madvise`. */
-const thpGranted = !thp.includes('[never]');
 
 // Prints the kB of huge pages in the anonymous executable mappings of the test's own process.
 const HUGE_TEXT = `import re

@@ -1,10 +1,12 @@
-// bench:judge prints what a page costs a fresh process on the machine (scripts/bench/page_costs.c),
-// next to the figures it decides. The probe must build and report every figure it names.
+// bench:judge prints what a page costs a fresh process on the machine (scripts/bench/page_costs.c)
+// and what a slot's template would do with its arenas and data there (heap_choice.py), next to the
+// figures they decide. Each probe must build and report every figure it names.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { pageCosts, pageCostsLine } from '../scripts/bench/machine';
+import { heapChoice, heapChoiceLine, pageCosts, pageCostsLine } from '../scripts/bench/machine';
+import { thpGranted } from './fixtures/thp';
 
 const dir = mkdtempSync(join(tmpdir(), 'page-costs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,4 +21,16 @@ it('measures a fork, a first read and a first write of a parent page, and prints
   expect(cow_us).toBeGreaterThan(read_us);
   expect(huge_read_us === null || huge_read_us >= 0).toBe(true);
   expect(pageCostsLine(costs)).toMatch(/fork and exit \d+ us; a child's first read of a page [\d.]+ us, first write \(copy\) [\d.]+ us/);
+}, 60_000);
+
+it.skipIf(!thpGranted)("finds the template's arenas and data in huge blocks and times its trial test both ways", () => {
+  const choice = heapChoice(dir);
+  expect(choice).not.toBeNull();
+  const { blocks, copy, with_us, without_us } = choice!;
+  // The arenas alone fill more than one block once LiveCodeBench's prelude is imported.
+  expect(blocks).toBeGreaterThanOrEqual(2);
+  expect(with_us).toBeGreaterThan(0);
+  expect(without_us).toBeGreaterThan(0);
+  expect(copy).toBe(with_us < without_us);
+  expect(heapChoiceLine(choice)).toMatch(/\d+ blocks of 2 MiB on huge pages, (copied into|shared with) each test/);
 }, 60_000);

@@ -4,6 +4,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LCB_PRELUDE } from '../../src/lcb';
+import { ensureTemplateLib } from '../../src/sandbox/native';
 
 export const PYTHON = '/usr/bin/python3';
 
@@ -78,3 +80,32 @@ export const pageCostsLine = (c: PageCosts | null): string =>
   c === null
     ? 'page costs: not measured'
     : `page costs (a C probe, a fork of an 8 MiB process): fork and exit ${c.fork_exit_us.toFixed(0)} us; a child's first read of a page ${c.read_us.toFixed(2)} us, first write (copy) ${c.cow_us.toFixed(2)} us, first read of a huge page's ${c.huge_read_us === null ? 'n/a' : `${c.huge_read_us.toFixed(2)} us`}`;
+
+/** What a slot's template would do with its arenas and data here (native/huge_heap.h). */
+export interface HeapChoice {
+  blocks: number;
+  copy: boolean;
+  with_us: number;
+  without_us: number;
+}
+
+/** Runs heap_choice.py in a python3 built as a template is: null (with a note) where it cannot. */
+export function heapChoice(dir: string): HeapChoice | null {
+  try {
+    const lib = ensureTemplateLib(dir);
+    const runtime = fileURLToPath(new URL('../../runtime', import.meta.url));
+    const script = fileURLToPath(new URL('./heap_choice.py', import.meta.url));
+    const out = execFileSync(PYTHON, ['-I', script, runtime, lib], { input: LCB_PRELUDE, encoding: 'utf8', env: { PATH: process.env.PATH, LD_PRELOAD: lib } });
+    return JSON.parse(out) as HeapChoice;
+  } catch (e) {
+    console.error(`bench: the template's heap probe did not run: ${(e as Error).message}`);
+    return null;
+  }
+}
+
+export const heapChoiceLine = (c: HeapChoice | null): string =>
+  c === null
+    ? "template's arenas and data: not measured"
+    : c.blocks === 0
+      ? "template's arenas and data: on small pages (no huge pages here)"
+      : `template's arenas and data: ${c.blocks} blocks of 2 MiB on huge pages, ${c.copy ? 'copied into' : 'shared with'} each test (its trial test: ${(c.with_us / 1e3).toFixed(2)} ms copying, ${(c.without_us / 1e3).toFixed(2)} ms not; medians)`;

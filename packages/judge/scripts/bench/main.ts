@@ -12,7 +12,7 @@ import { bigSection } from './big';
 import { parseFlags } from './flags';
 import { judgePhase, type JudgedTest } from './judge-phase';
 import { lcbPhase } from './lcb-baseline';
-import { loadAverage, pageCosts, pageCostsLine } from './machine';
+import { heapChoice, heapChoiceLine, loadAverage, pageCosts, pageCostsLine } from './machine';
 import { agreement, printSummary, printWorkload, roundLine, type Round, type WorkloadFigures } from './report';
 import { spawnPhase } from './spawn-baseline';
 import { buildWorkload, type Shape } from './workload';
@@ -34,8 +34,10 @@ console.log(`judge bench: ${flags.workers} workers${options.length ? ` (${option
 
 try {
   // The judge forks a process per test, the LCB strategy one per sample: what a page costs a fresh
-  // process decides much of their ratio, and it drifts on a VM (before and after the rounds).
+  // process decides much of their ratio, and it drifts on a VM (before and after the rounds); so
+  // does whether a slot's template copies its arenas and data into each test (huge_heap.h).
   console.log(pageCostsLine(pageCosts(dir)));
+  console.log(heapChoiceLine(heapChoice(dir)));
   const figures: WorkloadFigures[] = [];
   for (const key of flags.workloads) {
     if (key === 'big') continue;
@@ -71,6 +73,7 @@ try {
   if (flags.workloads.includes('big')) await bigSection(settings, dir);
   printSummary(figures);
   console.log(`after the rounds, ${pageCostsLine(pageCosts(dir))}`);
+  console.log(`after the rounds, ${heapChoiceLine(heapChoice(dir))}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
