@@ -65,8 +65,10 @@ class Template:
         # Its fds 0-2 are ours (pipes from Node): the streams it builds for tests must find fds 0
         # and 1 unseekable, as a program started with pipes does. It never reads or writes them.
         # Its native half is preloaded, so that the interpreter's arenas come from it from the start
-        # (native/huge_heap.h); the template takes the variable out of its environment at once.
-        self.pid = os.posix_spawn(sys.executable, args, dict(os.environ, LD_PRELOAD=cfg['templateNative']))
+        # (native/huge_heap.h), and every symbol is bound as it starts, so that no test binds one
+        # lazily on pages it would copy; the template takes both variables out of its environment.
+        env = dict(os.environ, LD_PRELOAD=cfg['templateNative'], LD_BIND_NOW='1')
+        self.pid = os.posix_spawn(sys.executable, args, env)
         theirs.close()
 
     def start(self, mnt):

@@ -291,7 +291,8 @@ def set_env(data):
 
 def main():
     sys.pycache_prefix, sys.dont_write_bytecode = None, True  # programs import like `python3 -B`
-    os.environ.pop('LD_PRELOAD', None)  # the native half's, for this process only (slot_processes.py)
+    for name in ('LD_PRELOAD', 'LD_BIND_NOW'):  # for this process only (slot_processes.py)
+        os.environ.pop(name, None)
     sock, lib, mem_cg, pids_cg, reaper, uid, gid, prelude = sys.argv[1:9]
     del sys.argv[1:]
     # PyDLL: serve() keeps the GIL (this process has one thread), so that a test returning from

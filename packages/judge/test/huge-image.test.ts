@@ -22,7 +22,8 @@ print("huge" if huge >= 2048 else "small %d" % huge)`;
 
 // The template's arenas and data (native/huge_heap.h): how many 2 MiB blocks they fill and whether the
 // template chose to copy them into each test; if so, the test's own copies are on huge pages. The
-// library that catches the arenas is the template's LD_PRELOAD: programs must not inherit it.
+// library that catches the arenas is the template's LD_PRELOAD (with LD_BIND_NOW): programs must not
+// inherit either.
 const HEAP_TEXT = `import os, re, sys
 heap = sys.modules["template"].HEAP[0]
 blocks, copied = heap // 2, heap % 2
@@ -34,7 +35,7 @@ for line in open("/proc/self/smaps"):
     elif f[0] == "AnonHugePages:" and current[1] == "rw-p":
         huge += int(f[1])
 print("blocks" if blocks >= 1 else "none", "copied" if not copied or huge >= blocks * 2048 else "shared %d" % huge,
-      os.environ.get("LD_PRELOAD", "clean"))`;
+      os.environ.get("LD_PRELOAD", os.environ.get("LD_BIND_NOW", "clean")))`;
 
 describe('the interpreter on huge pages', () => {
   const dir = specDir('frontier-judge-huge-');
