@@ -35,30 +35,22 @@ static const size_t HEAP_REGION = (size_t)256 << 20; /* address space only: page
 static char *heap_region;      /* NULL: no region (not preloaded, no huge pages, or not made yet) */
 static int heap_state;         /* 0: not made yet, 1: made, 2: closed (arenas only from heap_free) */
 static size_t heap_used;       /* bytes of the region handed out */
-static size_t heap_blocks;     /* the region's blocks in use, set by heap_choose, which closes it */
 enum { HOT_MAX = 16 };
 static uintptr_t hot[HOT_MAX]; /* every block a test copies: the region's, then the data's (heap_choose) */
 static int nhot;
 static int heap_copy;          /* tests copy the blocks (heap_choose) */
-static double heap_trial_us[2]; /* mean CPU of a trial fork: copying, not copying (heap_choose) */
+static double heap_trial_us[2]; /* median CPU of a trial fork: copying, not copying (heap_choose) */
 static void *heap_free[ARENA_FREE_MAX]; /* freed arenas inside the blocks, their pages given back */
 static int heap_nfree;
 static volatile int heap_lock;
-
-static void *sys_mmap(void *a, size_t len, int prot, int flags, int fd, off_t off) {
-  return (void *)syscall(SYS_mmap, a, len, prot, flags, fd, off);
-}
 
 static int heap_is_arena(void *a, size_t len, int prot, int flags, int fd) {
   return a == NULL && len == ARENA && prot == (PROT_READ | PROT_WRITE) && flags == (MAP_PRIVATE | MAP_ANONYMOUS) && fd == -1;
 }
 
 static void heap_init(void) {
-  char *raw = sys_mmap(NULL, HEAP_REGION + HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (raw == MAP_FAILED) return;
-  char *r = (char *)(((uintptr_t)raw + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
-  if (r > raw) syscall(SYS_munmap, raw, (size_t)(r - raw));
-  syscall(SYS_munmap, r + HEAP_REGION, (size_t)(raw + HUGE - r));
+  char *r = aligned_blocks(HEAP_REGION, MAP_NORESERVE);
+  if (!r) return;
   if (madvise(r, HEAP_REGION, MADV_HUGEPAGE) < 0) { /* no transparent huge pages: leave arenas be */
     syscall(SYS_munmap, r, HEAP_REGION);
     return;
@@ -80,7 +72,7 @@ static void *heap_arena(void) {
 
 void *mmap(void *a, size_t len, int prot, int flags, int fd, off_t off) {
   void *arena = heap_is_arena(a, len, prot, flags, fd) ? heap_arena() : NULL;
-  return arena ? arena : sys_mmap(a, len, prot, flags, fd, off);
+  return arena ? arena : (void *)syscall(SYS_mmap, a, len, prot, flags, fd, off);
 }
 void *mmap64(void *a, size_t len, int prot, int flags, int fd, off_t off) __attribute__((alias("mmap")));
 
@@ -100,12 +92,8 @@ int munmap(void *a, size_t len) {
 
 /* A fresh 2 MiB-aligned anonymous block asking for a huge page, or NULL. */
 static char *fresh_block(void) {
-  char *raw = sys_mmap(NULL, 2 * HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return NULL;
-  char *b = (char *)(((uintptr_t)raw + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
-  if (b > raw) syscall(SYS_munmap, raw, (size_t)(b - raw));
-  syscall(SYS_munmap, b + HUGE, (size_t)(raw + HUGE - b));
-  madvise(b, HUGE, MADV_HUGEPAGE);
+  char *b = aligned_blocks(HUGE, 0);
+  if (b) madvise(b, HUGE, MADV_HUGEPAGE);
   return b;
 }
 
@@ -166,11 +154,8 @@ static int may_take(const struct mapping *m, int n, uintptr_t a, uintptr_t b) {
    every mapping there (zeros between them). Returns 0 or -1. */
 static int take_blocks(const struct mapping *m, int n, uintptr_t a, uintptr_t b) {
   size_t len = b - a;
-  char *raw = sys_mmap(NULL, len + HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return -1;
-  char *copy = (char *)(((uintptr_t)raw + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
-  if (copy > raw) syscall(SYS_munmap, raw, (size_t)(copy - raw));
-  syscall(SYS_munmap, copy + len, (size_t)(raw + HUGE - copy));
+  char *copy = aligned_blocks(len, 0);
+  if (!copy) return -1;
   madvise(copy, len, MADV_HUGEPAGE);
   for (int i = 0; i < n; i++) {
     uintptr_t s = m[i].start > a ? m[i].start : a, e = m[i].end < b ? m[i].end : b;
@@ -203,7 +188,7 @@ static void data_on_huge_pages(void) {
     if (!runs[r][0]) continue;
     uintptr_t a = runs[r][0] & ~(uintptr_t)(HUGE - 1), b = (runs[r][1] + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
     for (int i = 0; i < nhot; i++) /* blocks the other run took already */
-      if (hot[i] >= a && hot[i] < b) a = hot[i] + HUGE > a ? hot[i] + HUGE : a;
+      if (hot[i] >= a && hot[i] < b) a = hot[i] + HUGE; /* ascending: the first run's last ones */
     if (a >= b || nhot + (int)((b - a) / HUGE) > HOT_MAX || !may_take(m, n, a, b) || take_blocks(m, n, a, b) < 0) continue;
     if (huge_bytes_at(a) < (long long)(b - a)) madvise((void *)a, b - a, MADV_COLLAPSE);
     for (uintptr_t at = a; at < b; at += HUGE) hot[nhot++] = at;
@@ -242,12 +227,12 @@ static double median(double *v, int n) {
 
 /* Once, after the template's warm-up: fixes the blocks tests may copy (the region's used part and
    the data's, on huge pages) and decides whether they copy them, from the median CPU of TRIALS
-   alternating trial forks each way that run `program`. Returns the number of blocks, times 2, plus 1 if tests copy them (0: no
-   blocks). */
+   alternating trial forks each way that run `program`. Returns the number of blocks, times 2,
+   plus 1 if tests copy them (0: no blocks). */
 static long long heap_choose(const char *program) {
   heap_state = 2;
   if (heap_region && heap_used) {
-    heap_blocks = (heap_used + HUGE - 1) / HUGE;
+    size_t heap_blocks = (heap_used + HUGE - 1) / HUGE;
     /* The rest of the region goes: later arenas, the template's and the tests', are ordinary
        mmaps, counted by RLIMIT_DATA/RLIMIT_AS (rootless backend) as before. */
     syscall(SYS_munmap, heap_region + heap_blocks * HUGE, HEAP_REGION - heap_blocks * HUGE);

@@ -106,14 +106,23 @@ static void huge_blocks(const struct image_map *maps, int n, uintptr_t *a, uintp
   *b = hi & ~(uintptr_t)(HUGE - 1);
 }
 
+/* len bytes (whole huge blocks) of fresh private read-write anonymous memory at a 2 MiB-aligned
+   address, or NULL (errno). System calls, not libc's mmap: the template's own mmap is
+   huge_heap.h's. */
+static char *aligned_blocks(size_t len, int flags) {
+  char *raw = (char *)syscall(SYS_mmap, NULL, len + HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
+  if (raw == MAP_FAILED) return NULL;
+  char *at = (char *)(((uintptr_t)raw + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
+  if (at > raw) syscall(SYS_munmap, raw, (size_t)(at - raw));
+  syscall(SYS_munmap, at + len, (size_t)(raw + HUGE - at));
+  return at;
+}
+
 /* Copies [a, a + len) into anonymous memory, asks for huge pages there and moves the copy over
    the original, read-only and executable. Returns 0 or -1 (errno; nothing moved). */
 static int copy_over(uintptr_t a, size_t len) {
-  char *raw = mmap(NULL, len + HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return -1;
-  char *copy = (char *)(((uintptr_t)raw + HUGE - 1) & ~(uintptr_t)(HUGE - 1));
-  if (copy > raw) munmap(raw, (size_t)(copy - raw));
-  if (copy + len < raw + len + HUGE) munmap(copy + len, (size_t)(raw + len + HUGE - (copy + len)));
+  char *copy = aligned_blocks(len, 0);
+  if (!copy) return -1;
   if (madvise(copy, len, MADV_HUGEPAGE) < 0) goto fail; /* no transparent huge pages in this kernel */
   memcpy(copy, (const void *)a, len);
   /* Moved whole: the text stays mapped, with the same bytes, at every moment. */

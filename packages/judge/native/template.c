@@ -190,7 +190,7 @@ long long image_on_huge_pages(void) { return huge_image(); }
    tests copy them, measured with `program` (Python source). */
 long long heap_on_huge_pages(const char *program) { return heap_choose(program); }
 
-/* What heap_on_huge_pages measured: a trial fork's mean CPU (us) with and without the copy. */
+/* What heap_on_huge_pages measured: a trial fork's median CPU (us) with and without the copy. */
 void heap_trials(double *with, double *without) { *with = heap_trial_us[0], *without = heap_trial_us[1]; }
 
 static void report(int fd, const char *what, int err) {

@@ -125,7 +125,7 @@ RESEED = None  # random's own at-fork handler, for each test (see run_python)
 # opened here as the harness would open it, is handed to the programs that ask for it by this name.
 SINK = None
 SINK_NAME = '__frontier_sink'
-HEAP = []  # heap_on_huge_pages(): blocks x 2, + 1 if tests copy them
+HEAP = []  # heap_on_huge_pages(native)
 # What forks of this process run to find out whether copying its blocks pays (native/huge_heap.h):
 # a short functional LiveCodeBench test, compiled and run as run_python would, writing nothing.
 TRIAL = b"""
@@ -145,6 +145,16 @@ OUT.write(json.dumps(Solution().best(*args)))
 exec(compile(_source, 'solution.py', 'exec', dont_inherit=True),
      {'__name__': '__main__', 'INPUT': '[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]\\n2\\n', 'OUT': _io.StringIO()})
 """
+
+
+def heap_on_huge_pages(native):
+    """Puts this process's arenas and data on huge pages and decides whether tests copy them
+    (native/huge_heap.h): [blocks x 2 + 1 if copied, trial CPU copying, not copying (us, medians)]."""
+    native.heap_on_huge_pages.restype = ctypes.c_longlong
+    heap = native.heap_on_huge_pages(ctypes.c_char_p(TRIAL))
+    trials = (ctypes.c_double * 2)()
+    native.heap_trials(ctypes.byref(trials, 0), ctypes.byref(trials, 8))
+    return [heap, trials[0], trials[1]]
 
 
 def warm_harness():
@@ -333,11 +343,7 @@ def main():
     FRESH.filler = fill_pools()
     gc.freeze()  # keep tests from touching (and copying) the pages of our objects
     # Last, since it measures forks of this process as tests will find it (huge_heap.h).
-    native.heap_on_huge_pages.restype = ctypes.c_longlong
-    HEAP.append(native.heap_on_huge_pages(ctypes.c_char_p(TRIAL)))
-    trials = (ctypes.c_double * 2)()
-    native.heap_trials(ctypes.byref(trials, 0), ctypes.byref(trials, 8))
-    HEAP.extend(trials)
+    HEAP.extend(heap_on_huge_pages(native))
     serve = native.serve
     ref = ctypes.byref(cfg)
     while True:

@@ -7,7 +7,7 @@ import ctypes, gc, json, sys, types
 
 runtime, lib = sys.argv[1:3]
 sys.path.insert(0, runtime)
-import template  # noqa: E402  (its TRIAL)
+import template  # noqa: E402  (its heap_on_huge_pages)
 
 main = types.ModuleType('__main__')
 exec(compile(sys.stdin.read(), 'prelude', 'exec'), main.__dict__)
@@ -16,8 +16,5 @@ native.image_on_huge_pages.restype = ctypes.c_longlong
 native.image_on_huge_pages()
 gc.collect()
 gc.freeze()
-native.heap_on_huge_pages.restype = ctypes.c_longlong
-heap = native.heap_on_huge_pages(ctypes.c_char_p(template.TRIAL))
-trials = (ctypes.c_double * 2)()
-native.heap_trials(ctypes.byref(trials, 0), ctypes.byref(trials, 8))
-print(json.dumps({'blocks': heap // 2, 'copy': bool(heap % 2), 'with_us': trials[0], 'without_us': trials[1]}))
+heap, with_us, without_us = template.heap_on_huge_pages(native)
+print(json.dumps({'blocks': heap // 2, 'copy': bool(heap % 2), 'with_us': with_us, 'without_us': without_us}))
