@@ -11,19 +11,21 @@
  *   2 MiB-aligned region that asks for transparent huge pages. This library is the template's
  *   LD_PRELOAD (runtime/slot_processes.py), so that its mmap and munmap catch the arenas made
  *   while the interpreter starts too; loaded later, it catches none and nothing changes.
- * - A Python test, first thing after its fork and before it runs any Python (which would split
- *   the shared huge pages by writing into them), copies each 2 MiB block of the template's arenas
- *   into a fresh huge page of its own and moves it over the shared one (heap_for_test): a copy of
- *   ~0.3 ms a block on that VM instead of a few hundred faults, and reads there cost nothing.
+ * - A Python test, first thing after its fork and before it runs any Python, gets each 2 MiB block
+ *   of the template's arenas as a fresh huge page of its own, filled from a snapshot the template
+ *   keeps (heap_for_test, "The tests' copies" below): ~0.15 ms a block on that VM instead of a few
+ *   hundred faults, and reads there cost nothing.
  *   Whether the copy pays depends on the machine (on a host with cheap page faults it may cost
  *   more than the faults it saves), so the template measures both ways once, in forks of itself
  *   that run a short LiveCodeBench-like test, and copies only where that is faster (heap_choose).
  * - Once the template is warm the region ends at its last block: a test's own arenas are ordinary
  *   mmaps, counted by RLIMIT_DATA/RLIMIT_AS as before.
  *
- * A write by the template into a block while a test shares it would split the template's own
- * huge page for good (slower, never wrong). It writes none: it waits in serve() (C), and runs
- * Python only for a control message, between batches.
+ * Tests copy the template's blocks as its last snapshot has them: the template writes nothing
+ * there between a snapshot and its forks. It waits in serve() (C), whose own state (the message
+ * received, what it returns to Python) lives in the library, outside the blocks; it runs Python only
+ * for a control message, between batches, and serve() takes a new snapshot when Python calls it
+ * again.
  */
 #ifndef FRONTIER_JUDGE_HUGE_HEAP_H
 #define FRONTIER_JUDGE_HUGE_HEAP_H
@@ -90,24 +92,83 @@ int munmap(void *a, size_t len) {
   return (int)syscall(SYS_munmap, a, len);
 }
 
-/* A fresh 2 MiB-aligned anonymous block asking for a huge page, or NULL. */
-static char *fresh_block(void) {
-  char *b = aligned_blocks(HUGE, 0);
-  if (b) madvise(b, HUGE, MADV_HUGEPAGE);
-  return b;
+/* ---- The tests' copies ----
+ *
+ * The template keeps a snapshot of its blocks (pristine, taken by heap_snapshot whenever serve()
+ * is entered, i.e. after any Python ran here) and marks the blocks MADV_WIPEONFORK: a fork then
+ * gets them as empty memory, with no page-table entries to copy at the fork, split by its first
+ * writes or tear down, and a Python test's first act is to copy the snapshot's non-zero pages in
+ * (heap_for_test), which faults in one fresh huge page per block. An earlier version mapped a fresh
+ * block beside each shared one, copied it and moved it over with mremap: five system calls and
+ * ~7 page-table writes a block, which cost as much as the copy on the VMs that charge for them.
+ * Forks that must see the blocks as they are (binaries, before their exec) get them shared:
+ * heap_wipe turns the mark off for them.
+ */
+#ifndef MADV_WIPEONFORK
+#define MADV_WIPEONFORK 18
+#define MADV_KEEPONFORK 19
+#endif
+
+static char *pristine; /* nhot blocks, in hot[] order; NULL: tests share the blocks */
+enum { SEGS_MAX = 512, SEG_GAP = 16 << 10 };
+static struct seg { uint32_t off, len; } segs[SEGS_MAX]; /* pristine's non-zero pages, in runs */
+static int nsegs;      /* -1: too many runs, tests copy whole blocks */
+static int heap_wiped; /* the blocks are MADV_WIPEONFORK */
+
+static int page_is_zero(const char *p) {
+  const uint64_t *w = (const uint64_t *)p;
+  for (int i = 0; i < 512; i++)
+    if (w[i]) return 0;
+  return 1;
 }
 
-/* In a test (or a trial fork), before anything writes to the template's blocks: copies them. */
-static void heap_for_test(int copy) {
-  for (int i = 0; copy && i < nhot; i++) {
-    char *block = (char *)hot[i], *mine = fresh_block();
-    if (!mine) break;
-    memcpy(mine, block, HUGE);
-    if (mremap(mine, HUGE, HUGE, MREMAP_MAYMOVE | MREMAP_FIXED, block) == MAP_FAILED) {
-      syscall(SYS_munmap, mine, HUGE); /* the shared block stays: slower, the same bytes */
-      break;
+/* The template's blocks into pristine, and where they are not zero (a test's fresh copy is). */
+static void heap_snapshot(void) {
+  if (!pristine) return;
+  nsegs = 0;
+  for (int b = 0; b < nhot; b++) {
+    char *to = pristine + (size_t)b * HUGE;
+    memcpy(to, (const void *)hot[b], HUGE);
+    for (uint32_t off = 0; off < HUGE && nsegs >= 0; off += 4096) {
+      if (page_is_zero(to + off)) continue;
+      uint32_t at = (uint32_t)b * HUGE + off;
+      struct seg *last = nsegs ? &segs[nsegs - 1] : NULL;
+      /* Runs a few zero pages apart are one copy: fewer calls for a few more bytes. */
+      if (last && last->off / HUGE == (uint32_t)b && at - (last->off + last->len) <= SEG_GAP) last->len = at + 4096 - last->off;
+      else if (nsegs < SEGS_MAX) segs[nsegs++] = (struct seg){at, 4096};
+      else nsegs = -1;
     }
   }
+}
+
+/* Marks the blocks MADV_WIPEONFORK (on) or not. Returns 0 or -1 (errno). */
+static int heap_wipe(int on) {
+  if (on == heap_wiped) return 0;
+  for (int i = 0; i < nhot;) {
+    int j = i + 1;
+    while (j < nhot && hot[j] == hot[j - 1] + HUGE) j++; /* one call a run of adjacent blocks */
+    if (madvise((void *)hot[i], (size_t)(j - i) * HUGE, on ? MADV_WIPEONFORK : MADV_KEEPONFORK) < 0) return -1;
+    i = j;
+  }
+  heap_wiped = on;
+  return 0;
+}
+
+/* In a test (or a trial fork), before anything reads or writes the blocks: fills them from the
+   snapshot block by block, dropping each snapshot block once copied (a test's peak resident set
+   stays as it was: no more than one block in both), then the snapshot itself, which is not the
+   test's to see, and the mark, so that the program's own forks get its blocks as they are. */
+static void heap_for_test(int copy) {
+  if (!copy || !pristine) return;
+  for (int b = 0, i = 0; b < nhot; b++) {
+    char *from = pristine + (size_t)b * HUGE;
+    if (nsegs < 0) memcpy((void *)hot[b], from, HUGE);
+    for (; i < nsegs && segs[i].off / HUGE == (uint32_t)b; i++)
+      memcpy((char *)hot[b] + segs[i].off % HUGE, pristine + segs[i].off, segs[i].len);
+    madvise(from, HUGE, MADV_DONTNEED);
+  }
+  syscall(SYS_munmap, pristine, (size_t)nhot * HUGE);
+  heap_wipe(0);
 }
 
 /* ---- The interpreter's static data and the malloc heap ---- */
@@ -203,7 +264,8 @@ extern int PyRun_SimpleStringFlags(const char *source, void *flags);
 /* CPU (us) of a fork of this process that does what a test does: copies the blocks or not, then
    runs `program` (Python: a short LiveCodeBench-like test) and exits. -1 on failure. */
 static double heap_trial(int copy, const char *program) {
-  pid_t pid = fork();
+  if (heap_wipe(copy) < 0) return -1;
+  pid_t pid = (pid_t)syscall(SYS_clone, SIGCHLD, NULL, NULL, NULL, NULL); /* as serve() forks tests */
   if (pid == 0) {
     heap_for_test(copy);
     _exit(PyRun_SimpleStringFlags(program, NULL) == 0 ? 0 : 1);
@@ -242,15 +304,27 @@ static long long heap_choose(const char *program) {
   }
   data_on_huge_pages();
   if (nhot == 0) return 0;
+  pristine = aligned_blocks((size_t)nhot * HUGE, 0);
+  if (!pristine) return (long long)nhot * 2;
+  madvise(pristine, (size_t)nhot * HUGE, MADV_HUGEPAGE);
+  heap_snapshot();
   /* Medians: the first forks may find no free huge page at hand (the kernel then compacts memory,
      or the hypervisor backs a page it had taken back), which tests, one after another, do not. */
   double with[TRIALS], without[TRIALS];
-  for (int i = 0; i < TRIALS; i++) {
+  int i;
+  for (i = 0; i < TRIALS; i++) {
     with[i] = heap_trial(1, program), without[i] = heap_trial(0, program);
-    if (with[i] < 0 || without[i] < 0) return (long long)nhot * 2;
+    if (with[i] < 0 || without[i] < 0) break;
   }
-  heap_trial_us[0] = median(with, TRIALS), heap_trial_us[1] = median(without, TRIALS);
-  heap_copy = heap_trial_us[0] < heap_trial_us[1];
+  if (i == TRIALS) {
+    heap_trial_us[0] = median(with, TRIALS), heap_trial_us[1] = median(without, TRIALS);
+    heap_copy = heap_trial_us[0] < heap_trial_us[1] && heap_wipe(1) == 0;
+  }
+  if (!heap_copy) { /* tests share the blocks: no mark, no snapshot */
+    heap_wipe(0);
+    syscall(SYS_munmap, pristine, (size_t)nhot * HUGE);
+    pristine = NULL;
+  }
   return (long long)nhot * 2 + heap_copy;
 }
 

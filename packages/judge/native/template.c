@@ -156,7 +156,7 @@ struct serve {
   int64_t reaper;          /* native/reaper.c, or -1 */
   int64_t uid, gid;
   int64_t sink;            /* /dev/null for the functional harness, kept open in Python tests, or -1 */
-  char *msg; /* receive buffer */
+  char *msg; /* out: the receive buffer (this library's: serve_start) */
   int64_t msg_cap;
   /* set by serve_start */
   int64_t home_mnt; /* the slot's mount namespace */
@@ -167,12 +167,19 @@ struct serve {
   int64_t error;          /* SERVE_ERROR: errno */
 };
 
+/* serve()'s own state and receive buffer, in this library's data: not in the blocks that a Python
+   test fills from the template's last snapshot (huge_heap.h, taken in serve()), so that what the
+   loop receives and sets after the snapshot is the current one in the test too. */
+static struct serve state;
+static char inbox[1 << 16];
+
 
 /* Once, before the template's warm-up: die with the supervisor, enter the slot's mount namespace
    (the first message's fd) and leave the host's network and IPC namespaces for empty ones (every
    sample gets its own later: spawn_test). */
 int serve_start(struct serve *s) {
   int fds[MAX_FDS], nfds = 0;
+  s->msg = inbox, s->msg_cap = sizeof inbox;
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) return errno;
   ssize_t n = recv_with_fds((int)s->sock, s->msg, (size_t)s->msg_cap, fds, &nfds);
   if (n < 0) return errno;
@@ -348,12 +355,13 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
   }
   *step = SPAWN_CLONE;
   pid_t pid = -1;
-  if ((ns[0] = dup(sample_tmp)) >= 0 && (ns[1] = dup(sample_shm)) >= 0) {
+  /* A Python test fills the blocks from the snapshot; any other must find them as they are. */
+  if ((ns[0] = dup(sample_tmp)) >= 0 && (ns[1] = dup(sample_shm)) >= 0 && heap_wipe(m->kind == KIND_PYTHON && heap_copy) == 0) {
     sample_tests++;
     /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
     pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid == 0) {
-      if (m->kind == KIND_PYTHON) heap_for_test(heap_copy); /* before anything writes to the blocks */
+      if (m->kind == KIND_PYTHON) heap_for_test(heap_copy); /* before anything reads the blocks */
       become_test(s, m, s->msg + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
       return 0;
     }
@@ -371,13 +379,13 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
   return pid;
 }
 
-/* The template's loop: serves spawn requests until the supervisor closes the socket (SERVE_EOF),
+/* The loop of serve() below: serves spawn requests until the supervisor closes the socket (SERVE_EOF),
    sends a control message (SERVE_CONTROL: Python acts on it and calls again), or in a new Python
    test process (SERVE_CHILD). Replies to each spawn with {pid or -errno, step} and, on success,
    the sample's /tmp and /dev/shm and, for a new sample, its mount namespace (the supervisor holds
    it while the sample runs, then drops it off the critical path: see Closer in
    runtime/slot_processes.py); to OP_LEAVE with {0, 0}. */
-int serve(struct serve *s) {
+static int serve_loop(struct serve *s) {
   for (;;) {
     int fds[MAX_FDS], nfds = 0, ns[3] = {-1, -1, -1};
     ssize_t n = recv_with_fds((int)s->sock, s->msg, (size_t)s->msg_cap - 1, fds, &nfds);
@@ -425,4 +433,16 @@ int serve(struct serve *s) {
       return SERVE_ERROR;
     }
   }
+}
+
+
+/* The template's loop (serve_loop), with its fields copied out to the caller's struct when it
+   returns: in the template, and in a Python test after the test's copy of the blocks. */
+int serve(struct serve *s) {
+  state = *s;
+  state.msg = inbox, state.msg_cap = sizeof inbox;
+  heap_snapshot();
+  int rc = serve_loop(&state);
+  *s = state;
+  return rc;
 }

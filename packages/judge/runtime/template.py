@@ -308,10 +308,9 @@ def main():
     # PyDLL: serve() keeps the GIL (this process has one thread), so that a test returning from
     # it does not write the interpreter's GIL state on copied pages.
     native = ctypes.PyDLL(lib, use_errno=True)
-    buf = ctypes.create_string_buffer(1 << 16)
     cfg = Serve(sock=int(sock), clone_flags=0x20000000,  # CLONE_NEWPID
                 reaper=os.open(reaper, os.O_RDONLY | os.O_CLOEXEC) if reaper else -1, uid=int(uid), gid=int(gid),
-                msg=ctypes.addressof(buf), msg_cap=len(buf), home_mnt=-1, src_fd=-1, ctl_fd=-1, sink=-1)
+                home_mnt=-1, src_fd=-1, ctl_fd=-1, sink=-1)  # msg: the library's buffer (serve_start)
     for i, procs in enumerate((mem_cg, pids_cg)):  # cgroup.procs files, '' where the backend has none
         cfg.cgroup_procs[i] = os.open(procs, os.O_WRONLY | os.O_CLOEXEC) if procs else -1
     err = native.serve_start(ctypes.byref(cfg))
