@@ -30,6 +30,7 @@
 #ifndef FRONTIER_JUDGE_HUGE_HEAP_H
 #define FRONTIER_JUDGE_HUGE_HEAP_H
 #include "huge_image.h"
+#include <sys/uio.h>
 
 enum { ARENA = 1 << 20, ARENA_FREE_MAX = 64 };
 static const size_t HEAP_REGION = (size_t)256 << 20; /* address space only: pages come when used */
@@ -94,25 +95,28 @@ int munmap(void *a, size_t len) {
 
 /* ---- The tests' copies ----
  *
- * The template keeps a snapshot of its blocks (pristine, taken by heap_snapshot whenever serve()
- * is entered, i.e. after any Python ran here) and marks the blocks MADV_WIPEONFORK: a fork then
- * gets them as empty memory, with no page-table entries to copy at the fork, split by its first
- * writes or tear down, and a Python test's first act is to copy the snapshot's non-zero pages in
- * (heap_for_test), which faults in one fresh huge page per block. An earlier version mapped a fresh
- * block beside each shared one, copied it and moved it over with mremap: five system calls and
- * ~7 page-table writes a block, which cost as much as the copy on the VMs that charge for them.
- * Forks that must see the blocks as they are (binaries, before their exec) get them shared:
- * heap_wipe turns the mark off for them.
+ * The template writes the non-zero pages of its blocks to a snapshot file (heap_snapshot, whenever
+ * serve() is entered, i.e. after any Python ran here) and marks the blocks MADV_WIPEONFORK: a fork
+ * then gets them as empty memory, with no page-table entries to copy at the fork, split by its
+ * first writes or tear down, and a Python test's first act is to read the snapshot into them
+ * (heap_for_test, one system call), which faults in one fresh huge page per block. Earlier
+ * versions mapped a fresh block beside each shared one, copied it and moved it over with mremap
+ * (five system calls and ~7 page-table writes a block, as costly as the copy on the VMs that
+ * charge for them), then copied from a second mapping of the blocks that every fork inherited and
+ * every test unmapped (~5% slower than the file on a disk's page cache, whose large folios a read
+ * copies as fast as memcpy; on tmpfs, or in a memfd where the directory takes no O_TMPFILE, 4 KiB
+ * pages make the read ~2% slower than that mapping). Forks that must see the blocks as they are
+ * (binaries, before their exec) get them shared: heap_wipe turns the mark off for them.
  */
 #ifndef MADV_WIPEONFORK
 #define MADV_WIPEONFORK 18
 #define MADV_KEEPONFORK 19
 #endif
 
-static char *pristine; /* nhot blocks, in hot[] order; NULL: tests share the blocks */
+static int snapshot_fd = -1; /* the snapshot file; -1: tests share the blocks */
 enum { SEGS_MAX = 512, SEG_GAP = 16 << 10 };
-static struct seg { uint32_t off, len; } segs[SEGS_MAX]; /* pristine's non-zero pages, in runs */
-static int nsegs;      /* -1: too many runs, tests copy whole blocks */
+static struct iovec segs[SEGS_MAX]; /* the blocks' non-zero pages, in runs: the file holds them back to back */
+static int nsegs;
 static int heap_wiped; /* the blocks are MADV_WIPEONFORK */
 
 static int page_is_zero(const char *p) {
@@ -122,23 +126,30 @@ static int page_is_zero(const char *p) {
   return 1;
 }
 
-/* The template's blocks into pristine, and where they are not zero (a test's fresh copy is). */
-static void heap_snapshot(void) {
-  if (!pristine) return;
+/* The blocks' non-zero pages (a test's fresh blocks are zero elsewhere) into the snapshot file, as
+   they are now. Returns 0, or -1 when tests cannot copy from it (errno). */
+static int heap_snapshot(void) {
+  if (snapshot_fd < 0) return -1;
   nsegs = 0;
   for (int b = 0; b < nhot; b++) {
-    char *to = pristine + (size_t)b * HUGE;
-    memcpy(to, (const void *)hot[b], HUGE);
-    for (uint32_t off = 0; off < HUGE && nsegs >= 0; off += 4096) {
-      if (page_is_zero(to + off)) continue;
-      uint32_t at = (uint32_t)b * HUGE + off;
-      struct seg *last = nsegs ? &segs[nsegs - 1] : NULL;
-      /* Runs a few zero pages apart are one copy: fewer calls for a few more bytes. */
-      if (last && last->off / HUGE == (uint32_t)b && at - (last->off + last->len) <= SEG_GAP) last->len = at + 4096 - last->off;
-      else if (nsegs < SEGS_MAX) segs[nsegs++] = (struct seg){at, 4096};
-      else nsegs = -1;
+    char *block = (char *)hot[b];
+    for (size_t off = 0; off < HUGE; off += 4096) {
+      if (page_is_zero(block + off)) continue;
+      struct iovec *last = nsegs ? &segs[nsegs - 1] : NULL;
+      char *end = last ? (char *)last->iov_base + last->iov_len : NULL;
+      /* Runs a few zero pages apart within a block are one: fewer, longer reads. */
+      if (last && end > block && end <= block + off && block + off - end <= SEG_GAP) last->iov_len = (size_t)(block + off + 4096 - (char *)last->iov_base);
+      else if (nsegs < SEGS_MAX) segs[nsegs++] = (struct iovec){block + off, 4096};
+      else return errno = E2BIG, -1;
     }
   }
+  size_t total = 0;
+  for (int i = 0; i < nsegs; i++) total += segs[i].iov_len;
+  if (ftruncate(snapshot_fd, 0) < 0) return -1;
+  ssize_t n = pwritev(snapshot_fd, segs, nsegs, 0);
+  if (n == (ssize_t)total) return 0;
+  if (n >= 0) errno = EIO;
+  return -1;
 }
 
 /* Marks the blocks MADV_WIPEONFORK (on) or not. Returns 0 or -1 (errno). */
@@ -154,20 +165,22 @@ static int heap_wipe(int on) {
   return 0;
 }
 
-/* In a test (or a trial fork), before anything reads or writes the blocks: fills them from the
-   snapshot block by block, dropping each snapshot block once copied (a test's peak resident set
-   stays as it was: no more than one block in both), then the snapshot itself, which is not the
-   test's to see, and the mark, so that the program's own forks get its blocks as they are. */
-static void heap_for_test(int copy) {
-  if (!copy || !pristine) return;
-  for (int b = 0, i = 0; b < nhot; b++) {
-    char *from = pristine + (size_t)b * HUGE;
-    if (nsegs < 0) memcpy((void *)hot[b], from, HUGE);
-    for (; i < nsegs && segs[i].off / HUGE == (uint32_t)b; i++)
-      memcpy((char *)hot[b] + segs[i].off % HUGE, pristine + segs[i].off, segs[i].len);
-    madvise(from, HUGE, MADV_DONTNEED);
-  }
-  syscall(SYS_munmap, pristine, (size_t)nhot * HUGE);
+/* In a test (or a trial fork), before anything reads or writes the blocks: reads the snapshot into
+   them, then takes the mark off, so that the program's own forks get its blocks as they are.
+   Returns 0, or -1 (errno) when the blocks could not be filled: the process must not go on. */
+static int heap_for_test(int copy) {
+  if (!copy) return 0;
+  size_t total = 0;
+  for (int i = 0; i < nsegs; i++) total += segs[i].iov_len;
+  ssize_t n = preadv(snapshot_fd, segs, nsegs, 0);
+  if (n == (ssize_t)total) return heap_wipe(0);
+  if (n >= 0) errno = EIO;
+  return -1;
+}
+
+/* Tests stop copying (the snapshot cannot be made): they share the blocks, as where that is faster. */
+static void heap_share(void) {
+  heap_copy = 0;
   heap_wipe(0);
 }
 
@@ -266,10 +279,7 @@ extern int PyRun_SimpleStringFlags(const char *source, void *flags);
 static double heap_trial(int copy, const char *program) {
   if (heap_wipe(copy) < 0) return -1;
   pid_t pid = (pid_t)syscall(SYS_clone, SIGCHLD, NULL, NULL, NULL, NULL); /* as serve() forks tests */
-  if (pid == 0) {
-    heap_for_test(copy);
-    _exit(PyRun_SimpleStringFlags(program, NULL) == 0 ? 0 : 1);
-  }
+  if (pid == 0) _exit(heap_for_test(copy) == 0 && PyRun_SimpleStringFlags(program, NULL) == 0 ? 0 : 1);
   struct rusage ru;
   int status;
   if (pid < 0 || wait4(pid, &status, 0, &ru) < 0 || status != 0) return -1;
@@ -289,9 +299,10 @@ static double median(double *v, int n) {
 
 /* Once, after the template's warm-up: fixes the blocks tests may copy (the region's used part and
    the data's, on huge pages) and decides whether they copy them, from the median CPU of TRIALS
-   alternating trial forks each way that run `program`. Returns the number of blocks, times 2,
-   plus 1 if tests copy them (0: no blocks). */
-static long long heap_choose(const char *program) {
+   alternating trial forks each way that run `program`. snapshot_file: an unlinked file opened
+   for writing, the snapshot's (< 0: a memfd). Returns the number of blocks, times 2, plus 1 if
+   tests copy them (0: no blocks). */
+static long long heap_choose(const char *program, int snapshot_file) {
   heap_state = 2;
   if (heap_region && heap_used) {
     size_t heap_blocks = (heap_used + HUGE - 1) / HUGE;
@@ -304,10 +315,8 @@ static long long heap_choose(const char *program) {
   }
   data_on_huge_pages();
   if (nhot == 0) return 0;
-  pristine = aligned_blocks((size_t)nhot * HUGE, 0);
-  if (!pristine) return (long long)nhot * 2;
-  madvise(pristine, (size_t)nhot * HUGE, MADV_HUGEPAGE);
-  heap_snapshot();
+  snapshot_fd = snapshot_file >= 0 ? snapshot_file : memfd_create("frontier-heap-snapshot", MFD_CLOEXEC);
+  if (heap_snapshot() < 0) return (long long)nhot * 2;
   /* Medians: the first forks may find no free huge page at hand (the kernel then compacts memory,
      or the hypervisor backs a page it had taken back), which tests, one after another, do not. */
   double with[TRIALS], without[TRIALS];
@@ -318,13 +327,9 @@ static long long heap_choose(const char *program) {
   }
   if (i == TRIALS) {
     heap_trial_us[0] = median(with, TRIALS), heap_trial_us[1] = median(without, TRIALS);
-    heap_copy = heap_trial_us[0] < heap_trial_us[1] && heap_wipe(1) == 0;
+    heap_copy = heap_trial_us[0] < heap_trial_us[1];
   }
-  if (!heap_copy) { /* tests share the blocks: no mark, no snapshot */
-    heap_wipe(0);
-    syscall(SYS_munmap, pristine, (size_t)nhot * HUGE);
-    pristine = NULL;
-  }
+  if (heap_wipe(heap_copy) < 0) heap_share();
   return (long long)nhot * 2 + heap_copy;
 }
 

@@ -194,8 +194,9 @@ int serve_start(struct serve *s) {
 long long image_on_huge_pages(void) { return huge_image(); }
 
 /* Once, when the template is warm (huge_heap.h): the blocks of its arenas and data, and whether
-   tests copy them, measured with `program` (Python source). */
-long long heap_on_huge_pages(const char *program) { return heap_choose(program); }
+   tests copy them, measured with `program` (Python source); snapshot_file: an unlinked file for
+   their snapshot (< 0: a memfd). */
+long long heap_on_huge_pages(const char *program, int snapshot_file) { return heap_choose(program, snapshot_file); }
 
 /* What heap_on_huge_pages measured: a trial fork's median CPU (us) with and without the copy. */
 void heap_trials(double *with, double *without) { *with = heap_trial_us[0], *without = heap_trial_us[1]; }
@@ -361,7 +362,10 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
     /* Raw clone: no fork handlers to run, and none needed (one thread, no locks held). */
     pid = (pid_t)syscall(SYS_clone, (unsigned long)s->clone_flags | CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid == 0) {
-      if (m->kind == KIND_PYTHON) heap_for_test(heap_copy); /* before anything reads the blocks */
+      if (m->kind == KIND_PYTHON && heap_for_test(heap_copy) < 0) { /* before anything reads the blocks */
+        report(fds[3], "reading the template's snapshot", errno);
+        _exit(126);
+      }
       become_test(s, m, s->msg + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
       return 0;
     }
@@ -436,12 +440,13 @@ static int serve_loop(struct serve *s) {
 }
 
 
-/* The template's loop (serve_loop), with its fields copied out to the caller's struct when it
-   returns: in the template, and in a Python test after the test's copy of the blocks. */
+/* The template's loop (serve_loop), after a snapshot of the blocks as Python left them, with its
+   fields copied out to the caller's struct when it returns: in the template, and in a Python test
+   after the test filled its blocks. */
 int serve(struct serve *s) {
   state = *s;
   state.msg = inbox, state.msg_cap = sizeof inbox;
-  heap_snapshot();
+  if (heap_copy && heap_snapshot() < 0) heap_share(); /* slower, the same bytes */
   int rc = serve_loop(&state);
   *s = state;
   return rc;
