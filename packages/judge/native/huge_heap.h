@@ -178,10 +178,12 @@ static int heap_for_test(int copy) {
   return -1;
 }
 
-/* Tests stop copying (the snapshot cannot be made): they share the blocks, as where that is faster. */
+/* Tests stop copying (the snapshot cannot be made): they share the blocks, as where that is faster.
+   The mark comes off every part of the blocks still mapped, even where madvise reports a hole. */
 static void heap_share(void) {
   heap_copy = 0;
   heap_wipe(0);
+  heap_wiped = 0;
 }
 
 /* ---- The interpreter's static data and the malloc heap ---- */
@@ -269,6 +271,30 @@ static void data_on_huge_pages(void) {
     n = read_mappings(m, MAPS_MAX); /* for the next run */
     if (n <= 0) return;
   }
+}
+
+/* Whether every block is still inside one read-write mapping, as heap_choose left it. The brk
+   heap's blocks are what could change: a free() that leaves more than malloc's trim threshold at
+   the top of the heap shrinks it with brk, unmapping the end of a block (not seen, not ruled out). */
+static int blocks_intact(void) {
+  struct mapping m[MAPS_MAX];
+  int n = read_mappings(m, MAPS_MAX);
+  if (n <= 0) return 0;
+  for (int b = 0; b < nhot; b++) {
+    int whole = 0;
+    for (int i = 0; i < n && !whole; i++)
+      whole = m[i].start <= hot[b] && hot[b] + HUGE <= m[i].end && m[i].perms[0] == 'r' && m[i].perms[1] == 'w';
+    if (!whole) return 0;
+  }
+  return 1;
+}
+
+/* Before the template forks tests again (serve(), after Python ran here): a new snapshot of the
+   blocks, or, where they are no longer whole or the snapshot cannot be written, tests share them
+   from then on (slower, the same bytes). Returns whether tests copy. */
+static int heap_refresh(void) {
+  if (heap_copy && (!blocks_intact() || heap_snapshot() < 0)) heap_share();
+  return heap_copy;
 }
 
 /* In CPython (this library lives in the template's python3): runs source in __main__. */

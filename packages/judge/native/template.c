@@ -198,6 +198,10 @@ long long image_on_huge_pages(void) { return huge_image(); }
    their snapshot (< 0: a memfd). */
 long long heap_on_huge_pages(const char *program, int snapshot_file) { return heap_choose(program, snapshot_file); }
 
+/* What serve() does first (huge_heap.h): a new snapshot of the blocks, or tests share them from now
+   on. Returns whether tests copy them. */
+int heap_refreshed(void) { return heap_refresh(); }
+
 /* What heap_on_huge_pages measured: a trial fork's median CPU (us) with and without the copy. */
 void heap_trials(double *with, double *without) { *with = heap_trial_us[0], *without = heap_trial_us[1]; }
 
@@ -446,7 +450,7 @@ static int serve_loop(struct serve *s) {
 int serve(struct serve *s) {
   state = *s;
   state.msg = inbox, state.msg_cap = sizeof inbox;
-  if (heap_copy && heap_snapshot() < 0) heap_share(); /* slower, the same bytes */
+  heap_refresh();
   int rc = serve_loop(&state);
   *s = state;
   return rc;
