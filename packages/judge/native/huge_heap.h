@@ -244,6 +244,19 @@ static int take_blocks(const struct mapping *m, int n, uintptr_t a, uintptr_t b)
   return 0;
 }
 
+/* The brk heap's start, moved up to a 2 MiB boundary as this library loads (heap_align), before the
+   interpreter allocates: the heap, ~1.3 MiB in a template, would otherwise straddle two blocks
+   after most starts (the kernel picks its start at random), one more block for every test to
+   fill. What malloc took before (nothing, as the library loads first) stays on small pages. 0: not
+   moved. */
+static uintptr_t heap_floor;
+
+__attribute__((constructor)) static void heap_align(void) {
+  uintptr_t at = (uintptr_t)sbrk(0);
+  uintptr_t up = (at + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
+  if (at != (uintptr_t)-1 && up > at && sbrk((intptr_t)(up - at)) != (void *)-1) heap_floor = up;
+}
+
 /* The executable's writable data (with the anonymous memory right after it: its .bss) and the
    malloc heap, each moved whole blocks at a time to huge pages when nothing else shares their
    blocks; their blocks join hot[]. The heap cannot grow in place afterwards (its end is mapped):
@@ -258,7 +271,7 @@ static void data_on_huge_pages(void) {
       runs[0][0] = m[i].start, runs[0][1] = m[i].end;
       if (i + 1 < n && m[i + 1].kind == 3 && m[i + 1].start == m[i].end) runs[0][1] = m[i + 1].end;
     }
-    if (m[i].kind == 2) runs[1][0] = m[i].start, runs[1][1] = m[i].end;
+    if (m[i].kind == 2) runs[1][0] = m[i].start > heap_floor ? m[i].start : heap_floor, runs[1][1] = m[i].end;
   }
   for (int r = 0; r < 2; r++) {
     if (!runs[r][0]) continue;
