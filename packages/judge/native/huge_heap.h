@@ -95,27 +95,27 @@ int munmap(void *a, size_t len) {
 
 /* ---- The tests' copies ----
  *
- * The template writes the non-zero pages of its blocks to a snapshot file (heap_snapshot, whenever
- * serve() is entered, i.e. after any Python ran here) and marks the blocks MADV_WIPEONFORK: a fork
- * then gets them as empty memory, with no page-table entries to copy at the fork, split by its
- * first writes or tear down, and a Python test's first act is to read the snapshot into them
- * (heap_for_test, one system call), which faults in one fresh huge page per block. Earlier
- * versions mapped a fresh block beside each shared one, copied it and moved it over with mremap
- * (five system calls and ~7 page-table writes a block, as costly as the copy on the VMs that
- * charge for them), then copied from a second mapping of the blocks that every fork inherited and
- * every test unmapped (~5% slower than the file on a disk's page cache, whose large folios a read
- * copies as fast as memcpy; on tmpfs, or in a memfd where the directory takes no O_TMPFILE, 4 KiB
- * pages make the read ~2% slower than that mapping). Forks that must see the blocks as they are
- * (binaries, before their exec) get them shared: heap_wipe turns the mark off for them.
+ * The template writes the non-zero pages of its blocks to a snapshot in a memfd (heap_snapshot,
+ * whenever serve() is entered, i.e. after any Python ran here) and marks the blocks
+ * MADV_WIPEONFORK: a fork then gets them as empty memory, with no page-table entries to copy at the
+ * fork, split by its first writes or tear down, and a Python test's first act is to read the
+ * snapshot into them (heap_for_test, one system call), which faults in one fresh huge page per
+ * block. Earlier versions mapped a fresh block beside each shared one, copied it and moved it over
+ * with mremap (five system calls and ~7 page-table writes a block, as costly as the copy on the VMs
+ * that charge for them). A file on a disk was read ~8% faster (its page cache hands over large
+ * folios, a memfd 4 KiB pages), but rewriting it waits for the disk's writeback of the previous
+ * snapshot: under a busy disk a spawn stalled for seconds, and a test ran into its wall-clock limit.
+ * Forks that must see the blocks as they are (binaries, before their exec) get them shared:
+ * heap_wipe turns the mark off for them.
  */
 #ifndef MADV_WIPEONFORK
 #define MADV_WIPEONFORK 18
 #define MADV_KEEPONFORK 19
 #endif
 
-static int snapshot_fd = -1; /* the snapshot file; -1: tests share the blocks */
+static int snapshot_fd = -1; /* the snapshot's memfd; -1: tests share the blocks */
 enum { SEGS_MAX = 512, SEG_GAP = 16 << 10 };
-static struct iovec segs[SEGS_MAX]; /* the blocks' non-zero pages, in runs: the file holds them back to back */
+static struct iovec segs[SEGS_MAX]; /* the blocks' non-zero pages, in runs: the snapshot holds them back to back */
 static int nsegs;
 static int heap_wiped; /* the blocks are MADV_WIPEONFORK */
 
@@ -126,7 +126,7 @@ static int page_is_zero(const char *p) {
   return 1;
 }
 
-/* The blocks' non-zero pages (a test's fresh blocks are zero elsewhere) into the snapshot file, as
+/* The blocks' non-zero pages (a test's fresh blocks are zero elsewhere) into the snapshot, as
    they are now. Returns 0, or -1 when tests cannot copy from it (errno). */
 static int heap_snapshot(void) {
   if (snapshot_fd < 0) return -1;
@@ -338,10 +338,9 @@ static double median(double *v, int n) {
 
 /* Once, after the template's warm-up: fixes the blocks tests may copy (the region's used part and
    the data's, on huge pages) and decides whether they copy them, from the median CPU of TRIALS
-   alternating trial forks each way that run `program`. snapshot_file: an unlinked file opened
-   for writing, the snapshot's (< 0: a memfd). Returns the number of blocks, times 2, plus 1 if
-   tests copy them (0: no blocks). */
-static long long heap_choose(const char *program, int snapshot_file) {
+   alternating trial forks each way that run `program`. Returns the number of blocks, times 2,
+   plus 1 if tests copy them (0: no blocks). */
+static long long heap_choose(const char *program) {
   heap_state = 2;
   if (heap_region && heap_used) {
     size_t heap_blocks = (heap_used + HUGE - 1) / HUGE;
@@ -354,7 +353,7 @@ static long long heap_choose(const char *program, int snapshot_file) {
   }
   data_on_huge_pages();
   if (nhot == 0) return 0;
-  snapshot_fd = snapshot_file >= 0 ? snapshot_file : memfd_create("frontier-heap-snapshot", MFD_CLOEXEC);
+  snapshot_fd = memfd_create("frontier-heap-snapshot", MFD_CLOEXEC);
   if (heap_snapshot() < 0) return (long long)nhot * 2;
   /* Medians: the first forks may find no free huge page at hand (the kernel then compacts memory,
      or the hypervisor backs a page it had taken back), which tests, one after another, do not. */

@@ -194,9 +194,8 @@ int serve_start(struct serve *s) {
 long long image_on_huge_pages(void) { return huge_image(); }
 
 /* Once, when the template is warm (huge_heap.h): the blocks of its arenas and data, and whether
-   tests copy them, measured with `program` (Python source); snapshot_file: an unlinked file for
-   their snapshot (< 0: a memfd). */
-long long heap_on_huge_pages(const char *program, int snapshot_file) { return heap_choose(program, snapshot_file); }
+   tests copy them, measured with `program` (Python source). */
+long long heap_on_huge_pages(const char *program) { return heap_choose(program); }
 
 /* What serve() does first (huge_heap.h): a new snapshot of the blocks, or tests share them from now
    on. Returns whether tests copy them. */

@@ -147,22 +147,11 @@ exec(compile(_source, 'solution.py', 'exec', dont_inherit=True),
 """
 
 
-def snapshot_file(directory):
-    """An unlinked file in directory for the snapshot of this process's blocks that tests copy
-    (native/huge_heap.h), or -1 (then a memfd). A disk's page cache is read faster than a memfd's
-    small pages: the directory is the native build's, opened before the slot's namespaces."""
-    try:
-        return os.open(directory, os.O_TMPFILE | os.O_RDWR | os.O_CLOEXEC, 0o600)
-    except OSError:
-        return -1
-
-
-def heap_on_huge_pages(native, snapshot):
+def heap_on_huge_pages(native):
     """Puts this process's arenas and data on huge pages and decides whether tests copy them
-    (native/huge_heap.h), from a snapshot in the file snapshot: [blocks x 2 + 1 if copied, trial
-    CPU copying, not copying (us, medians)]."""
+    (native/huge_heap.h): [blocks x 2 + 1 if copied, trial CPU copying, not copying (us, medians)]."""
     native.heap_on_huge_pages.restype = ctypes.c_longlong
-    heap = native.heap_on_huge_pages(ctypes.c_char_p(TRIAL), snapshot)
+    heap = native.heap_on_huge_pages(ctypes.c_char_p(TRIAL))
     trials = (ctypes.c_double * 2)()
     native.heap_trials(ctypes.byref(trials, 0), ctypes.byref(trials, 8))
     return [heap, trials[0], trials[1]]
@@ -324,7 +313,6 @@ def main():
                 home_mnt=-1, src_fd=-1, ctl_fd=-1, sink=-1)  # msg: the library's buffer (serve_start)
     for i, procs in enumerate((mem_cg, pids_cg)):  # cgroup.procs files, '' where the backend has none
         cfg.cgroup_procs[i] = os.open(procs, os.O_WRONLY | os.O_CLOEXEC) if procs else -1
-    snapshot = snapshot_file(os.path.dirname(lib))
     err = native.serve_start(ctypes.byref(cfg))
     if err:
         sys.stderr.write('template: entering the slot failed: %s\n' % os.strerror(err))
@@ -354,7 +342,7 @@ def main():
     FRESH.filler = fill_pools()
     gc.freeze()  # keep tests from touching (and copying) the pages of our objects
     # Last, since it measures forks of this process as tests will find it (huge_heap.h).
-    HEAP.extend(heap_on_huge_pages(native, snapshot))
+    HEAP.extend(heap_on_huge_pages(native))
     serve = native.serve
     ref = ctypes.byref(cfg)
     while True:

@@ -93,7 +93,7 @@ describe('the interpreter on huge pages', () => {
 sys.path.insert(0, sys.argv[1])
 import template
 native = ctypes.PyDLL(sys.argv[2])
-heap = template.heap_on_huge_pages(native, template.snapshot_file(os.path.dirname(sys.argv[2])))[0]
+heap = template.heap_on_huge_pages(native)[0]
 if heap % 2 == 0:
     print("shared"); sys.exit()
 native.heap_refreshed.restype = ctypes.c_int

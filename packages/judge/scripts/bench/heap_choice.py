@@ -1,13 +1,11 @@
 # What a slot's template would choose on this machine for its arenas and data (native/huge_heap.h):
 # a python3 built as the template is (its native half preloaded, LiveCodeBench's prelude run, its
 # objects frozen) makes its blocks and times its trial test both ways, then prints them as JSON.
-# The blocks' snapshot goes where a template's goes (beside its library), or to SNAPSHOT_DIR.
 #
-#   LD_PRELOAD=TEMPLATE_LIB python3 -I heap_choice.py RUNTIME_DIR TEMPLATE_LIB [SNAPSHOT_DIR] < PRELUDE
-import ctypes, gc, json, os, sys, types
+#   LD_PRELOAD=TEMPLATE_LIB python3 -I heap_choice.py RUNTIME_DIR TEMPLATE_LIB < PRELUDE
+import ctypes, gc, json, sys, types
 
 runtime, lib = sys.argv[1:3]
-snapshot_dir = sys.argv[3] if len(sys.argv) > 3 else os.path.dirname(lib)
 sys.path.insert(0, runtime)
 import template  # noqa: E402  (its heap_on_huge_pages)
 
@@ -18,5 +16,5 @@ native.image_on_huge_pages.restype = ctypes.c_longlong
 native.image_on_huge_pages()
 gc.collect()
 gc.freeze()
-heap, with_us, without_us = template.heap_on_huge_pages(native, template.snapshot_file(snapshot_dir))
+heap, with_us, without_us = template.heap_on_huge_pages(native)
 print(json.dumps({'blocks': heap // 2, 'copy': bool(heap % 2), 'with_us': with_us, 'without_us': without_us}))

@@ -89,17 +89,13 @@ export interface HeapChoice {
   without_us: number;
 }
 
-/**
- * Runs heap_choice.py in a python3 built as a template is: null (with a note) where it cannot.
- * snapshotDir: where the blocks' snapshot goes instead of beside the library (a directory that
- * takes no O_TMPFILE makes it a memfd).
- */
-export function heapChoice(dir: string, snapshotDir?: string): HeapChoice | null {
+/** Runs heap_choice.py in a python3 built as a template is: null (with a note) where it cannot. */
+export function heapChoice(dir: string): HeapChoice | null {
   try {
     const lib = ensureTemplateLib(dir);
     const runtime = fileURLToPath(new URL('../../runtime', import.meta.url));
     const script = fileURLToPath(new URL('./heap_choice.py', import.meta.url));
-    const out = execFileSync(PYTHON, ['-I', script, runtime, lib, ...(snapshotDir ? [snapshotDir] : [])], { input: LCB_PRELUDE, encoding: 'utf8', env: { PATH: process.env.PATH, LD_PRELOAD: lib } });
+    const out = execFileSync(PYTHON, ['-I', script, runtime, lib], { input: LCB_PRELUDE, encoding: 'utf8', env: { PATH: process.env.PATH, LD_PRELOAD: lib } });
     return JSON.parse(out) as HeapChoice;
   } catch (e) {
     console.error(`bench: the template's heap probe did not run: ${(e as Error).message}`);
