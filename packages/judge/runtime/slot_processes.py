@@ -90,7 +90,10 @@ class Template:
         if env == self.env:
             return
         data = b'\0'.join(('%s=%s' % (k, v)).encode() for k, v in env.items())
-        self.sock.sendmsg([struct.pack('%dq' % self.HEADER, self.OP_ENV, 0, 0, 0, 0, 0, 0, len(env), 0, 0, 0) + data])
+        try:
+            self.sock.sendmsg([struct.pack('%dq' % self.HEADER, self.OP_ENV, 0, 0, 0, 0, 0, 0, len(env), 0, 0, 0) + data])
+        except (BrokenPipeError, ConnectionResetError):
+            self.gone()  # it died before the slot's first test (a spawn would find the same)
         self.env = env
 
 
