@@ -117,6 +117,7 @@ static int snapshot_fd = -1; /* the snapshot's memfd; -1: tests share the blocks
 enum { SEGS_MAX = 512, SEG_GAP = 16 << 10 };
 static struct iovec segs[SEGS_MAX]; /* the blocks' non-zero pages, in runs: the snapshot holds them back to back */
 static int nsegs;
+static size_t snapshot_bytes; /* what segs hold in all */
 static int heap_wiped; /* the blocks are MADV_WIPEONFORK */
 
 static int page_is_zero(const char *p) {
@@ -143,11 +144,11 @@ static int heap_snapshot(void) {
       else return errno = E2BIG, -1;
     }
   }
-  size_t total = 0;
-  for (int i = 0; i < nsegs; i++) total += segs[i].iov_len;
-  if (ftruncate(snapshot_fd, 0) < 0) return -1;
+  snapshot_bytes = 0;
+  for (int i = 0; i < nsegs; i++) snapshot_bytes += segs[i].iov_len;
+  /* Over the last one: a test reads snapshot_bytes, never what a longer one left after them. */
   ssize_t n = pwritev(snapshot_fd, segs, nsegs, 0);
-  if (n == (ssize_t)total) return 0;
+  if (n == (ssize_t)snapshot_bytes) return 0;
   if (n >= 0) errno = EIO;
   return -1;
 }
@@ -170,10 +171,8 @@ static int heap_wipe(int on) {
    Returns 0, or -1 (errno) when the blocks could not be filled: the process must not go on. */
 static int heap_for_test(int copy) {
   if (!copy) return 0;
-  size_t total = 0;
-  for (int i = 0; i < nsegs; i++) total += segs[i].iov_len;
   ssize_t n = preadv(snapshot_fd, segs, nsegs, 0);
-  if (n == (ssize_t)total) return heap_wipe(0);
+  if (n == (ssize_t)snapshot_bytes) return heap_wipe(0);
   if (n >= 0) errno = EIO;
   return -1;
 }

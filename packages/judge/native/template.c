@@ -442,7 +442,6 @@ static int serve_loop(struct serve *s) {
   }
 }
 
-
 /* The template's loop (serve_loop), after a snapshot of the blocks as Python left them, with its
    fields copied out to the caller's struct when it returns: in the template, and in a Python test
    after the test filled its blocks. */
