@@ -204,6 +204,9 @@ int heap_refreshed(void) { return heap_refresh(); }
 /* What heap_on_huge_pages measured: a trial fork's median CPU (us) with and without the copy. */
 void heap_trials(double *with, double *without) { *with = heap_trial_us[0], *without = heap_trial_us[1]; }
 
+/* Whether tests read the blocks' snapshot from a file on huge pages (1) or on 4 KiB pages (0). */
+int heap_snapshot_huge(void) { return snapshot_huge; }
+
 static void report(int fd, const char *what, int err) {
   char line[256];
   int n = snprintf(line, sizeof line, "IE:%s: %s", what, strerror(err));

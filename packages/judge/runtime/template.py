@@ -149,12 +149,13 @@ exec(compile(_source, 'solution.py', 'exec', dont_inherit=True),
 
 def heap_on_huge_pages(native):
     """Puts this process's arenas and data on huge pages and decides whether tests copy them
-    (native/huge_heap.h): [blocks x 2 + 1 if copied, trial CPU copying, not copying (us, medians)]."""
+    (native/huge_heap.h): [blocks x 2 + 1 if copied, trial CPU copying, not copying (us, medians),
+    1 if the blocks' snapshot is on huge pages]."""
     native.heap_on_huge_pages.restype = ctypes.c_longlong
     heap = native.heap_on_huge_pages(ctypes.c_char_p(TRIAL))
     trials = (ctypes.c_double * 2)()
     native.heap_trials(ctypes.byref(trials, 0), ctypes.byref(trials, 8))
-    return [heap, trials[0], trials[1]]
+    return [heap, trials[0], trials[1], native.heap_snapshot_huge()]
 
 
 def warm_harness():

@@ -36,7 +36,8 @@ for line in open("/proc/self/smaps"):
     elif f[0] == "AnonHugePages:" and current[1] == "rw-p":
         huge += int(f[1])
 print("blocks" if blocks >= 1 else "none", "copied" if not copied or huge >= blocks * 2048 else "shared %d" % huge,
-      os.environ.get("LD_PRELOAD", os.environ.get("LD_BIND_NOW", "clean")))`;
+      os.environ.get("LD_PRELOAD", os.environ.get("LD_BIND_NOW", "clean")),
+      "snapshot on huge pages" if not copied or sys.modules["template"].HEAP[3] else "snapshot on small pages")`;
 
 // Tests fill the blocks from the template's snapshot (native/huge_heap.h), taken whenever serve()
 // is entered: the judge's environment, set by a control message after the template's warm-up,
@@ -76,7 +77,7 @@ describe('the interpreter on huge pages', () => {
       expect(got, detail).toEqual(['AC', 'AC']);
     }, 120_000);
     it.skipIf(!can || !thpGranted)(`keeps the template's arenas in huge blocks, copied whole where that is faster (${backend})`, () => {
-      const [got, detail] = verdicts(b, HEAP_TEXT, 'blocks copied clean\n');
+      const [got, detail] = verdicts(b, HEAP_TEXT, 'blocks copied clean snapshot on huge pages\n');
       expect(got, detail).toEqual(['AC', 'AC']);
     }, 120_000);
     it.skipIf(!can)(`gives each test the template's current state, and the program's forks its own (${backend})`, () => {

@@ -16,5 +16,6 @@ native.image_on_huge_pages.restype = ctypes.c_longlong
 native.image_on_huge_pages()
 gc.collect()
 gc.freeze()
-heap, with_us, without_us = template.heap_on_huge_pages(native)
-print(json.dumps({'blocks': heap // 2, 'copy': bool(heap % 2), 'with_us': with_us, 'without_us': without_us}))
+heap, with_us, without_us, huge_snapshot = template.heap_on_huge_pages(native)
+print(json.dumps({'blocks': heap // 2, 'copy': bool(heap % 2), 'with_us': with_us, 'without_us': without_us,
+                  'huge_snapshot': bool(huge_snapshot)}))
