@@ -204,8 +204,8 @@ class Slot:
         maxrss = r.maxrss
         pre = 0.0
         for part in ctypes.string_at(self.ctl_buf, r.ctl_len).decode('utf-8', 'replace').split('\n'):
-            if part.startswith('PRE:'):
-                pre = float(part[4:])
+            if part.startswith('PRE:'):  # microseconds
+                pre = int(part[4:]) / 1000
             elif part.startswith('CE:'):
                 res['compileError'] = part[3:].replace('\\n', '\n')
             elif part.startswith('CODE:'):
