@@ -30,6 +30,7 @@
 #ifndef FRONTIER_JUDGE_HUGE_HEAP_H
 #define FRONTIER_JUDGE_HUGE_HEAP_H
 #include "huge_image.h"
+#include <stdlib.h>
 #include <sys/uio.h>
 
 enum { ARENA = 1 << 20, ARENA_FREE_MAX = 64 };
@@ -267,16 +268,29 @@ static int take_blocks(const struct mapping *m, int n, uintptr_t a, uintptr_t b)
 }
 
 /* The brk heap's start, moved up to a 2 MiB boundary as this library loads (heap_align), before the
-   interpreter allocates: the heap, ~1.3 MiB in a template, would otherwise straddle two blocks
+   interpreter allocates: the heap, ~1.7 MiB in a template, would otherwise straddle two blocks
    after most starts (the kernel picks its start at random), one more block for every test to
    fill. What malloc took before (nothing, as the library loads first) stays on small pages. 0: not
    moved. */
 static uintptr_t heap_floor;
 
+/* Requests below this size (and its chunk header) malloc serves from the heap, not from an mmap of
+   their own (glibc's start: 128 KiB). The one that matters is the table of interned strings
+   (~202 KiB in a template with LiveCodeBench's prelude: 16,384 slots): every test interns its
+   program's names there, which wrote ~8 of its pages, each a copy-on-write fault (~17 us on the
+   build VM) while it was an mmap of its own, and costs nothing in the heap's block. Larger
+   buffers the interpreter's start takes (a 256 KiB one) stay mmaps: with them the heap outgrew its
+   block. Set the way malloc itself raises it (freeing an mmapped chunk raises the threshold to its
+   size, mallopt would freeze it), so tests inherit what any python3 that has freed a buffer of that
+   size has. */
+enum { HEAP_MMAP_THRESHOLD = 232 << 10 };
+
 __attribute__((constructor)) static void heap_align(void) {
   uintptr_t at = (uintptr_t)sbrk(0);
   uintptr_t up = (at + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
   if (at != (uintptr_t)-1 && up > at && sbrk((intptr_t)(up - at)) != (void *)-1) heap_floor = up;
+  void *volatile big = malloc(HEAP_MMAP_THRESHOLD); /* volatile: the compiler drops a bare free(malloc(n)) */
+  free(big);
 }
 
 /* The executable's writable data (with the anonymous memory right after it: its .bss) and the

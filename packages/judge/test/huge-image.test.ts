@@ -24,8 +24,25 @@ print("huge" if huge >= 2048 else "small %d" % huge)`;
 // The template's arenas and data (native/huge_heap.h): how many 2 MiB blocks they fill and whether the
 // template chose to copy them into each test; if so, the test's own copies are on huge pages. The
 // library that catches the arenas is the template's LD_PRELOAD (with LD_BIND_NOW): programs must not
-// inherit either.
+// inherit either. Last, whether interning new names writes any page outside the blocks: the table of
+// interned strings must be in the heap's block (HEAP_MMAP_THRESHOLD), not in an mmap of its own,
+// where each of its pages a test writes is a copy-on-write fault.
 const HEAP_TEXT = `import os, re, sys
+def small_dirty():
+    kib, current = [], None
+    for line in open("/proc/self/smaps"):
+        f = line.split()
+        if re.match(r"^[0-9a-f]+-[0-9a-f]+$", f[0]):
+            current = f
+        elif f[0] == "Private_Dirty:" and len(current) == 5:
+            kib.append(int(f[1]))
+        elif f[0] == "AnonHugePages:" and len(current) == 5 and int(f[1]) > 0:
+            kib[-1] = 0
+    return sum(kib)
+before = small_dirty()
+for i in range(300):
+    sys.intern("frontier_probe_%d" % i)
+interned = "interned in place" if small_dirty() == before else "interned elsewhere +%d KiB" % (small_dirty() - before)
 heap = sys.modules["template"].HEAP[0]
 blocks, copied = heap // 2, heap % 2
 huge, current = 0, None
@@ -37,7 +54,7 @@ for line in open("/proc/self/smaps"):
         huge += int(f[1])
 print("blocks" if blocks >= 1 else "none", "copied" if not copied or huge >= blocks * 2048 else "shared %d" % huge,
       os.environ.get("LD_PRELOAD", os.environ.get("LD_BIND_NOW", "clean")),
-      "snapshot on huge pages" if not copied or sys.modules["template"].HEAP[3] else "snapshot on small pages")`;
+      "snapshot on huge pages" if not copied or sys.modules["template"].HEAP[3] else "snapshot on small pages", interned)`;
 
 // Tests fill the blocks from the template's snapshot (native/huge_heap.h), taken whenever serve()
 // is entered: the judge's environment, set by a control message after the template's warm-up,
@@ -77,7 +94,7 @@ describe('the interpreter on huge pages', () => {
       expect(got, detail).toEqual(['AC', 'AC']);
     }, 120_000);
     it.skipIf(!can || !thpGranted)(`keeps the template's arenas in huge blocks, copied whole where that is faster (${backend})`, () => {
-      const [got, detail] = verdicts(b, HEAP_TEXT, 'blocks copied clean snapshot on huge pages\n');
+      const [got, detail] = verdicts(b, HEAP_TEXT, 'blocks copied clean snapshot on huge pages interned in place\n');
       expect(got, detail).toEqual(['AC', 'AC']);
     }, 120_000);
     it.skipIf(!can)(`gives each test the template's current state, and the program's forks its own (${backend})`, () => {
