@@ -177,18 +177,27 @@ static int snapshot_open(size_t bytes) {
   return fd >= 0 ? fd : memfd_create("frontier-heap-snapshot", MFD_CLOEXEC);
 }
 
-/* Marks the blocks MADV_WIPEONFORK (on) or not. Returns 0 or -1 (errno). */
-static int heap_wipe(int on) {
-  if (on == heap_wiped) return 0;
+static int heap_mark(int on) {
   for (int i = 0; i < nhot;) {
     int j = i + 1;
     while (j < nhot && hot[j] == hot[j - 1] + HUGE) j++; /* one call a run of adjacent blocks */
     if (madvise((void *)hot[i], (size_t)(j - i) * HUGE, on ? MADV_WIPEONFORK : MADV_KEEPONFORK) < 0) return -1;
     i = j;
   }
+  return 0;
+}
+
+/* Marks the blocks MADV_WIPEONFORK (on) or not. Returns 0 or -1 (errno). */
+static int heap_wipe(int on) {
+  if (on == heap_wiped) return 0;
+  if (heap_mark(on) < 0) return -1;
   heap_wiped = on;
   return 0;
 }
+
+/* heap_wipe(0) in a test, which keeps heap_wiped as the template had it: a test writes none of
+   this library's data, whose pages it shares with the template (each write a copied page). */
+static int heap_keep(void) { return heap_mark(0); }
 
 /* In a test (or a trial fork), before anything reads or writes the blocks: reads the snapshot into
    them, then takes the mark off, so that the program's own forks get its blocks as they are.
@@ -196,7 +205,7 @@ static int heap_wipe(int on) {
 static int heap_for_test(int copy) {
   if (!copy) return 0;
   ssize_t n = preadv(snapshot_fd, segs, nsegs, 0);
-  if (n == (ssize_t)snapshot_bytes) return heap_wipe(0);
+  if (n == (ssize_t)snapshot_bytes) return heap_keep(); /* heap_wipe(0) would write heap_wiped */
   if (n >= 0) errno = EIO;
   return -1;
 }

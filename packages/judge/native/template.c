@@ -171,7 +171,17 @@ struct serve {
    test fills from the template's last snapshot (huge_heap.h, taken in serve()), so that what the
    loop receives and sets after the snapshot is the current one in the test too. */
 static struct serve state;
-static char inbox[1 << 16];
+static struct serve *caller; /* serve()'s argument: a Python test's fields go there (become_test) */
+
+/* What the loop writes for every test: the request it receives, and the sample's. Left out of
+   every fork (MADV_DONTFORK, serve_start): a page the template shares with a test is copied on
+   its next write (~17 us on the build VM), and these were one or two such pages a test. A test
+   gets its request on the stack instead (spawn_test). */
+static struct __attribute__((aligned(4096))) { /* whole pages: nothing else shares them */
+  char inbox[1 << 16];
+  int tmp, shm, tests; /* the sample being served: see spawn_test */
+} loop = {.tmp = -1, .shm = -1};
+_Static_assert(sizeof loop % 4096 == 0, "loop: whole pages");
 
 
 /* Once, before the template's warm-up: die with the supervisor, enter the slot's mount namespace
@@ -179,8 +189,9 @@ static char inbox[1 << 16];
    sample gets its own later: spawn_test). */
 int serve_start(struct serve *s) {
   int fds[MAX_FDS], nfds = 0;
-  s->msg = inbox, s->msg_cap = sizeof inbox;
+  s->msg = loop.inbox, s->msg_cap = sizeof loop.inbox;
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) return errno;
+  if (madvise(&loop, sizeof loop, MADV_DONTFORK) < 0) return errno;
   ssize_t n = recv_with_fds((int)s->sock, s->msg, (size_t)s->msg_cap, fds, &nfds);
   if (n < 0) return errno;
   if (nfds != 1) return EPROTO;
@@ -273,9 +284,9 @@ static void become_test(struct serve *s, const struct spawn_msg *m, const char *
       report(ctl, "fstat", errno);
       _exit(126);
     }
-    s->ctl_fd = ctl;
-    s->src_fd = fds[4];
-    s->src_len = st.st_size;
+    caller->ctl_fd = ctl; /* not s: the library's own data, which this process does not write */
+    caller->src_fd = fds[4];
+    caller->src_len = st.st_size;
     return;
   }
   write_all(ctl, "PRE:0\n", 6);
@@ -304,10 +315,12 @@ static void become_test(struct serve *s, const struct spawn_msg *m, const char *
   _exit(126);
 }
 
-/* The sample being served: this process stays in its mount namespace between its tests, and
-   keeps its /tmp and /dev/shm (each test's reply carries them, for the supervisor to see whether
-   the test left files there). */
-static int sample_tmp = -1, sample_shm = -1, sample_tests = 0;
+/* The sample being served (loop.tmp, loop.shm, loop.tests): this process stays in its mount
+   namespace between its tests, and keeps its /tmp and /dev/shm (each test's reply carries them, for
+   the supervisor to see whether the test left files there). */
+#define sample_tmp loop.tmp
+#define sample_shm loop.shm
+#define sample_tests loop.tests
 /* Each test of a sample mounts its own /proc over the earlier ones: a bound on how many. */
 enum { SAMPLE_TESTS_MAX = 64 };
 
@@ -366,6 +379,9 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
   }
   *step = SPAWN_CLONE;
   pid_t pid = -1;
+  char request[len + 1]; /* the test's copy of it: loop.inbox is not in the test (MADV_DONTFORK) */
+  memcpy(request, s->msg, len + 1);
+  m = (const struct spawn_msg *)request;
   /* A Python test fills the blocks from the snapshot; any other must find them as they are. */
   if ((ns[0] = dup(sample_tmp)) >= 0 && (ns[1] = dup(sample_shm)) >= 0 && heap_wipe(m->kind == KIND_PYTHON && heap_copy) == 0) {
     sample_tests++;
@@ -376,7 +392,7 @@ static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, 
         report(fds[3], "reading the template's snapshot", errno);
         _exit(126);
       }
-      become_test(s, m, s->msg + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
+      become_test(s, m, request + sizeof *m, len - sizeof *m, fds); /* returns in a Python test */
       return 0;
     }
   }
@@ -454,9 +470,10 @@ static int serve_loop(struct serve *s) {
    after the test filled its blocks. */
 int serve(struct serve *s) {
   state = *s;
-  state.msg = inbox, state.msg_cap = sizeof inbox;
+  state.msg = loop.inbox, state.msg_cap = sizeof loop.inbox;
+  caller = s;
   heap_refresh();
   int rc = serve_loop(&state);
-  *s = state;
+  if (rc != SERVE_CHILD) *s = state; /* a test's fields are in *s already (become_test) */
   return rc;
 }
