@@ -329,6 +329,7 @@ enum { SAMPLE_TESTS_MAX = 64 };
 static int leave_sample(struct serve *s) {
   if (sample_tmp >= 0) close(sample_tmp);
   if (sample_shm >= 0) close(sample_shm);
+  heap_end_sample();
   sample_tmp = sample_shm = -1;
   sample_tests = 0;
   return setns((int)s->home_mnt, CLONE_NEWNS);
@@ -353,6 +354,7 @@ static int start_sample(struct serve *s, const struct spawn_msg *m, int *mnt, in
     errno = err;
     return -1;
   }
+  heap_new_sample();
   return 0;
 }
 

@@ -50,7 +50,7 @@ for line in open("/proc/self/smaps"):
     f = line.split()
     if re.match(r"^[0-9a-f]+-[0-9a-f]+$", f[0]):
         current = f
-    elif f[0] == "AnonHugePages:" and current[1] == "rw-p":
+    elif (f[0], current[1]) in (("AnonHugePages:", "rw-p"), ("ShmemPmdMapped:", "rw-s")):
         huge += int(f[1])
 print("blocks" if blocks >= 1 else "none", "copied" if not copied or huge >= blocks * 2048 else "shared %d" % huge,
       os.environ.get("LD_PRELOAD", os.environ.get("LD_BIND_NOW", "clean")),
@@ -58,13 +58,40 @@ print("blocks" if blocks >= 1 else "none", "copied" if not copied or huge >= blo
 
 // Tests fill the blocks from the template's snapshot (native/huge_heap.h), taken whenever serve()
 // is entered: the judge's environment, set by a control message after the template's warm-up,
-// must reach every test, and the program's own forks must find its memory, not empty blocks.
-const SNAPSHOT_TEXT = `import os
+// must reach every test, and the program's own forks must find its memory, not empty blocks, and a
+// copy of it, not the sample's file that its blocks are (a child's writes must not reach its
+// parent, nor the parent's its child).
+const SNAPSHOT_TEXT = `import os, time
+seen = [0]
 child = os.fork()
 if child == 0:
-    os._exit(0 if sorted(os.environ) == ["HOME", "LANG", "PATH"] else 3)
+    seen[0] = 7
+    time.sleep(0.2)
+    os._exit(0 if sorted(os.environ) == ["HOME", "LANG", "PATH"] and seen == [7] else 3)
+time.sleep(0.1)
+seen.append(1)
 _, status = os.waitpid(child, 0)
-print(" ".join("%s=%s" % kv for kv in sorted(os.environ.items())), os.waitstatus_to_exitcode(status))`;
+print(" ".join("%s=%s" % kv for kv in sorted(os.environ.items())), os.waitstatus_to_exitcode(status), seen)`;
+
+// A sample's tests share one file as their blocks (native/huge_heap.h, "A sample's blocks"): each
+// must find them as the template's snapshot has them, whatever an earlier test of the sample wrote
+// there. The first test marks the last page that is zero in the snapshot, the second must find none
+// marked ("clean" twice; "dirty" where a test's writes reached the next).
+const REWRITE_TEXT = `import ctypes, re
+blocks, current = [], None
+for line in open("/proc/self/smaps"):
+    f = line.split()
+    if re.match(r"^[0-9a-f]+-[0-9a-f]+$", f[0]):
+        current = f
+    elif f[0] in ("AnonHugePages:", "ShmemPmdMapped:") and int(f[1]) > 0 and current[1][:2] == "rw":
+        blocks.append([int(x, 16) for x in current[0].split("-")])
+mark = bytes(range(7, 71))
+pages = [at for start, end in blocks for at in range(start, end, 4096)]
+dirty = any(ctypes.string_at(at, 64) == mark for at in pages)
+zero = [at for at in pages if ctypes.string_at(at, 4096).count(0) == 4096]
+if zero:
+    ctypes.memmove(zero[-1], mark, 64)
+print("dirty" if dirty else "clean" if zero else "no zero page")`;
 
 describe('the interpreter on huge pages', () => {
   const dir = specDir('frontier-judge-huge-');
@@ -97,8 +124,12 @@ describe('the interpreter on huge pages', () => {
       const [got, detail] = verdicts(b, HEAP_TEXT, 'blocks copied clean snapshot on huge pages interned in place\n');
       expect(got, detail).toEqual(['AC', 'AC']);
     }, 120_000);
+    it.skipIf(!can || !thpGranted)(`gives each test of a sample its blocks as the snapshot has them (${backend})`, () => {
+      const [got, detail] = verdicts(b, REWRITE_TEXT, 'clean\n');
+      expect(got, detail).toEqual(['AC', 'AC']);
+    }, 120_000);
     it.skipIf(!can)(`gives each test the template's current state, and the program's forks its own (${backend})`, () => {
-      const [got, detail] = verdicts(b, SNAPSHOT_TEXT, 'HOME=/tmp LANG=C.UTF-8 PATH=/usr/bin:/bin 0\n');
+      const [got, detail] = verdicts(b, SNAPSHOT_TEXT, 'HOME=/tmp LANG=C.UTF-8 PATH=/usr/bin:/bin 0 [0, 1]\n');
       expect(got, detail).toEqual(['AC', 'AC']);
     }, 120_000);
   }
