@@ -123,13 +123,28 @@ int munmap(void *a, size_t len) {
 
 static int snapshot_fd = -1; /* the snapshot's file; -1: tests share the blocks */
 static int snapshot_huge;     /* that file is on the huge-page tmpfs (snapshot_open) */
-enum { SEGS_MAX = 512, SEG_GAP = 16 << 10 };
-static struct iovec segs[SEGS_MAX]; /* the blocks' non-zero pages, in runs: the snapshot holds them back to back */
-static int nsegs;
-static size_t snapshot_bytes; /* what segs hold in all */
-static int heap_wiped; /* the blocks are MADV_WIPEONFORK */
-static struct iovec gaps[SEGS_MAX + HOT_MAX]; /* the blocks' other pages, zero (heap_snapshot) */
-static int ngaps;
+static int heap_wiped;        /* the blocks are MADV_WIPEONFORK */
+enum { SEGS_MAX = 512, GAPS_MAX = 512 + HOT_MAX, SEG_GAP = 16 << 10, CONSTS_MAX = 8 };
+
+/* Parts of the blocks that were read-only where they came from (the executable's constants next to
+   its data): no test writes them, so a sample's later tests leave them as its first test wrote
+   them (heap_for_test). */
+static uintptr_t consts[CONSTS_MAX][2];
+static int nconsts;
+
+/* The blocks' pages in two parts, 0: the constant ones, 1: the rest. The snapshot holds part 0's
+   non-zero pages, then part 1's, back to back. */
+static struct part {
+  struct iovec segs[SEGS_MAX]; /* non-zero pages, in runs (with zero pages a few apart) */
+  int nsegs;
+  size_t bytes;                /* what segs hold in all */
+  struct iovec gaps[GAPS_MAX]; /* the other pages: zero */
+  int ngaps;
+} parts[2];
+/* The last non-zero word of part 0, as the snapshot has it: a sample's file that holds it has the
+   constants (its first test read them whole). NULL: no constants. */
+static const uint64_t *canary_at;
+static uint64_t canary;
 
 static int page_is_zero(const char *p) {
   const uint64_t *w = (const uint64_t *)p;
@@ -138,39 +153,67 @@ static int page_is_zero(const char *p) {
   return 1;
 }
 
-/* The blocks' non-zero pages (a test's fresh blocks are zero elsewhere) into the snapshot, as
-   they are now. Returns 0, or -1 when tests cannot copy from it (errno). */
+static int page_part(uintptr_t page) {
+  for (int i = 0; i < nconsts; i++)
+    if (consts[i][0] <= page && page < consts[i][1]) return 0;
+  return 1;
+}
+
+/* Appends [at, at + len) to runs (n of them, at most max), extending the last run when adjacent. */
+static int add_run(struct iovec *runs, int *n, int max, char *at, size_t len) {
+  struct iovec *last = *n ? &runs[*n - 1] : NULL;
+  if (last && (char *)last->iov_base + last->iov_len == at) last->iov_len += len;
+  else if (*n < max) runs[(*n)++] = (struct iovec){at, len};
+  else return errno = E2BIG, -1;
+  return 0;
+}
+
+/* The blocks' pages into parts[], and their non-zero pages into the snapshot, as they are now.
+   Returns 0, or -1 when tests cannot copy from it (errno). */
 static int heap_snapshot(void) {
   if (snapshot_fd < 0) return -1;
-  nsegs = 0;
-  for (int b = 0; b < nhot; b++) {
-    char *block = (char *)hot[b];
-    for (size_t off = 0; off < HUGE; off += 4096) {
-      if (page_is_zero(block + off)) continue;
-      struct iovec *last = nsegs ? &segs[nsegs - 1] : NULL;
-      char *end = last ? (char *)last->iov_base + last->iov_len : NULL;
-      /* Runs a few zero pages apart within a block are one: fewer, longer reads. */
-      if (last && end > block && end <= block + off && block + off - end <= SEG_GAP) last->iov_len = (size_t)(block + off + 4096 - (char *)last->iov_base);
-      else if (nsegs < SEGS_MAX) segs[nsegs++] = (struct iovec){block + off, 4096};
-      else return errno = E2BIG, -1;
+  static unsigned char page[HOT_MAX * 512]; /* per page: 1 non-zero, 2 in a run of segs */
+  for (int b = 0; b < nhot; b++)
+    for (int i = 0; i < 512; i++) page[b * 512 + i] = !page_is_zero((char *)hot[b] + (size_t)i * 4096);
+  for (int k = 0; k < 2; k++) {
+    struct part *p = &parts[k];
+    p->nsegs = p->ngaps = 0, p->bytes = 0;
+    for (int b = 0; b < nhot; b++) {
+      int last = -1; /* this block's last page in a run of segs */
+      for (int i = 0; i < 512; i++) {
+        char *at = (char *)hot[b] + (size_t)i * 4096;
+        if (!(page[b * 512 + i] & 1) || page_part((uintptr_t)at) != k) continue;
+        /* Runs a few zero pages apart (of the same part) are one: fewer, longer reads. */
+        int from = i;
+        if (last >= 0 && (i - last - 1) * 4096 <= SEG_GAP) {
+          int j = last + 1;
+          while (j < i && page_part((uintptr_t)hot[b] + (size_t)j * 4096) == k) j++;
+          if (j == i) from = last + 1;
+        }
+        if (add_run(p->segs, &p->nsegs, SEGS_MAX, (char *)hot[b] + (size_t)from * 4096, (size_t)(i - from + 1) * 4096) < 0) return -1;
+        for (int j = from; j <= i; j++) page[b * 512 + j] |= 2;
+        last = i;
+      }
+      for (int i = 0; i < 512; i++) {
+        char *at = (char *)hot[b] + (size_t)i * 4096;
+        if (!(page[b * 512 + i] & 2) && page_part((uintptr_t)at) == k && add_run(p->gaps, &p->ngaps, GAPS_MAX, at, 4096) < 0) return -1;
+      }
     }
+    for (int i = 0; i < p->nsegs; i++) p->bytes += p->segs[i].iov_len;
   }
-  snapshot_bytes = 0;
-  for (int i = 0; i < nsegs; i++) snapshot_bytes += segs[i].iov_len;
-  ngaps = 0; /* segs run up each block in turn, never across two */
-  for (int b = 0, i = 0; b < nhot; b++) {
-    char *at = (char *)hot[b], *end = at + HUGE;
-    for (; i < nsegs && (char *)segs[i].iov_base < end && (char *)segs[i].iov_base >= at; i++) {
-      if ((char *)segs[i].iov_base > at) gaps[ngaps++] = (struct iovec){at, (size_t)((char *)segs[i].iov_base - at)};
-      at = (char *)segs[i].iov_base + segs[i].iov_len;
-    }
-    if (at < end) gaps[ngaps++] = (struct iovec){at, (size_t)(end - at)};
+  canary_at = NULL;
+  if (parts[0].nsegs) {
+    const struct iovec *s = &parts[0].segs[parts[0].nsegs - 1];
+    const uint64_t *w = (const uint64_t *)((char *)s->iov_base + s->iov_len);
+    while (!*--w) {} /* a run ends with a non-zero page */
+    canary_at = w, canary = *w;
   }
-  /* Over the last one: a test reads snapshot_bytes, never what a longer one left after them. */
-  ssize_t n = pwritev(snapshot_fd, segs, nsegs, 0);
-  if (n == (ssize_t)snapshot_bytes) return 0;
-  if (n >= 0) errno = EIO;
-  return -1;
+  /* Over the last one: a test reads what parts[] say, never what a longer one left after them. */
+  for (int k = 0; k < 2; k++) {
+    ssize_t n = parts[k].nsegs ? pwritev(snapshot_fd, parts[k].segs, parts[k].nsegs, k ? (off_t)parts[0].bytes : 0) : 0;
+    if (n != (ssize_t)parts[k].bytes) return n >= 0 ? (errno = EIO, -1) : -1;
+  }
+  return 0;
 }
 
 static int sample_mnt = -1; /* the tmpfs of snapshot_open, for the samples' files (heap_new_sample) */
@@ -289,14 +332,19 @@ static int heap_for_test(int copy) {
   if (!copy) return 0;
   int shared = sample_fd >= 0;
   if (shared && map_sample() < 0) return -1;
-  ssize_t n = preadv(snapshot_fd, segs, nsegs, 0);
-  if (n != (ssize_t)snapshot_bytes) {
-    if (n >= 0) errno = EIO;
-    return -1;
+  /* The constants: in fresh blocks, and in a sample's file until a test read them whole. */
+  int whole = !shared || !canary_at || *canary_at != canary;
+  for (int k = whole ? 0 : 1; k < 2; k++) {
+    const struct part *p = &parts[k];
+    ssize_t n = p->nsegs ? preadv(snapshot_fd, p->segs, p->nsegs, k ? (off_t)parts[0].bytes : 0) : 0;
+    if (n != (ssize_t)p->bytes) {
+      if (n >= 0) errno = EIO;
+      return -1;
+    }
+    if (shared)
+      for (int i = 0; i < p->ngaps; i++) memset(p->gaps[i].iov_base, 0, p->gaps[i].iov_len);
   }
-  if (!shared) return heap_keep(); /* heap_wipe(0) would write heap_wiped */
-  for (int i = 0; i < ngaps; i++) memset(gaps[i].iov_base, 0, gaps[i].iov_len);
-  return 0;
+  return shared ? 0 : heap_keep(); /* heap_wipe(0) would write heap_wiped */
 }
 
 /* Tests stop copying (the snapshot cannot be made): they share the blocks, as where that is faster.
@@ -413,7 +461,15 @@ static void data_on_huge_pages(void) {
     uintptr_t a = runs[r][0] & ~(uintptr_t)(HUGE - 1), b = (runs[r][1] + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
     for (int i = 0; i < nhot; i++) /* blocks the other run took already */
       if (hot[i] >= a && hot[i] < b) a = hot[i] + HUGE; /* ascending: the first run's last ones */
-    if (a >= b || nhot + (int)((b - a) / HUGE) > HOT_MAX || !may_take(m, n, a, b) || take_blocks(m, n, a, b) < 0) continue;
+    if (a >= b || nhot + (int)((b - a) / HUGE) > HOT_MAX || !may_take(m, n, a, b)) continue;
+    int had = nconsts;
+    for (int i = 0; i < n && nconsts < CONSTS_MAX; i++) /* read-only there: the executable's constants */
+      if (m[i].end > a && m[i].start < b && m[i].perms[1] != 'w')
+        consts[nconsts][0] = m[i].start > a ? m[i].start : a, consts[nconsts++][1] = m[i].end < b ? m[i].end : b;
+    if (take_blocks(m, n, a, b) < 0) {
+      nconsts = had;
+      continue;
+    }
     if (huge_bytes_at(a) < (long long)(b - a)) madvise((void *)a, b - a, MADV_COLLAPSE);
     for (uintptr_t at = a; at < b; at += HUGE) hot[nhot++] = at;
     n = read_mappings(m, MAPS_MAX); /* for the next run */
