@@ -87,7 +87,10 @@ export interface HeapChoice {
   copy: boolean;
   with_us: number;
   without_us: number;
-  /** Tests read the blocks from a snapshot on huge pages (a tmpfs of the template's own), not a memfd. */
+  /**
+   * Tests read the blocks from a snapshot on huge pages (a tmpfs of the template's own), not a memfd.
+   * The same tmpfs holds each sample's file, which its tests map as their blocks.
+   */
   huge_snapshot: boolean;
 }
 
@@ -110,4 +113,4 @@ export const heapChoiceLine = (c: HeapChoice | null): string =>
     ? "template's arenas and data: not measured"
     : c.blocks === 0
       ? "template's arenas and data: on small pages (no huge pages here)"
-      : `template's arenas and data: ${c.blocks} blocks of 2 MiB on huge pages, ${c.copy ? `copied into each test from a snapshot on ${c.huge_snapshot ? 'huge' : 'small'} pages` : 'shared with each test'} (its trial test: ${(c.with_us / 1e3).toFixed(2)} ms copying, ${(c.without_us / 1e3).toFixed(2)} ms not; medians)`;
+      : `template's arenas and data: ${c.blocks} blocks of 2 MiB on huge pages, ${c.copy ? `copied into each test from a snapshot on ${c.huge_snapshot ? 'huge pages, a file per sample' : 'small pages, fresh blocks per test'}` : 'shared with each test'} (its trial test: ${(c.with_us / 1e3).toFixed(2)} ms copying, ${(c.without_us / 1e3).toFixed(2)} ms not; medians)`;
