@@ -28,3 +28,6 @@ export * from './serve-command';
 export * from './sandbox-backend';
 export * from './roles';
 export * from './refine';
+export * from './significance';
+export * from './solved';
+export * from './triage';

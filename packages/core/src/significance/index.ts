@@ -1,0 +1,6 @@
+export * from './fisher-exact';
+export * from './proportion-intervals';
+export * from './false-discovery';
+export * from './chi-square';
+export * from './rate-homogeneity';
+export * from './log-gamma';

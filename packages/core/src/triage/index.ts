@@ -1,0 +1,3 @@
+export * from './compare-checkpoints';
+export * from './triage-records';
+export * from './find-checkpoint';
