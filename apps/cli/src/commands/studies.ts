@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { listStudySummaries } from '@frontier/db';
 import { withDatabase } from '../database';
+import { textTable } from '../text-table';
 
 export function registerStudies(program: Command): void {
   program
@@ -23,7 +24,6 @@ export function registerStudies(program: Command): void {
       }
       const header = ['id', 'study', 'origin', 'checkpoints', 'samples'];
       const rows = studies.map((s) => [String(s.id), s.name, s.origin, String(s.checkpoints), String(s.samples)]);
-      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-      for (const r of [header, ...rows]) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+      process.stdout.write(textTable(header, rows));
     });
 }

@@ -3,9 +3,10 @@
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { FILTER_KEYS } from '@/lib/filters';
+import { STATS_KEYS } from '@/lib/stats-params';
 
-// The study's views. Filters (difficulty, setting, scale) travel from tab to tab in the URL;
-// each view keeps its own other parameters.
+// The study's views. Filters (difficulty, setting, scale) and the statistical choices (the solved
+// rule, the q threshold) travel from tab to tab in the URL; each view keeps its own other parameters.
 const TABS = [
   { href: '', label: 'Frontier', testId: 'tab-frontier' },
   { href: '/matrix', label: 'Solve matrix', testId: 'tab-matrix' },
@@ -18,7 +19,7 @@ export function StudyTabs({ studyId }: { studyId: number }) {
   const pathname = usePathname();
   const search = useSearchParams();
   const kept = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
+  for (const key of [...FILTER_KEYS, ...STATS_KEYS]) {
     const v = search.get(key);
     if (v !== null) kept.set(key, v);
   }

@@ -21,3 +21,16 @@ export function formatBytes(bytes: number): string {
   }
   return `${bytes} bytes`;
 }
+
+/** A p- or q-value: three decimals down to 0.001, then scientific ("3.2e-7"). */
+export function formatP(p: number): string {
+  if (Number.isNaN(p)) return '—';
+  if (p >= 0.001) return p.toFixed(3);
+  return p === 0 ? '< 1e-300' : p.toExponential(1);
+}
+
+/** A difference of rates in percentage points with its sign: "+12.5 pts", "−3.0 pts". */
+export function formatPoints(x: number, digits = 1): string {
+  const text = (Math.abs(x) * 100).toFixed(digits);
+  return `${Number(text) === 0 ? '±' : x > 0 ? '+' : '−'}${text} pts`;
+}

@@ -23,51 +23,50 @@ function study(a: Cell[], b: Cell[]): StudyData {
   };
 }
 
+const RATE = { rule: { kind: 'rate', tau: 0.5 }, threshold: 0.05 } as const;
+
 describe('computeTriage', () => {
   const data = study(
     [{ n: 4, solved: 2, wa: 2 }, { n: 4, solved: 0, tle: 3, wa: 1 }, { n: 4, solved: 1, tle: 3 }, { n: 4, solved: 0, mle: 4 }, { n: -1 }],
     [{ n: 4, solved: 0, wa: 4 }, { n: 4, solved: 4 }, { n: 4, solved: 3, re: 1 }, { n: 4, solved: 0, wa: 2, tle: 2 }, { n: 4, solved: 4 }],
   );
-  const t = computeTriage(data, 0, 1, { a: { 101: [0, 1, 2] }, b: { 100: [3, 1] } });
+  const t = computeTriage(data, 0, 1, RATE, { a: { 101: [0, 1, 2] }, b: { 100: [3, 1] } });
 
-  it('counts discordant problems over the problems both sides have, with the exact McNemar p', () => {
+  it('compares every problem both sides have, with McNemar under the solved rule', () => {
     expect(t.problems).toBe(4);
     expect(t.excluded).toBe(1);
-    expect(t.mcnemar).toEqual({ b: 1, c: 1, p: 1 });
-    expect(t.solvedByA).toBe(2);
+    // c/n >= 0.5: A solves p0 only, B solves p1 and p2.
+    expect(t.mcnemar).toMatchObject({ b: 1, c: 2 });
+    expect(t.solvedByA).toBe(1);
     expect(t.solvedByB).toBe(2);
+    const any = computeTriage(data, 0, 1, { ...RATE, rule: { kind: 'any' } });
+    expect(any.mcnemar).toMatchObject({ b: 1, c: 1 });
   });
 
   it('takes the difference of mean c/n, A minus B', () => {
     expect(t.rateA).toBeCloseTo((0.5 + 0 + 0.25 + 0) / 4, 12);
     expect(t.rateB).toBeCloseTo((0 + 1 + 0.75 + 0) / 4, 12);
     expect(t.difference.estimate).toBeCloseTo(t.rateA - t.rateB, 12);
-    expect(t.difference.lo).toBeLessThanOrEqual(t.difference.estimate);
-    expect(t.difference.hi).toBeGreaterThanOrEqual(t.difference.estimate);
   });
 
-  it('ranks the queue by gap, then problem id, with each side\'s evidence', () => {
-    expect(t.queue.map((r) => [r.problemId, r.solvedBy, r.gap])).toEqual([
-      [101, 'B', 1],
-      [100, 'A', 0.5],
-    ]);
+  it("ranks every problem by q, then |difference|, with each side's evidence", () => {
+    expect(t.queue.map((r) => r.problemId)).toEqual([101, 100, 102, 103]);
+    for (let i = 1; i < t.queue.length; i++) expect(t.queue[i]!.q).toBeGreaterThanOrEqual(t.queue[i - 1]!.q);
     const [first] = t.queue;
+    expect(first?.diff.estimate).toBe(-1);
     expect(first?.a.dominant).toEqual({ verdict: 'TLE', count: 3 });
     expect(first?.a.firstFailTier).toEqual({ tier: 3, count: 2, failing: 3 });
     expect(first?.b.dominant).toBeNull();
+    expect(first?.b.solved).toBe(true);
     expect(t.queue[1]?.b.firstFailTier).toEqual({ tier: 1, count: 3, failing: 4 });
   });
 
-  it('breaks gap ties by problem id', () => {
-    const tie = computeTriage(study([{ n: 2, solved: 0 }, { n: 2, solved: 1 }], [{ n: 2, solved: 1 }, { n: 2, solved: 0 }]), 0, 1);
-    expect(tie.queue.map((r) => r.problemId)).toEqual([100, 101]);
-    expect(tie.mcnemar).toEqual({ b: 1, c: 1, p: 1 });
-  });
-
-  it('writes the queue as CSV rows in queue order', () => {
-    const csv = triageCsv(t.queue, { id: 10, name: 'lo' }, { id: 20, name: 'hi' });
-    expect(csv.rows.map((r) => r[1])).toEqual([101, 100]);
+  it('writes the queue as CSV rows in queue order, naming the rule', () => {
+    const csv = triageCsv(t.queue, { name: 'lo' }, { name: 'hi' }, RATE.rule);
+    expect(csv.rows.map((r) => r[1])).toEqual([101, 100, 102, 103]);
     expect(csv.header.length).toBe(csv.rows[0]?.length);
+    expect(csv.rows[0]?.[csv.header.indexOf('solved_rule')]).toBe('c/n ≥ 0.5');
+    expect(csv.rows[0]?.[csv.header.indexOf('q_bh')]).toBe(t.queue[0]?.q);
   });
 });
 

@@ -11,6 +11,7 @@ import { problemParamsSchema, problemQuerySchema, sampleParamsSchema, samplesQue
 import { createShareSchema, shareParamsSchema } from '@/lib/share';
 import { IMPORT_MEDIA_TYPES, importQuerySchema } from '@/lib/import-params';
 import { evidenceQuerySchema } from '@/lib/triage-evidence';
+import { triageQuerySchema } from '@/lib/triage-api';
 import { exportQuerySchema } from '@/lib/export-params';
 import { studyParamsSchema } from '@/lib/study-id';
 
@@ -47,6 +48,10 @@ export const API = {
   evidence: {
     method: 'GET', path: '/api/studies/{id}/evidence', access: 'read', params: studyParamsSchema, query: evidenceQuerySchema,
     summary: 'First-failing-tier histograms of two checkpoints, per problem (triage)',
+  },
+  triage: {
+    method: 'GET', path: '/api/studies/{id}/triage', access: 'read', params: studyParamsSchema, query: triageQuerySchema,
+    summary: "Every problem two checkpoints (a, b: alpha or name) both have judged samples for, as [{problem_id, a_c, a_n, b_c, b_n, diff, diff_lo, diff_hi, p, q, significant, ...}] ordered by q then |diff|: Fisher's exact test per problem, Benjamini-Hochberg q over them (threshold q, default 0.05), solved rule `solved` (default rate-0.5)",
   },
   evaluate: {
     method: 'POST', path: '/api/studies/{id}/evaluate', access: 'write', params: studyParamsSchema, body: evaluateBodySchema, success: [200, 202],

@@ -6,14 +6,21 @@ import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { TabFilters } from '@/components/tab-filters';
 import { useStudyTab } from '@/components/use-study-tab';
 import { filtersToSearch, type Filters } from '@/lib/filters';
+import { withStatsParams } from '@/lib/stats-params';
 import { computeTriage } from '@/lib/triage';
 import { triageEvidenceQuery } from '@/lib/triage-evidence';
 import { resolvePair, triageSearch } from '@/lib/triage-params';
+import { QThresholdControl, SolvedRuleControl } from '@/components/stats/solved-rule-control';
+import { StatsProblems } from '@/components/stats/stats-problems';
+import { useStatsParams } from '@/components/stats/use-stats-params';
 import { CheckpointSelect } from './checkpoint-select';
 import { TriageQueue } from './triage-queue';
 import { TriageSummary } from './triage-summary';
 
-/** Triage of two checkpoints: which problems one solves and the other does not, and why. A, B and filters live in the URL. */
+/**
+ * Triage of two checkpoints: which problems' solve rates differ, by how much, how surely, and why.
+ * A, B, the solved rule, the q threshold and the filters live in the URL.
+ */
 export function TriageView({ studyId }: { studyId: number }) {
   const { location, filters, data, facets } = useStudyTab(studyId);
   const { searchParams, replace, readOnly } = location;
@@ -24,6 +31,8 @@ export function TriageView({ studyId }: { studyId: number }) {
   const ia = checkpoints.findIndex((c) => c.id === pairA);
   const ib = checkpoints.findIndex((c) => c.id === pairB);
   const ready = data.data !== undefined && ia >= 0 && ib >= 0;
+  const stats = useStatsParams(searchParams);
+  const { rule, q } = stats;
   const evidence = useQuery({ ...triageEvidenceQuery(studyId, filters, pair.a ?? 0, pair.b ?? 0), enabled: ready });
 
   // The defaults go into the URL, so a copied link names both checkpoints.
@@ -36,8 +45,8 @@ export function TriageView({ studyId }: { studyId: number }) {
     const d = data.data;
     if (!d || ia < 0 || ib < 0) return null;
     const tiers = evidence.data?.failTiers;
-    return computeTriage(d, ia, ib, tiers && { a: tiers[String(d.checkpoints[ia]?.id)], b: tiers[String(d.checkpoints[ib]?.id)] });
-  }, [data.data, ia, ib, evidence.data]);
+    return computeTriage(d, ia, ib, { rule, threshold: q }, tiers && { a: tiers[String(d.checkpoints[ia]?.id)], b: tiers[String(d.checkpoints[ib]?.id)] });
+  }, [data.data, ia, ib, evidence.data, rule, q]);
 
   if (data.isPending) return <Loading what="the study's data" />;
   if (data.error) return <ErrorState title="Could not load this study's data." message={data.error.message} onRetry={() => void data.refetch()} />;
@@ -46,6 +55,10 @@ export function TriageView({ studyId }: { studyId: number }) {
     const search = new URLSearchParams(filtersToSearch(next));
     if (pair.a !== null) search.set('a', String(pair.a));
     if (pair.b !== null) search.set('b', String(pair.b));
+    for (const key of ['solved', 'q']) {
+      const v = searchParams.get(key);
+      if (v !== null) search.set(key, v);
+    }
     replace(`?${search.toString()}`);
   };
   const setSide = (side: 'a' | 'b', id: number) => {
@@ -72,6 +85,12 @@ export function TriageView({ studyId }: { studyId: number }) {
           </button>
           <CheckpointSelect label="Checkpoint B" testId="triage-b" value={pair.b} checkpoints={checkpoints} onChange={(id) => setSide('b', id)} />
         </fieldset>
+        {/* Computed from the pinned counts, so a shared link's reader may change them too. */}
+        <div className="stats-controls">
+          <SolvedRuleControl rule={rule} onChange={(next) => replace(withStatsParams(searchParams, { rule: next }))} />
+          <QThresholdControl q={q} onChange={(next) => replace(withStatsParams(searchParams, { q: next }))} />
+        </div>
+        <StatsProblems problems={stats.problems} />
         {pair.unknown.length > 0 && (
           <div className="banner banner-error" role="alert" data-testid="triage-unknown">
             This link names checkpoint {pair.unknown.map((u) => `“${u}”`).join(' and ')}, which this study has no data for under these
@@ -97,8 +116,8 @@ export function TriageView({ studyId }: { studyId: number }) {
             )}
           </section>
           <section className="card">
-            <h2>Triage queue</h2>
-            <TriageQueue studyId={studyId} rows={triage.queue} a={A} b={B} filterSearch={shownSearch} tiersLoaded={evidence.data !== undefined} />
+            <h2>Problems, most significant first</h2>
+            <TriageQueue studyId={studyId} rows={triage.queue} a={A} b={B} threshold={triage.threshold} rule={triage.rule} filterSearch={shownSearch} tiersLoaded={evidence.data !== undefined} />
             {evidence.error && <p className="export-error" role="alert">First failing tiers could not be loaded: {evidence.error.message}</p>}
           </section>
         </>
