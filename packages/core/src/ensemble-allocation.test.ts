@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { optimisedAllocation, uniformAllocation } from './ensemble-allocation';
+import { optimisedAllocation, strongestFirst, uniformAllocation } from './ensemble-allocation';
 import { ensemblePass, sampleCapacity } from './ensemble-pass';
 import { meanPassAtK } from './pass-at-k';
 
@@ -11,6 +11,15 @@ describe('uniformAllocation', () => {
     expect(uniformAllocation(0, 2)).toEqual([0, 0]);
     expect(() => uniformAllocation(3, 0)).toThrow(RangeError);
     expect(() => uniformAllocation(-1, 2)).toThrow(RangeError);
+    expect(uniformAllocation(5, 3, [2, 0, 1])).toEqual([2, 1, 2]);
+    expect(() => uniformAllocation(5, 3, [0, 0, 1])).toThrow(/each of the 3/);
+  });
+
+  it('gives the remainder to the strongest members, so one sample goes to the best one', () => {
+    const weak = [{ n: 10, c: 1 }, { n: 10, c: 0 }];
+    const strong = [{ n: 10, c: 9 }, { n: 10, c: 5 }];
+    expect(strongestFirst([weak, strong])).toEqual([1, 0]);
+    expect(uniformAllocation(1, 2, strongestFirst([weak, strong]))).toEqual([0, 1]);
   });
 });
 

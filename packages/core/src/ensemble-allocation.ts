@@ -6,15 +6,28 @@ function assertBudget(budget: number): void {
 }
 
 /**
- * Budget split as evenly as possible over `size` checkpoints; the remainder goes one sample
- * each to the first checkpoints in the order given, so the split is deterministic.
+ * Budget split as evenly as possible over `size` checkpoints; the remainder goes one sample each
+ * to the checkpoints listed first in `remainderOrder` (default: index order), so the split is
+ * deterministic. Pass `strongestFirst(...)` there: a budget smaller than the ensemble then goes
+ * to its best members, and the ensemble's curve never starts below its best member's pass@1.
  */
-export function uniformAllocation(budget: number, size: number): number[] {
+export function uniformAllocation(budget: number, size: number, remainderOrder?: readonly number[]): number[] {
   assertBudget(budget);
   if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`size must be a positive integer, got ${size}`);
+  const order = remainderOrder ?? Array.from({ length: size }, (_, i) => i);
+  if (order.length !== size || new Set(order).size !== size || order.some((i) => !(Number.isSafeInteger(i) && i >= 0 && i < size))) {
+    throw new RangeError(`remainderOrder must list each of the ${size} checkpoints once`);
+  }
   const base = Math.floor(budget / size);
-  const extra = budget % size;
-  return Array.from({ length: size }, (_, i) => base + (i < extra ? 1 : 0));
+  const allocation = new Array<number>(size).fill(base);
+  for (let r = 0; r < budget % size; r++) allocation[order[r] as number]! += 1;
+  return allocation;
+}
+
+/** Checkpoint indices by mean solve rate (pass@1 over problems), best first; ties to the lower index. */
+export function strongestFirst(checkpoints: CheckpointSolveCounts): number[] {
+  const rate = checkpoints.map((problems) => problems.reduce((s, p) => s + (p.n > 0 ? p.c / p.n : 0), 0) / Math.max(problems.length, 1));
+  return checkpoints.map((_, i) => i).sort((x, y) => (rate[y] as number) - (rate[x] as number) || x - y);
 }
 
 export interface OptimisedAllocationOptions {

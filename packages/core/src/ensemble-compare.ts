@@ -1,4 +1,4 @@
-import { optimisedAllocation, uniformAllocation } from './ensemble-allocation';
+import { optimisedAllocation, strongestFirst, uniformAllocation } from './ensemble-allocation';
 import { ensemblePass, sampleCapacity, type CheckpointSolveCounts } from './ensemble-pass';
 import { meanPassAtK } from './pass-at-k';
 
@@ -34,8 +34,8 @@ export interface RankedCandidate {
 
 /**
  * Every checkpoint not yet in `selected`, ranked by the ensemble pass at `budget` once it is
- * added (best first, ties to the lowest index). Members are ordered by index, which fixes the
- * uniform remainder order. Candidates for which the budget cannot be allocated (some member
+ * added (best first, ties to the lowest index). Members are ordered by index; a uniform split's
+ * remainder goes to the strongest members (strongestFirst). Candidates for which the budget cannot be allocated (some member
  * lacks the samples) are left out.
  */
 export function rankNextCheckpoint(
@@ -58,7 +58,7 @@ export function rankNextCheckpoint(
     const capacities = subset.map(sampleCapacity);
     let allocation: number[];
     if (strategy === 'uniform') {
-      allocation = uniformAllocation(budget, members.length);
+      allocation = uniformAllocation(budget, members.length, strongestFirst(subset));
       if (allocation.some((k, i) => k > (capacities[i] as number))) return;
     } else {
       if (capacities.reduce((s, c) => s + c, 0) < budget) return;

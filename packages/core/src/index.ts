@@ -31,3 +31,4 @@ export * from './refine';
 export * from './significance';
 export * from './solved';
 export * from './triage';
+export * from './ensemble-budget';

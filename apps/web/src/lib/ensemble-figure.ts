@@ -1,3 +1,4 @@
+import { budgetLadder } from '@frontier/core';
 import type { Data, Layout } from 'plotly.js';
 import type { CsvTable } from './csv';
 import type { EnsembleView } from './ensemble-view';
@@ -34,7 +35,14 @@ export function ensembleFigure(view: EnsembleView): { data: Data[]; layout: Part
       autosize: true,
       height: 460,
       margin: { l: 60, r: 20, t: 20, b: 60 },
-      xaxis: { type: 'log', range: [-0.05, Math.log10(Math.max(view.budget, 2)) + 0.05], title: { text: 'k (samples; for the ensemble, the total budget)' } },
+      // Ticks at 1, 2, 5, 10, 20, ...: Plotly's own log ticks label minor digits ("2 3 4 ... 9") that collide.
+      xaxis: {
+        type: 'log',
+        range: [-0.05, Math.log10(Math.max(view.budget, 2)) + 0.05],
+        tickvals: budgetLadder(Math.max(view.budget, 2)),
+        ticktext: budgetLadder(Math.max(view.budget, 2)).map(String),
+        title: { text: 'k (samples; for the ensemble, the total budget)' },
+      },
       yaxis: { title: { text: 'pass@k (mean over problems)' }, tickformat: '.0%', rangemode: 'tozero' },
       legend: { orientation: 'h', y: -0.2 },
       shapes: [{ type: 'line', xref: 'x', yref: 'paper', x0: view.budget, x1: view.budget, y0: 0, y1: 1, line: { color: '#5f6b7a', dash: 'dash', width: 1 } }],

@@ -1,4 +1,4 @@
-import { cellIndex, COUNT_FIELDS, mulberry32, type StudyData } from '@frontier/core';
+import { bestSingleCheckpoint, cellIndex, COUNT_FIELDS, mulberry32, passAtK, type SolvedRule, type StudyData } from '@frontier/core';
 import { describe, expect, it } from 'vitest';
 import { computeEnsembleView } from './ensemble-view';
 
@@ -46,20 +46,48 @@ function bruteEnsemble(data: StudyData, ids: number[], allocation: number[]): nu
   return sum / data.problems.length;
 }
 
+const rule: SolvedRule = { kind: 'rate', tau: 0.5 };
+
 describe('computeEnsembleView', () => {
   const data = synthetic(5, 60, 40);
+  const countsOf = (id: number) => data.problems.map((_, p) => {
+    const i = cellIndex(data, data.checkpoints.findIndex((c) => c.id === id), p);
+    return { n: data.counts.n[i]!, c: data.counts.solved[i]! };
+  });
+  const all = data.checkpoints.map((c) => countsOf(c.id));
 
-  it('caps the default budget of 250 at the smallest n and says so', () => {
-    const v = computeEnsembleView(data, { selected: [3, 1], alloc: 'uniform' })!;
-    expect(v.budget).toBe(40);
-    expect(v.budgetSource).toBe('capped-default');
+  it('opens at the largest budget of 1, 2, 5, 10, ... where the best single still misses more than 10%', () => {
+    const v = computeEnsembleView(data, { selected: [3, 1], alloc: 'uniform', rule })!;
+    expect(v.budgetSource).toBe('default');
+    expect([1, 2, 5, 10, 20]).toContain(v.budget);
+    expect(bestSingleCheckpoint(all, v.budget)!.pass).toBeLessThan(0.9);
+    const next = [1, 2, 5, 10, 20, 50].find((b) => b > v.budget);
+    if (next !== undefined && next <= 40) expect(bestSingleCheckpoint(all, next)!.pass).toBeGreaterThanOrEqual(0.9);
     expect(v.members.map((m) => m.id)).toEqual([1, 3]);
-    expect(v.allocation).toEqual([20, 20]);
+    // A link's budget is kept, and lowered to the smallest n when it is larger.
+    const capped = computeEnsembleView(data, { selected: [3, 1], alloc: 'uniform', rule, budget: 400 })!;
+    expect([capped.budget, capped.budgetSource]).toEqual([40, 'capped-url']);
+  });
+
+  it('gives a uniform remainder to the strongest member: the curve starts at the best member, not below', () => {
+    const v = computeEnsembleView(data, { selected: [1, 2, 3], alloc: 'uniform', rule, budget: 10 })!;
+    const singles1 = v.singles.filter((s) => v.members.some((m) => m.id === s.checkpoint.id)).map((s) => s.curve[0]!.pass);
+    expect(v.ensembleCurve[0]!.k).toBe(1);
+    expect(v.ensembleCurve[0]!.pass).toBeCloseTo(Math.max(...singles1), 12);
+  });
+
+  it('counts the problems solved at the budget under the rule', () => {
+    const v = computeEnsembleView(data, { selected: [1, 2], alloc: 'uniform', rule, budget: 10 })!;
+    expect(v.solvedAtBudget.ensemble).toBe(Array.from(v.perProblem).filter((x) => x >= 0.5).length);
+    const best = countsOf(v.bestSingle!.checkpoint.id);
+    expect(v.solvedAtBudget.bestSingle).toBe(best.filter((p) => passAtK(p.n, p.c, 10) >= 0.5).length);
+    const any = computeEnsembleView(data, { selected: [1, 2], alloc: 'uniform', rule: { kind: 'any' }, budget: 10 })!;
+    expect(any.solvedAtBudget.ensemble).toBe(Array.from(any.perProblem).filter((x) => x > 0).length);
   });
 
   it('matches the direct product formula and defines the gain as ensemble minus best single', () => {
     for (const alloc of ['uniform', 'optimised'] as const) {
-      const v = computeEnsembleView(data, { selected: [1, 2, 4], budget: 30, alloc })!;
+      const v = computeEnsembleView(data, { selected: [1, 2, 4], budget: 30, alloc, rule })!;
       expect(v.allocation.reduce((s, k) => s + k, 0)).toBe(30);
       expect(v.ensemble).toBeCloseTo(bruteEnsemble(data, [1, 2, 4], v.allocation), 12);
       expect(v.gain!.estimate).toBe(v.ensemble - v.bestSingle!.pass);
@@ -70,20 +98,20 @@ describe('computeEnsembleView', () => {
   });
 
   it('the optimised ensemble is at least as good as the best single checkpoint it contains', () => {
-    const v = computeEnsembleView(data, { selected: [1, 2, 3, 4, 5], budget: 40, alloc: 'optimised' })!;
+    const v = computeEnsembleView(data, { selected: [1, 2, 3, 4, 5], budget: 40, alloc: 'optimised', rule })!;
     expect(v.ensemble).toBeGreaterThanOrEqual(v.bestSingle!.pass - 1e-12);
   });
 
   it('reports unknown ids and returns null with nothing selected', () => {
-    expect(computeEnsembleView(data, { selected: [], alloc: 'uniform' })).toBeNull();
-    expect(computeEnsembleView(data, { selected: [99, 2], alloc: 'uniform' })!.unknown).toEqual([99]);
+    expect(computeEnsembleView(data, { selected: [], alloc: 'uniform', rule })).toBeNull();
+    expect(computeEnsembleView(data, { selected: [99, 2], alloc: 'uniform', rule })!.unknown).toEqual([99]);
   });
 
   // Not a timed test (machines here are noisy): it checks the full-size case computes.
   it('handles 41 checkpoints x 1000 problems at B = 250', () => {
     const big = synthetic(41, 1000, 250, 3);
     for (const alloc of ['uniform', 'optimised'] as const) {
-      const v = computeEnsembleView(big, { selected: [1, 21, 41], alloc })!;
+      const v = computeEnsembleView(big, { selected: [1, 21, 41], alloc, rule, budget: 250 })!;
       expect(v.budget).toBe(250);
       expect(Number.isFinite(v.gain!.estimate)).toBe(true);
     }

@@ -3,13 +3,16 @@ import {
   ensemblePass,
   ensemblePassPerProblem,
   meanPassAtK,
+  openingBudget,
   optimisedAllocation,
   pairedDifferenceInterval,
   passAtK,
   rankNextCheckpoint,
   sampleCapacity,
+  strongestFirst,
   uniformAllocation,
   type AllocationStrategy,
+  type SolvedRule,
   type Interval,
   type SolveCounts,
   cellIndex,
@@ -20,7 +23,8 @@ import { kGrid } from './ensemble-k-grid';
 
 // Everything the ensembles view shows, from the study's columnar counts, with @frontier/core.
 
-export const DEFAULT_BUDGET = 250;
+/** The largest budget the view computes for (the paper's pass@250 and then some). */
+export const MAX_VIEW_BUDGET = 1000;
 export const ENSEMBLE_BOOTSTRAP = { replicates: 1000, level: 0.95, seed: 1 } as const;
 
 export interface EnsembleInput {
@@ -29,6 +33,8 @@ export interface EnsembleInput {
   /** Budget from the URL; undefined for the default. */
   budget?: number;
   alloc: AllocationStrategy;
+  /** The solved rule in force: it counts the problems solved at the budget. */
+  rule: SolvedRule;
 }
 
 export interface CurvePoint {
@@ -50,7 +56,8 @@ export interface EnsembleView {
   budget: number;
   /** The largest budget every member can also spend alone: min over members of their smallest n. */
   maxBudget: number;
-  budgetSource: 'default' | 'capped-default' | 'url' | 'capped-url';
+  /** default: the opening budget (openingBudget); url: as linked; capped-url: lowered to maxBudget. */
+  budgetSource: 'default' | 'url' | 'capped-url';
   /** Samples per member at the budget, in the order of `members`. */
   allocation: number[];
   ensemble: number;
@@ -59,6 +66,11 @@ export interface EnsembleView {
   bestSingle: { checkpoint: StudyDataCheckpoint; pass: number } | null;
   /** ensemble - best single pass@B with a paired bootstrap interval over problems; null without a best single. */
   gain: Interval | null;
+  /**
+   * Problems solved at the budget: those whose chance that one of the B samples passes is at least
+   * the rule's tau (above 0 for c > 0), for the ensemble and the best single checkpoint.
+   */
+  solvedAtBudget: { ensemble: number; bestSingle: number | null; threshold: number };
   /** Allocation error (e.g. uniform split beyond a member's samples); null when fine. */
   error: string | null;
   grid: number[];
@@ -76,7 +88,15 @@ function countsOf(data: StudyData, checkpoint: number, problems: readonly number
 }
 
 function allocate(counts: readonly SolveCounts[][], budget: number, alloc: AllocationStrategy): number[] {
-  return alloc === 'uniform' ? uniformAllocation(budget, counts.length) : optimisedAllocation(counts, budget);
+  return alloc === 'uniform' ? uniformAllocation(budget, counts.length, strongestFirst(counts)) : optimisedAllocation(counts, budget);
+}
+
+/** A per-problem chance of passing at the budget counts as "solved" at the rule's tau (c > 0: any chance). */
+function solvedCount(passes: ArrayLike<number>, rule: SolvedRule): { count: number; threshold: number } {
+  const threshold = rule.kind === 'any' ? 0 : rule.tau;
+  let count = 0;
+  for (let i = 0; i < passes.length; i++) if (rule.kind === 'any' ? (passes[i] as number) > 0 : (passes[i] as number) >= threshold) count++;
+  return { count, threshold };
 }
 
 export function computeEnsembleView(data: StudyData, input: EnsembleInput): EnsembleView | null {
@@ -96,9 +116,8 @@ export function computeEnsembleView(data: StudyData, input: EnsembleInput): Ense
   const capacities = memberCounts.map(sampleCapacity);
   const maxBudget = problems.length === 0 ? 0 : Math.min(...capacities);
 
-  const wanted = input.budget ?? DEFAULT_BUDGET;
-  const budget = Math.max(0, Math.min(wanted, maxBudget));
-  const budgetSource = input.budget === undefined ? (budget < wanted ? 'capped-default' : 'default') : budget < wanted ? 'capped-url' : 'url';
+  const budget = input.budget === undefined ? openingBudget(counts, Math.min(maxBudget, MAX_VIEW_BUDGET)) : Math.max(0, Math.min(input.budget, maxBudget, MAX_VIEW_BUDGET));
+  const budgetSource = input.budget === undefined ? 'default' : budget < input.budget ? 'capped-url' : 'url';
 
   const base = {
     problems: problems.length,
@@ -112,7 +131,7 @@ export function computeEnsembleView(data: StudyData, input: EnsembleInput): Ense
     budgetSource,
   } as const;
   if (budget < 1) {
-    return { ...base, allocation: [], ensemble: Number.NaN, perProblem: new Float64Array(), bestSingle: null, gain: null, error: 'No budget is possible: some selected checkpoint has no judged sample on the shared problems.', grid: [], singles: [], ensembleCurve: [], next: [] };
+    return { ...base, allocation: [], ensemble: Number.NaN, perProblem: new Float64Array(), bestSingle: null, gain: null, solvedAtBudget: { ensemble: 0, bestSingle: null, threshold: 0 }, error: 'No budget is possible: some selected checkpoint has no judged sample on the shared problems.', grid: [], singles: [], ensembleCurve: [], next: [] };
   }
 
   // With budget <= every member's smallest n, both rules always fit: uniform gives each at most
@@ -124,11 +143,14 @@ export function computeEnsembleView(data: StudyData, input: EnsembleInput): Ense
   const best = bestSingleCheckpoint(counts, budget);
   let gain: Interval | null = null;
   let bestSingle: EnsembleView['bestSingle'] = null;
+  const ensembleSolved = solvedCount(perProblem, input.rule);
+  const solvedAtBudget: EnsembleView['solvedAtBudget'] = { ensemble: ensembleSolved.count, bestSingle: null, threshold: ensembleSolved.threshold };
   if (best) {
     const single = counts[best.index]!.map((p) => passAtK(p.n, p.c, budget));
     const interval = pairedDifferenceInterval(perProblem, single, ENSEMBLE_BOOTSTRAP);
     bestSingle = { checkpoint: data.checkpoints[eligibleIdx[best.index]!]!, pass: best.pass };
     gain = { estimate: ensemble - best.pass, lo: interval.lo, hi: interval.hi };
+    solvedAtBudget.bestSingle = solvedCount(single, input.rule).count;
   }
 
   const grid = kGrid(budget);
@@ -149,5 +171,5 @@ export function computeEnsembleView(data: StudyData, input: EnsembleInput): Ense
     allocation: r.members.map((m, j) => ({ checkpoint: data.checkpoints[eligibleIdx[m]!]!, k: r.allocation[j]! })),
   }));
 
-  return { ...base, allocation, ensemble, perProblem, bestSingle, gain, error: null, grid, singles, ensembleCurve, next };
+  return { ...base, allocation, ensemble, perProblem, bestSingle, gain, solvedAtBudget, error: null, grid, singles, ensembleCurve, next };
 }

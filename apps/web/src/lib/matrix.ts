@@ -1,9 +1,23 @@
-import { cellIndex, clusterOrder, problemProfile, type ProblemProfile, type StudyData, type StudyDataCheckpoint, type StudyDataProblem } from '@frontier/core';
+import {
+  cellIndex,
+  clusterOrder,
+  describeSolvedRule,
+  isSolved,
+  problemProfile,
+  rateDifferences,
+  type ProblemProfile,
+  type RateDifference,
+  type SolvedRule,
+  type StudyData,
+  type StudyDataCheckpoint,
+  type StudyDataProblem,
+} from '@frontier/core';
 
 // The per-problem solve matrix, derived in the browser from the study data (aggregates only):
 // one row per problem, one column per checkpoint, grouped by scale and in alpha order within a
 // scale (the order the data API sends). Each scale is its own alpha line, so a problem's profile
-// (flip alpha, spread, differs, unstable) is computed per scale and then combined.
+// (flip alpha, spread, unstable) is computed per scale and then combined. "Differs across alphas"
+// is a test over every column shown, computed only when asked for (matrixDifferences).
 
 export interface MatrixColumn extends StudyDataCheckpoint {
   /** Index of the checkpoint in StudyData.checkpoints. */
@@ -20,19 +34,18 @@ export interface MatrixRow {
   n: number[];
   /** c/n per column; NaN without judged samples. */
   rates: number[];
-  /** Earliest alpha (over scales) at which the problem flips from unsolved to solved. */
+  /** Earliest alpha (over scales) at which the problem flips from unsolved to solved under the rule. */
   flipAlpha: number | null;
   /** Largest spread of c/n over the alphas of one scale. */
   spread: number;
-  /** Solved somewhere and unsolved somewhere on one scale's alpha line. */
-  differs: boolean;
-  /** Solved, lost and solved again along one scale's alpha line. */
+  /** A clear dip or peak of c/n along one scale's alpha line (problemProfile's definition). */
   unstable: boolean;
-  /** Solved pattern per column ('1', '0', '-'), as problemProfile writes it. */
+  /** Per column, solved under the rule ('1'), not ('0'), or no data / undecided ('-'). */
   pattern: string;
 }
 
 export interface SolveMatrixModel {
+  rule: SolvedRule;
   columns: MatrixColumn[];
   /** Scale groups: [scale, first column, column count], in column order. */
   groups: { scale: string; start: number; count: number }[];
@@ -40,28 +53,23 @@ export interface SolveMatrixModel {
 }
 
 /** Columns on the alpha line (checkpoints with an alpha); others are shown but not profiled. */
-function profileOf(rates: number[], columns: MatrixColumn[], groups: SolveMatrixModel['groups']): ProblemProfile {
+function profileOf(c: number[], n: number[], columns: MatrixColumn[], groups: SolveMatrixModel['groups'], rule: SolvedRule): ProblemProfile {
   let flipAlpha: number | null = null;
   let spread = 0;
-  let differs = false;
   let unstable = false;
   for (const g of groups) {
     const idx = Array.from({ length: g.count }, (_, i) => g.start + i).filter((i) => columns[i]!.alpha !== null);
     if (idx.length === 0) continue;
-    const p = problemProfile(
-      idx.map((i) => rates[i]!),
-      idx.map((i) => columns[i]!.alpha!),
-    );
+    const p = problemProfile(idx.map((i) => c[i]!), idx.map((i) => n[i]!), idx.map((i) => columns[i]!.alpha!), rule);
     if (p.flipAlpha !== null && (flipAlpha === null || p.flipAlpha < flipAlpha)) flipAlpha = p.flipAlpha;
     spread = Math.max(spread, p.spread);
-    differs ||= p.differs;
     unstable ||= p.unstable;
   }
-  const pattern = rates.map((r) => (Number.isNaN(r) ? '-' : r > 0 ? '1' : '0')).join('');
-  return { flipAlpha, spread, differs, unstable, pattern };
+  const pattern = n.map((nn, i) => ({ null: '-', true: '1', false: '0' })[String(isSolved(rule, nn, c[i]!)) as 'null' | 'true' | 'false']).join('');
+  return { flipAlpha, spread, unstable, pattern };
 }
 
-export function buildMatrix(data: StudyData): SolveMatrixModel {
+export function buildMatrix(data: StudyData, rule: SolvedRule): SolveMatrixModel {
   const columns = data.checkpoints.map((c, index) => ({ ...c, index }));
   const groups: SolveMatrixModel['groups'] = [];
   columns.forEach((c, i) => {
@@ -73,9 +81,18 @@ export function buildMatrix(data: StudyData): SolveMatrixModel {
     const n = columns.map((col) => data.counts.n[cellIndex(data, col.index, p)]!);
     const c = columns.map((col) => data.counts.solved[cellIndex(data, col.index, p)]!);
     const rates = n.map((nn, i) => (nn > 0 ? c[i]! / nn : Number.NaN));
-    return { index: p, problem, c, n, rates, ...profileOf(rates, columns, groups) };
+    return { index: p, problem, c, n, rates, ...profileOf(c, n, columns, groups, rule) };
   });
-  return { columns, groups, rows };
+  return { rule, columns, groups, rows };
+}
+
+/**
+ * Whether each problem's rate is the same at every column shown (one test per problem, BH q over
+ * the problems), by row index. A separate step, run only when the filter or an export needs it:
+ * small counts cost Monte Carlo draws.
+ */
+export function matrixDifferences(model: SolveMatrixModel): RateDifference[] {
+  return rateDifferences(model.rows.map((r) => ({ solved: r.c, n: r.n })));
 }
 
 export const MATRIX_SORTS = ['difficulty', 'flip', 'spread', 'cluster', 'problem'] as const;
@@ -124,20 +141,40 @@ export function sortRows(rows: readonly MatrixRow[], sort: MatrixSort): MatrixRo
 }
 
 export interface MatrixRowFilter {
-  differs?: boolean;
+  /** Keep rows whose q (by row index) is below `below`. */
+  differs?: { q: readonly RateDifference[]; below: number };
   unstable?: boolean;
 }
 
 export function filterRows(rows: readonly MatrixRow[], filter: MatrixRowFilter): MatrixRow[] {
-  return rows.filter((r) => (!filter.differs || r.differs) && (!filter.unstable || r.unstable));
+  const { differs } = filter;
+  return rows.filter((r) => (!differs || differs.q[r.index]!.q < differs.below) && (!filter.unstable || r.unstable));
 }
 
-/** CSV of the matrix as shown: problem, difficulty, then c/n per checkpoint ("" without data). */
-export function matrixCsv(model: SolveMatrixModel, rows: readonly MatrixRow[]): { header: string[]; rows: string[][] } {
+/**
+ * CSV of the matrix as shown: problem, difficulty, c/n per checkpoint ("" without data), then per
+ * problem the solved rule, the checkpoints solved under it and its flip alpha, the instability flag and the test of "differs".
+ */
+export function matrixCsv(model: SolveMatrixModel, rows: readonly MatrixRow[], differences: readonly RateDifference[]): { header: string[]; rows: string[][] } {
   const scaled = model.groups.length > 1;
-  const header = ['problem', 'difficulty', ...model.columns.map((c) => (scaled ? `${c.scale} ${c.name}` : c.name))];
+  const rule = describeSolvedRule(model.rule);
+  const header = ['problem', 'difficulty', ...model.columns.map((c) => (scaled ? `${c.scale} ${c.name}` : c.name)), 'solved_rule', 'solved_at', 'flip_alpha', 'unstable', 'differs_test', 'differs_p', 'differs_q'];
   return {
     header,
-    rows: rows.map((r) => [r.problem.externalId, r.problem.difficulty, ...r.n.map((n, i) => (n < 0 ? '' : `${r.c[i]}/${n}`))]),
+    rows: rows.map((r) => {
+      const d = differences[r.index]!;
+      return [
+        r.problem.externalId,
+        r.problem.difficulty,
+        ...r.n.map((n, i) => (n < 0 ? '' : `${r.c[i]}/${n}`)),
+        rule,
+        model.columns.flatMap((c, i) => (r.pattern[i] === '1' ? [scaled ? `${c.scale}:${c.name}` : c.name] : [])).join(' '),
+        r.flipAlpha === null ? '' : String(r.flipAlpha),
+        r.unstable ? '1' : '0',
+        d.method,
+        Number.isNaN(d.p) ? '' : String(d.p),
+        Number.isNaN(d.q) ? '' : String(d.q),
+      ];
+    }),
   };
 }

@@ -4,3 +4,4 @@ export * from './false-discovery';
 export * from './chi-square';
 export * from './rate-homogeneity';
 export * from './log-gamma';
+export * from './differs-across';

@@ -29,9 +29,11 @@ describe('rateHomogeneity', () => {
   it('gives small counts their exact conditional p, where the chi-square approximation is too small', () => {
     const n = Array.from({ length: 13 }, () => 250);
     // One success: every table is as extreme as this one.
+    expect(rateHomogeneity(n.map((_, k) => (k === 6 ? 1 : 0)), n, { stopAfter: Infinity })).toMatchObject({ p: 1, method: 'monte-carlo' });
+    // ...and stops drawing early, at 20 tables at least as extreme.
     expect(rateHomogeneity(n.map((_, k) => (k === 6 ? 1 : 0)), n)).toMatchObject({ p: 1, method: 'monte-carlo' });
     // Two successes at one checkpoint: exactly P(both land in one column) = 13 C(250, 2) / C(3250, 2).
-    const r = rateHomogeneity(n.map((_, k) => (k === 6 ? 2 : 0)), n, { draws: 20_000 });
+    const r = rateHomogeneity(n.map((_, k) => (k === 6 ? 2 : 0)), n, { draws: 20_000, stopAfter: Infinity });
     const exact = (13 * 250 * 249) / (3250 * 3249);
     expect(r.method).toBe('monte-carlo');
     expect(Math.abs(r.p - exact)).toBeLessThan(0.01);

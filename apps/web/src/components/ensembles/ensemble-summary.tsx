@@ -1,30 +1,31 @@
+import { describeSolvedRule, OPENING_SATURATION, type SolvedRule } from '@frontier/core';
 import { checkpointLabel } from '@/components/triage/checkpoint-select';
 import { ENSEMBLE_BOOTSTRAP, type EnsembleView } from '@/lib/ensemble-view';
-import { formatRate } from '@/lib/format';
+import { formatCount, formatPoints, formatRate } from '@/lib/format';
 
-export function points(x: number): string {
-  const text = (Math.abs(x) * 100).toFixed(2);
-  return `${Number(text) === 0 ? '±' : x > 0 ? '+' : '−'}${text} pts`;
-}
+const points = (x: number) => formatPoints(x, 2);
 
 /** Why the budget is what it is, in one sentence. */
 export function budgetNote(view: EnsembleView): string {
-  const why = `the largest budget every selected checkpoint could also spend alone is ${view.maxBudget} (the smallest n over the ${view.problems} problems, so pass@B is defined for each)`;
+  const why = `at most ${view.maxBudget}, the smallest n of the selected checkpoints over the ${view.problems} problems, so pass@B is defined for each`;
   switch (view.budgetSource) {
     case 'default':
-      return `B = ${view.budget}: the default budget of 250; ${why}.`;
-    case 'capped-default':
-      return `B = ${view.budget}, not the default 250: ${why}.`;
+      return `B = ${view.budget}: the largest of 1, 2, 5, 10, 20, 50, … at which the best single checkpoint's pass@B is still under ${OPENING_SATURATION * 100}%, where an ensemble has room to gain (${why}). Type another budget to compare there.`;
     case 'url':
-      return `B = ${view.budget}, as chosen; ${why}.`;
+      return `B = ${view.budget}, as chosen (${why}).`;
     case 'capped-url':
-      return `B = ${view.budget}, lowered from the budget in the link: ${why}.`;
+      return `B = ${view.budget}, lowered from the budget in the link (${why}).`;
   }
 }
 
+/** How a problem counts as solved at the budget, in words. */
+function solvedAtBudgetRule(rule: SolvedRule, threshold: number): string {
+  return rule.kind === 'any' ? 'some chance that one of the B samples passes' : `a chance of at least ${threshold} that one of the B samples passes (τ of ${describeSolvedRule(rule)})`;
+}
+
 /** The ensemble at the budget against the best single checkpoint at the same budget. */
-export function EnsembleSummary({ view }: { view: EnsembleView }) {
-  const { gain, bestSingle } = view;
+export function EnsembleSummary({ view, rule }: { view: EnsembleView; rule: SolvedRule }) {
+  const { gain, bestSingle, solvedAtBudget } = view;
   return (
     <>
       <div className="triage-stats">
@@ -39,6 +40,13 @@ export function EnsembleSummary({ view }: { view: EnsembleView }) {
         <div className="stat" data-testid="ensemble-gain" data-value={gain?.estimate ?? ''} data-lo={gain?.lo ?? ''} data-hi={gain?.hi ?? ''}>
           <b>{gain ? points(gain.estimate) : '—'}</b>
           <span>{gain ? `gain, 95% CI [${points(gain.lo)}, ${points(gain.hi)}]` : 'gain over the best single'}</span>
+        </div>
+        <div className="stat" data-testid="ensemble-solved" data-ensemble={solvedAtBudget.ensemble} data-best={solvedAtBudget.bestSingle ?? ''}
+          title={`A problem counts when it has ${solvedAtBudgetRule(rule, solvedAtBudget.threshold)}`}>
+          <b>
+            {formatCount(solvedAtBudget.ensemble)} vs {solvedAtBudget.bestSingle === null ? '—' : formatCount(solvedAtBudget.bestSingle)}
+          </b>
+          <span>problems solved at B, ensemble vs best single ({rule.kind === 'any' ? 'any chance' : `chance ≥ ${solvedAtBudget.threshold}`})</span>
         </div>
       </div>
       <table className="numbers" data-testid="ensemble-allocation">
@@ -69,9 +77,10 @@ export function EnsembleSummary({ view }: { view: EnsembleView }) {
         with probability 1 − Π<sub>i</sub> C(n<sub>i</sub> − c<sub>i</sub>, k<sub>i</sub>) / C(n<sub>i</sub>, k<sub>i</sub>), averaged
         over the {view.problems} problems every member has samples for{view.excludedProblems > 0 && ` (${view.excludedProblems} left out)`}.
         {' '}
-        <em>Uniform</em> splits B evenly (the remainder one each, lowest α first); <em>optimised</em> hands out samples one at a time
-        to the member with the largest marginal gain (greedy, not guaranteed optimal). The curve allocates each k on the x-axis
-        with the same rule, evaluated at k = 1…10, then every 5 to 50, 10 to 100, 25 to 500 (and B). The best single is the
+        <em>Uniform</em> splits B evenly, the remainder one sample each to the members with the highest solve rate (so one sample
+        goes to the best member); <em>optimised</em> hands out samples one at a time to the member with the largest marginal gain
+        (greedy, not guaranteed optimal). The curve allocates each k on the x-axis with the same rule, evaluated at k = 1…10, then
+        every 5 to 50, 10 to 100, 25 to 500 (and B). A problem counts as solved at B when it has {solvedAtBudgetRule(rule, solvedAtBudget.threshold)}. The best single is the
         checkpoint of the study (under the filters) with the highest pass@B among those with ≥ B samples on every problem. The
         gain&apos;s interval is a paired bootstrap over problems of the per-problem difference (ensemble pass − best single
         pass@B; {ENSEMBLE_BOOTSTRAP.replicates} resamples, seed {ENSEMBLE_BOOTSTRAP.seed}).

@@ -11,6 +11,10 @@ import { formatAlpha } from '@/lib/format';
 import { ensembleCsv, ensembleFigure } from '@/lib/ensemble-figure';
 import { ensembleSearch, parseEnsembleParams } from '@/lib/ensemble-params';
 import { filtersToSearch, type Filters } from '@/lib/filters';
+import { withStatsParams } from '@/lib/stats-params';
+import { SolvedRuleControl } from '@/components/stats/solved-rule-control';
+import { StatsProblems } from '@/components/stats/stats-problems';
+import { useStatsParams } from '@/components/stats/use-stats-params';
 import { budgetNote, EnsembleSummary } from './ensemble-summary';
 import { NextCheckpoints } from './next-checkpoints';
 import { useEnsembleView } from './use-ensemble-view';
@@ -22,8 +26,10 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
   const checkpoints = data.data?.checkpoints ?? [];
   const params = parseEnsembleParams(searchParams, checkpoints);
   const { selected, budget, alloc, defaultedSelection } = params;
+  const stats = useStatsParams(searchParams);
+  const { rule } = stats;
   // The hook keys its computation on the inputs' values, so a fresh object per render is fine.
-  const state = useEnsembleView(data.data, { selected, budget, alloc });
+  const state = useEnsembleView(data.data, { selected, budget, alloc, rule });
   const plotRef = useRef<HTMLDivElement>(null);
   const view = state.view;
   const figure = useMemo(() => (view ? ensembleFigure(view) : null), [view]);
@@ -48,7 +54,7 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
 
   const setFilters = (next: Filters) => {
     const search = new URLSearchParams(filtersToSearch(next));
-    for (const key of ['c', 'budget', 'alloc']) {
+    for (const key of ['c', 'budget', 'alloc', 'solved', 'q']) {
       const v = searchParams.get(key);
       if (v !== null) search.set(key, v);
     }
@@ -87,8 +93,15 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
               <option value="optimised">optimised (greedy by marginal gain)</option>
             </select>
           </label>
-          {budget !== undefined && <button type="button" onClick={() => go({ budget: null })}>Default budget</button>}
+          {budget !== undefined && <button type="button" data-testid="ensemble-default-budget" onClick={() => go({ budget: null })}>Opening budget</button>}
+          <SolvedRuleControl rule={rule} onChange={(next) => replace(withStatsParams(searchParams, { rule: next }))} />
         </div>
+        <p className="muted allocation-note" data-testid="allocation-note">
+          {alloc === 'uniform'
+            ? 'Uniform: B split evenly over the members; what does not divide goes one sample each to the members with the highest solve rate.'
+            : 'Optimised: each sample in turn goes to the member whose addition raises the ensemble’s pass the most (greedy).'}
+        </p>
+        <StatsProblems problems={stats.problems} />
         {view && <p className="muted" data-testid="budget-note" data-budget={view.budget} data-max={view.maxBudget}>{budgetNote(view)}</p>}
         {(params.problems.length > 0 || (view && view.unknown.length > 0)) && (
           <div className="banner banner-error" role="alert" data-testid="ensemble-link-problems">
@@ -109,7 +122,7 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
         <>
           <section className="card">
             <h2>Ensemble at B = {view.budget} ({alloc})</h2>
-            {view.error ? <p className="banner banner-error">{view.error}</p> : <EnsembleSummary view={view} />}
+            {view.error ? <p className="banner banner-error">{view.error}</p> : <EnsembleSummary view={view} rule={rule} />}
           </section>
           {figure && (
             <section className="card">
@@ -119,9 +132,6 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
                   label={`pass@k against k on a log axis for ${view.singles.length} checkpoints and the ensemble`} />
               </div>
               <ExportButtons plot={() => plotRef.current} filename={`study-${studyId}-ensemble-b${view.budget}-${alloc}`} csv={() => ensembleCsv(view)} />
-              <p className="muted">
-                Computed {state.where === 'web worker' ? 'in a Web Worker' : 'on the main thread'}{state.ms !== null && ` in ${Math.round(state.ms)} ms`}.
-              </p>
             </section>
           )}
           <section className="card">

@@ -1,5 +1,5 @@
 import { checkpointLabel } from '@/components/triage/checkpoint-select';
-import { points } from './ensemble-summary';
+import { formatPoints } from '@/lib/format';
 import type { EnsembleView } from '@/lib/ensemble-view';
 import { formatRate } from '@/lib/format';
 
@@ -26,7 +26,7 @@ export function NextCheckpoints({ view, onAdd }: { view: EnsembleView; onAdd: (i
               {i + 1}. {checkpointLabel(n.checkpoint)}
             </td>
             <td>{formatRate(n.pass)}</td>
-            <td>{points(n.gain)}</td>
+            <td>{formatPoints(n.gain, 2)}</td>
             <td className="muted">{n.allocation.map((a) => `${a.checkpoint.name}: ${a.k}`).join(', ')}</td>
             <td>
               <button type="button" data-testid="next-add" onClick={() => onAdd(n.checkpoint.id)}>

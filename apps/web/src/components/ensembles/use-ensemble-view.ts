@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { computeEnsembleView, DEFAULT_BUDGET, type EnsembleInput, type EnsembleView } from '@/lib/ensemble-view';
+import { computeEnsembleView, MAX_VIEW_BUDGET, type EnsembleInput, type EnsembleView } from '@/lib/ensemble-view';
 import type { EnsembleWorkerRequest, EnsembleWorkerResponse } from '@/lib/ensemble.worker';
 import type { StudyData } from '@frontier/core';
 
@@ -20,7 +20,7 @@ export interface EnsembleState {
 }
 
 export function useEnsembleView(data: StudyData | undefined, input: EnsembleInput): EnsembleState {
-  const cells = data ? data.checkpoints.length * data.problems.length * Math.min(input.budget ?? DEFAULT_BUDGET, DEFAULT_BUDGET * 4) : 0;
+  const cells = data ? data.checkpoints.length * data.problems.length * Math.min(input.budget ?? MAX_VIEW_BUDGET, MAX_VIEW_BUDGET) : 0;
   const inWorker = cells > MAIN_THREAD_LIMIT && typeof Worker !== 'undefined';
   const key = JSON.stringify(input);
 

@@ -1,12 +1,14 @@
 'use client';
 
+import type { SolvedRule } from '@frontier/core';
+import { QThresholdControl, SolvedRuleControl } from '@/components/stats/solved-rule-control';
 import { formatAlpha } from '@/lib/format';
 import type { MatrixSort, SolveMatrixModel } from '@/lib/matrix';
 import type { MatrixViewState } from '@/lib/matrix-params';
 
 const SORT_LABELS: Record<MatrixSort, string> = {
   difficulty: 'Difficulty',
-  flip: 'Flip alpha (unsolved → solved)',
+  flip: 'Flip α (unsolved → solved)',
   spread: 'Spread across alphas',
   cluster: 'Clustered (solved pattern)',
   problem: 'Problem id',
@@ -16,9 +18,12 @@ interface Props {
   state: MatrixViewState;
   model: SolveMatrixModel;
   onChange: (next: MatrixViewState) => void;
+  rule: SolvedRule;
+  q: number;
+  onStatsChange: (next: { rule?: SolvedRule; q?: number }) => void;
 }
 
-export function MatrixControls({ state, model, onChange }: Props) {
+export function MatrixControls({ state, model, onChange, rule, q, onStatsChange }: Props) {
   const alphas = [...new Set(model.columns.flatMap((c) => (c.alpha === null ? [] : [c.alpha])))].sort((a, b) => a - b);
   const alphaValue = state.alpha === null ? '' : String(state.alpha);
   return (
@@ -45,14 +50,16 @@ export function MatrixControls({ state, model, onChange }: Props) {
           ))}
         </select>
       </label>
-      <label className="mx-check">
+      <label className="mx-check" title="A test per problem that its solve rate is the same at every checkpoint shown (chi-square, or Monte Carlo for small counts), Benjamini–Hochberg over the problems">
         <input type="checkbox" data-testid="matrix-differs" checked={state.differs} onChange={(e) => onChange({ ...state, differs: e.target.checked })} />
-        Differs across alphas
+        Rate differs across α
       </label>
-      <label className="mx-check">
+      {state.differs && <QThresholdControl q={q} onChange={(next) => onStatsChange({ q: next })} />}
+      <label className="mx-check" title="The rate dips and recovers along α, or peaks and falls back: some checkpoint's 95% Wilson interval lies wholly below (above) an earlier and a later checkpoint's">
         <input type="checkbox" data-testid="matrix-unstable" checked={state.unstable} onChange={(e) => onChange({ ...state, unstable: e.target.checked })} />
         Unstable only ⟲
       </label>
+      <SolvedRuleControl rule={rule} onChange={(next) => onStatsChange({ rule: next })} />
     </div>
   );
 }

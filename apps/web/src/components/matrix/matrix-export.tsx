@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { downloadBlob } from '@/components/export-buttons';
 import { safeFilename, toCsv } from '@/lib/csv';
+import type { RateDifference } from '@frontier/core';
 import { matrixCsv, type MatrixRow, type SolveMatrixModel } from '@/lib/matrix';
 import { matrixPng } from './matrix-png';
 
@@ -10,6 +11,8 @@ interface Props {
   model: SolveMatrixModel;
   /** Every row shown (after sort and filters): the CSV. */
   rows: MatrixRow[];
+  /** The per-problem tests of "differs" (computed on demand when the filter is off). */
+  differences: () => readonly RateDifference[];
   /** The rows in view: the PNG. */
   visibleRows: () => MatrixRow[];
   selectedAlpha: number | null;
@@ -19,13 +22,13 @@ interface Props {
 
 // The shared ExportButtons draw Plotly charts; the matrix is DOM cells, so its PNG is drawn on a
 // canvas here, with the shared download and CSV helpers.
-export function MatrixExport({ model, rows, visibleRows, selectedAlpha, filename, title }: Props) {
+export function MatrixExport({ model, rows, differences, visibleRows, selectedAlpha, filename, title }: Props) {
   const [error, setError] = useState<string | null>(null);
   const base = safeFilename(filename);
   async function run(format: 'png' | 'csv') {
     setError(null);
     try {
-      if (format === 'csv') downloadBlob(new Blob([toCsv(matrixCsv(model, rows))], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
+      if (format === 'csv') downloadBlob(new Blob([toCsv(matrixCsv(model, rows, differences()))], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
       else downloadBlob(await matrixPng(model, visibleRows(), selectedAlpha, title), `${base}.png`);
     } catch (err) {
       setError(`Could not export ${format.toUpperCase()}: ${err instanceof Error ? err.message : String(err)}`);
@@ -37,7 +40,7 @@ export function MatrixExport({ model, rows, visibleRows, selectedAlpha, filename
       <button type="button" data-testid="export-png" onClick={() => void run('png')} title="The rows in view as a PNG image">
         PNG
       </button>
-      <button type="button" data-testid="export-csv" onClick={() => void run('csv')} title="Every row shown: problem, difficulty, then c/n per checkpoint">
+      <button type="button" data-testid="export-csv" onClick={() => void run('csv')} title="Every row shown: problem, difficulty, c/n per checkpoint, then the solved rule, flip α, instability and the differs test">
         CSV
       </button>
       {error && <span role="alert" className="export-error">{error}</span>}

@@ -1,3 +1,4 @@
+import { describeSolvedRule } from '@frontier/core';
 import type { MatrixRow, SolveMatrixModel } from '@/lib/matrix';
 import { NO_DATA_COLOR, rateColor, rateTextColor } from '@/lib/matrix-colors';
 import { formatAlpha } from '@/lib/format';
@@ -26,6 +27,9 @@ export async function matrixPng(model: SolveMatrixModel, rows: readonly MatrixRo
   ctx.font = '600 13px system-ui, sans-serif';
   ctx.fillText(title, 8, 14);
   ctx.font = '11px system-ui, sans-serif';
+  // The amber foot marks cells the solved rule counts as solved: the image says which rule.
+  ctx.fillStyle = '#5f6b7a';
+  ctx.fillText(`cells c/n; amber foot: solved (${describeSolvedRule(model.rule)}); ⟲ unstable along α`, 8, 30);
   const y0 = HEAD + 24;
   cols.forEach((c, j) => {
     const x = LABEL + j * CELL;
@@ -47,6 +51,10 @@ export async function matrixPng(model: SolveMatrixModel, rows: readonly MatrixRo
       const rate = row.rates[j]!;
       ctx.fillStyle = n > 0 ? rateColor(rate) : NO_DATA_COLOR;
       ctx.fillRect(x + 1, y + 1, CELL - 2, ROW - 2);
+      if (row.pattern[j] === '1') {
+        ctx.fillStyle = '#e8a317';
+        ctx.fillRect(x + 1, y + ROW - 4, CELL - 2, 3);
+      }
       ctx.textAlign = 'center';
       ctx.fillStyle = n > 0 ? rateTextColor(rate) : '#5f6b7a';
       ctx.fillText(n > 0 ? `${row.c[j]}/${n}` : n === 0 ? '0/0' : 'no data', x + CELL / 2, y + ROW / 2);

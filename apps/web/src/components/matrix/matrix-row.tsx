@@ -48,7 +48,6 @@ export const MatrixRowView = memo(function MatrixRowView({ row, position, full, 
       data-external-id={row.problem.externalId}
       data-spread={row.spread}
       data-flip-alpha={row.flipAlpha ?? ''}
-      data-differs={row.differs}
       data-unstable={row.unstable}
     >
       <div className="mx-label" role="rowheader" style={{ width: LABEL_WIDTH }} title={`${row.problem.externalId} ${row.problem.title} (${row.problem.difficulty})`}>
@@ -56,7 +55,7 @@ export const MatrixRowView = memo(function MatrixRowView({ row, position, full, 
         <span className="mx-id">{row.problem.externalId}</span>
         <span className="mx-title">{row.problem.title}</span>
         {row.unstable && (
-          <span className="mx-unstable" data-testid="unstable-mark" title="Unstable: solved, lost and solved again along alpha" aria-label="unstable">
+          <span className="mx-unstable" data-testid="unstable-mark" title="Unstable: the rate dips and recovers (or peaks and falls back) along α beyond the 95% intervals" aria-label="unstable">
             ⟲
           </span>
         )}
@@ -71,13 +70,14 @@ export const MatrixRowView = memo(function MatrixRowView({ row, position, full, 
             key={c.id}
             href={cellHref(row, j)}
             role="gridcell"
-            className={`mx-cell${has ? '' : ' mx-nodata'}${sameAlpha(c.alpha, selectedAlpha) ? ' selected' : ''}`}
+            className={`mx-cell${has ? '' : ' mx-nodata'}${row.pattern[j] === '1' ? ' mx-solved' : ''}${sameAlpha(c.alpha, selectedAlpha) ? ' selected' : ''}`}
             style={has ? { width: CELL_WIDTH, ...cellColors(rate) } : { width: CELL_WIDTH, background: NO_DATA_COLOR }}
             data-testid="matrix-cell"
             data-checkpoint-id={c.id}
             data-c={solved}
             data-n={n}
-            title={`${row.problem.externalId} at ${c.name}: ${has ? `${solved}/${n} solved` : n === 0 ? 'nothing judged yet' : 'no data'}. Open the drill-down.`}
+            data-solved={row.pattern[j]}
+            title={`${row.problem.externalId} at ${c.name}: ${has ? `${solved}/${n} solved${row.pattern[j] === '1' ? ' (counts as solved)' : ''}` : n === 0 ? 'nothing judged yet' : 'no data'}. Open the drill-down.`}
           >
             {has ? `${solved}/${n}` : n === 0 ? '0/0' : '·'}
           </a>

@@ -7,7 +7,10 @@ import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { TabFilters } from '@/components/tab-filters';
 import { useStudyTab } from '@/components/use-study-tab';
 import { FILTER_KEYS, filtersToSearch, type Filters } from '@/lib/filters';
-import { buildMatrix, filterRows, sortRows, type MatrixRow } from '@/lib/matrix';
+import { buildMatrix, filterRows, matrixDifferences, sortRows, type MatrixRow } from '@/lib/matrix';
+import { withStatsParams } from '@/lib/stats-params';
+import { StatsProblems } from '@/components/stats/stats-problems';
+import { useStatsParams } from '@/components/stats/use-stats-params';
 import { parseMatrixSearch, withMatrixState, type MatrixViewState } from '@/lib/matrix-params';
 import { MatrixControls } from './matrix-controls';
 import { MatrixExport } from './matrix-export';
@@ -25,10 +28,14 @@ export function MatrixView({ studyId }: { studyId: number }) {
   // The URL is the source of truth; while a change to it is in flight the view shows it already.
   const [state, setOptimisticState] = useOptimistic(urlState);
 
-  const model = useMemo(() => (data.data ? buildMatrix(data.data) : null), [data.data]);
+  const stats = useStatsParams(searchParams);
+  const { rule, q } = stats;
+  const model = useMemo(() => (data.data ? buildMatrix(data.data, rule) : null), [data.data, rule]);
   const sorted = useMemo(() => (model ? sortRows(model.rows, state.sort) : []), [model, state.sort]);
   const { differs, unstable } = state;
-  const rows = useMemo(() => filterRows(sorted, { differs, unstable }), [sorted, differs, unstable]);
+  // One test per problem over every column: only run while the filter is on (an export runs it too).
+  const differences = useMemo(() => (model && differs ? matrixDifferences(model) : null), [model, differs]);
+  const rows = useMemo(() => filterRows(sorted, { differs: differences ? { q: differences, below: q } : undefined, unstable }), [sorted, differences, q, unstable]);
   const windowRef = useRef<VisibleWindow>({ first: 0, last: 0 });
   const onWindow = useCallback((w: VisibleWindow) => {
     windowRef.current = w;
@@ -89,32 +96,35 @@ export function MatrixView({ studyId }: { studyId: number }) {
     <div className={data.isFetching || navigating ? 'fetching' : undefined} data-testid="matrix-view" data-filters={filtersToSearch(filters)} data-shown-filters={filtersToSearch(data.data.filters)}>
       <section className="card">
         <TabFilters studyId={studyId} location={location} filters={filters} facets={facets.data?.facets} onChange={setFilters} />
-        <MatrixControls state={state} model={model} onChange={setState} />
+        <MatrixControls state={state} model={model} onChange={setState} rule={rule} q={q}
+          onStatsChange={(next) => startTransition(() => location.replace(withStatsParams(new URLSearchParams(searchParams), next)))} />
+        <StatsProblems problems={stats.problems} />
       </section>
       <section className="card">
         <div className="mx-toolbar">
           <p className="muted" data-testid="matrix-summary" data-shown={rows.length} data-total={total}>
-            {rows.length === total ? `${total} problems` : `${rows.length} of ${total} problems`} × {model.columns.length} checkpoints. Click a cell for
-            the problem&apos;s samples at that checkpoint.
+            {rows.length === total ? `${total} problem${total === 1 ? '' : 's'}` : `${rows.length} of ${total} problems`} × {model.columns.length} checkpoint
+            {model.columns.length === 1 ? '' : 's'}. Click a cell for the problem&apos;s samples at that checkpoint.
           </p>
           <MatrixExport
             model={model}
             rows={rows}
+            differences={() => differences ?? matrixDifferences(model)}
             visibleRows={() => rows.slice(windowRef.current.first, windowRef.current.last)}
             selectedAlpha={state.alpha}
             filename={`study-${studyId}-solve-matrix`}
             title={`Solve matrix, study ${studyId}${filtersToSearch(filters) ? ` (${filtersToSearch(filters).slice(1)})` : ''}`}
           />
         </div>
-        <MatrixLegend />
+        <MatrixLegend rule={rule} />
         {total === 0 ? (
           <EmptyState title="No judged samples match these filters">Choose other filters above.</EmptyState>
         ) : rows.length === 0 ? (
-          <EmptyState title="No problem passes the row filters">Untick &ldquo;Differs across alphas&rdquo; or &ldquo;Unstable only&rdquo;.</EmptyState>
+          <EmptyState title="No problem passes the row filters">Untick &ldquo;Rate differs across α&rdquo; or &ldquo;Unstable only&rdquo;, or raise q.</EmptyState>
         ) : (
           <MatrixGrid
             // A new row set (sort, row filters, data filters) starts again at the top.
-            key={`${state.sort}|${differs}|${unstable}|${filtersToSearch(filters)}`}
+            key={`${state.sort}|${differs}|${unstable}|${q}|${filtersToSearch(filters)}`}
             model={model} rows={rows} selectedAlpha={state.alpha} onSelectAlpha={(alpha) => setState({ ...state, alpha })} cellHref={cellHref} onWindow={onWindow} />
         )}
       </section>
