@@ -78,7 +78,7 @@ function expectAgreement(shown: Shown, e: ReturnType<typeof expected>) {
   expect(shown.lo).toBeLessThanOrEqual(shown.hi);
 }
 
-test('250 samples: default budget, uniform and optimised ensembles equal the formula, gain = ensemble - best single', async ({ page }) => {
+test('250 samples: the opening budget, uniform and optimised ensembles equal the formula, gain = ensemble - best single', async ({ page }) => {
   test.setTimeout(300_000);
   const studyId = await ensureEnsembleStudy();
   const all = await cells(studyId);
@@ -90,11 +90,35 @@ test('250 samples: default budget, uniform and optimised ensembles equal the for
   await waitForEnsemble(page);
   const shown = await readShown(page);
   const e = expected(all, [low, high], shown.allocation, shown.budget);
-  // Default budget: 250, or the smallest n the members have on every problem when that is less.
-  expect(shown.budget).toBe(Math.min(250, e.smallestN));
-  await expect(page.getByTestId('budget-note')).toContainText(shown.budget === 250 ? 'the default budget of 250' : 'not the default 250');
+  // The opening budget: the largest of 1, 2, 5, 10, ... (up to the members' smallest n) at which
+  // the best single checkpoint's pass@B is still under 90%, so the curves still differ there.
+  let opening = 1;
+  for (const b of [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].filter((x) => x <= e.smallestN)) {
+    if (expected(all, [low, high], [], b).best >= 0.9) break;
+    opening = b;
+  }
+  expect(shown.budget).toBe(opening);
+  expect(e.best).toBeLessThan(0.9);
+  await expect(page.getByTestId('budget-note')).toContainText('the largest of 1, 2, 5, 10, 20, 50');
   expect(shown.allocation.map((a) => a.k).sort()).toEqual([Math.floor(shown.budget / 2), Math.ceil(shown.budget / 2)].sort());
   expectAgreement(shown, e);
+  // The log axis reads 1, 2, 5, 10, ...: every tick label a round number, none twice; no developer text.
+  const ticks = await page.locator('[data-testid="ensemble-plot"] .xtick text').allTextContents();
+  expect(ticks.length).toBeGreaterThan(1);
+  expect(new Set(ticks).size).toBe(ticks.length);
+  for (const t of ticks) expect([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]).toContain(Number(t));
+  await expect(page.getByTestId('ensembles-view')).not.toContainText('main thread');
+  // A uniform split's remainder goes to the stronger member: at k = 1 the ensemble is its best member.
+  await page.getByTestId('ensemble-budget').fill('1');
+  await page.getByTestId('ensemble-budget').press('Enter');
+  await waitForEnsemble(page);
+  const one = await readShown(page);
+  expect(one.budget).toBe(1);
+  const strongest = Math.max(...[low, high].map((id) => expected(all, [id], [{ checkpointId: id, k: 1 }], 1).ensemble));
+  expect(Math.abs(one.ensemble - strongest)).toBeLessThan(1e-9);
+  await page.getByTestId('ensemble-default-budget').click();
+  await waitForEnsemble(page);
+  expect((await readShown(page)).budget).toBe(opening);
   await saveScreenshot(page, 'ensembles-250-uniform');
 
   await page.getByTestId('ensemble-alloc').selectOption('optimised');

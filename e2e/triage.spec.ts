@@ -1,51 +1,34 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts';
-import { byKey, cells, endpoints, mcnemarP, parseCsv, type DbCell } from './support/cells';
-import { closeDatabase, query } from './support/database';
+import { byKey, cells, endpoints, parseCsv, type DbCell } from './support/cells';
+import { closeDatabase, databaseUrl, dataDir, query } from './support/database';
+import { ensureEnsembleStudy } from './support/ensemble-study';
 import { studyIdByName } from './support/expected';
 import { FIXTURE_STUDY } from './support/fixture';
 import { expectReadOnly, shareAndOpen } from './support/share';
+import { expectedTriage, problemOrder, type ExpectedTriage } from './support/triage';
 
-// Triage of two checkpoints against the aggregates: discordant counts and the exact McNemar p
-// computed here from SQL, the queue's ranking, the CSV export and the URL.
+// Triage of two checkpoints against the aggregates: per-problem Fisher p and BH q computed here
+// from SQL with exact arithmetic, the queue's ranking, McNemar under the solved rule, the CSV
+// export, the URL, the API and the CLI.
 
 test.afterAll(closeDatabase);
 
 let studyId: number;
 let all: DbCell[];
+let order: Map<number, number>;
 
 test.beforeAll(async () => {
   studyId = await studyIdByName(FIXTURE_STUDY);
   all = await cells(studyId);
+  order = await problemOrder();
 });
 
-interface Expected {
-  b: number;
-  c: number;
-  p: number;
-  ranking: { problemId: number; gap: number }[];
-}
-
-/** The test's own triage of A and B: solved = c > 0, over problems both have judged samples for. */
-function expected(a: number, b: number, from: DbCell[] = all): Expected {
-  const cell = byKey(from);
-  const problems = [...new Set(from.map((x) => x.problemId))];
-  let onlyA = 0;
-  let onlyB = 0;
-  const ranking: Expected['ranking'] = [];
-  for (const p of problems) {
-    const x = cell.get(`${a}:${p}`);
-    const y = cell.get(`${b}:${p}`);
-    if (!x || !y) continue;
-    if (x.c > 0 === y.c > 0) continue;
-    if (x.c > 0) onlyA++;
-    else onlyB++;
-    ranking.push({ problemId: p, gap: Math.abs(x.c / x.n - y.c / y.n) });
-  }
-  ranking.sort((u, v) => v.gap - u.gap || u.problemId - v.problemId);
-  return { b: onlyA, c: onlyB, p: mcnemarP(onlyA, onlyB), ranking };
-}
+const expected = (a: number, b: number, from: DbCell[] = all, opts?: Parameters<typeof expectedTriage>[4]) => expectedTriage(from, a, b, order, opts);
 
 async function waitForTriage(page: Page, a: number, b: number) {
   const view = page.getByTestId('triage-view');
@@ -55,39 +38,61 @@ async function waitForTriage(page: Page, a: number, b: number) {
   await expect(view).not.toHaveClass(/fetching/);
 }
 
-async function expectMatches(page: Page, e: Expected) {
-  await expect(page.getByTestId('triage-only-a')).toHaveAttribute('data-value', String(e.b));
-  await expect(page.getByTestId('triage-only-b')).toHaveAttribute('data-value', String(e.c));
+async function expectMatches(page: Page, e: ExpectedTriage) {
+  await expect(page.getByTestId('triage-only-a')).toHaveAttribute('data-value', String(e.onlyA));
+  await expect(page.getByTestId('triage-p')).toHaveAttribute('data-only-b', String(e.onlyB));
   const p = Number(await page.getByTestId('triage-p').getAttribute('data-value'));
-  expect(Math.abs(p - e.p)).toBeLessThanOrEqual(1e-12 + 1e-9 * e.p);
-  const rows = await page.getByTestId('triage-row').evaluateAll((els) => els.map((el) => ({ problemId: Number(el.getAttribute('data-problem-id')), gap: Number(el.getAttribute('data-gap')) })));
-  expect(rows.length).toBe(Math.min(e.ranking.length, 100));
-  expect(rows.slice(0, 10).map((r) => r.problemId)).toEqual(e.ranking.slice(0, 10).map((r) => r.problemId));
-  rows.slice(0, 10).forEach((r, i) => expect(Math.abs(r.gap - e.ranking[i]!.gap)).toBeLessThan(1e-12));
+  expect(Math.abs(p - e.mcnemar)).toBeLessThanOrEqual(1e-12 + 1e-9 * e.mcnemar);
+  await expect(page.getByTestId('triage-significant')).toHaveAttribute('data-value', String(e.significant));
+  const rows = await page.getByTestId('triage-row').evaluateAll((els) =>
+    els.map((el) => ({ problemId: Number(el.getAttribute('data-problem-id')), q: Number(el.getAttribute('data-q')), p: Number(el.getAttribute('data-p')) })),
+  );
+  expect(rows.length).toBe(Math.min(e.rows.length, 100));
+  expect(rows.map((r) => r.problemId)).toEqual(e.rows.slice(0, 100).map((r) => r.problemId));
+  rows.forEach((r, i) => {
+    expect(r.p / e.rows[i]!.p).toBeCloseTo(1, 8);
+    expect(Math.abs(r.q - e.rows[i]!.q)).toBeLessThan(1e-9);
+  });
 }
 
-test('defaults to the trained endpoints; counts, McNemar p and queue equal the database', async ({ page }) => {
+test('defaults to the trained endpoints; Fisher p, BH q, ranking and McNemar equal the database', async ({ page }) => {
   const { low, high } = await endpoints(studyId);
   await page.goto(`/studies/${studyId}/triage`);
   // The defaults are written into the URL.
   await expect(page).toHaveURL(new RegExp(`[?&]a=${low}&b=${high}`));
   await waitForTriage(page, low, high);
   const e = expected(low, high);
-  expect(e.b + e.c).toBeGreaterThan(0);
+  expect(e.rows.length).toBeGreaterThan(0);
   await expectMatches(page, e);
-  await expect(page.getByTestId('triage-definition')).toContainText('at least one');
+  await expect(page.getByTestId('triage-definition')).toContainText("Fisher's exact test");
+  await expect(page.getByTestId('triage-definition')).toContainText('Benjamini–Hochberg');
+  await expect(page.getByTestId('solved-rule')).toHaveAttribute('data-rule', 'c/n ≥ 0.5');
   // Each row links to the problem's drill-down.
   const first = page.getByTestId('triage-problem-link').first();
-  await expect(first).toHaveAttribute('href', `/studies/${studyId}/problems/${e.ranking[0]!.problemId}`);
+  await expect(first).toHaveAttribute('href', `/studies/${studyId}/problems/${e.rows[0]!.problemId}`);
   // The interval brackets the difference of mean c/n.
   const diff = page.getByTestId('triage-diff');
   const [est, lo, hi] = await Promise.all(['data-value', 'data-lo', 'data-hi'].map(async (k) => Number(await diff.getAttribute(k))));
   expect(lo!).toBeLessThanOrEqual(est!);
   expect(hi!).toBeGreaterThanOrEqual(est!);
+
+  // The solved rule and the q threshold are choices kept in the URL; McNemar follows the rule.
+  await page.getByTestId('solved-kind').selectOption('any');
+  await expect(page).toHaveURL(/[?&]solved=any/);
+  await page.getByTestId('q-threshold').fill('0.2');
+  await page.getByTestId('q-threshold').press('Enter');
+  await expect(page).toHaveURL(/[?&]q=0\.2/);
+  await waitForTriage(page, low, high);
+  await expectMatches(page, expected(low, high, all, { tau: null, q: 0.2 }));
+  await page.reload();
+  await waitForTriage(page, low, high);
+  await expectMatches(page, expected(low, high, all, { tau: null, q: 0.2 }));
+  // The rule travels to the other tabs.
+  await expect(page.getByTestId('tab-matrix')).toHaveAttribute('href', /solved=any/);
   await saveScreenshot(page, 'triage-endpoints');
 });
 
-test('the CSV export downloads the whole queue in rank order', async ({ page }) => {
+test('the CSV export downloads every compared problem in rank order, with p, q and the rule', async ({ page }) => {
   const { low, high } = await endpoints(studyId);
   await page.goto(`/studies/${studyId}/triage?a=${low}&b=${high}`);
   await waitForTriage(page, low, high);
@@ -96,14 +101,16 @@ test('the CSV export downloads the whole queue in rank order', async ({ page }) 
   const table = parseCsv(readFileSync((await download.path())!, 'utf8'));
   const [header, ...rows] = table;
   const e = expected(low, high);
-  expect(rows).toHaveLength(e.ranking.length);
+  expect(rows).toHaveLength(e.rows.length);
   const col = (name: string) => header!.indexOf(name);
-  expect(rows.map((r) => Number(r[col('problem_id')]))).toEqual(e.ranking.map((r) => r.problemId));
+  expect(rows.map((r) => Number(r[col('problem_id')]))).toEqual(e.rows.map((r) => r.problemId));
   const cell = byKey(all);
-  for (const r of rows) {
+  rows.forEach((r, i) => {
     const x = cell.get(`${low}:${r[col('problem_id')]}`)!;
     expect([Number(r[col('a_c')]), Number(r[col('a_n')])]).toEqual([x.c, x.n]);
-  }
+    expect(Math.abs(Number(r[col('q_bh')]) - e.rows[i]!.q)).toBeLessThan(1e-9);
+    expect(r[col('solved_rule')]).toBe('c/n ≥ 0.5');
+  });
 });
 
 test('any pair from the URL, swapped from the page, reproduces on reload', async ({ page }) => {
@@ -143,7 +150,7 @@ test('first failing tier and dominant verdict come from the aggregates (demo stu
   await page.goto(`/studies/${id}/triage?a=${low}&b=${high}`);
   await waitForTriage(page, low, high);
   const rows = await page.getByTestId('triage-row').evaluateAll((els) =>
-    els.map((el) => ({ problemId: Number(el.getAttribute('data-problem-id')), tier: el.querySelector('[data-testid="a-tier"]')!.getAttribute('data-value') })),
+    els.map((el) => ({ problemId: Number(el.getAttribute('data-problem-id')), tier: el.querySelector('[data-testid="a-why"]')!.getAttribute('data-tier') })),
   );
   expect(rows.length).toBeGreaterThan(0);
   for (const r of rows) {
@@ -177,7 +184,7 @@ test('Share pins the pair and its evidence: read-only, and the pinned numbers af
   expect(shared.apiRequests).toEqual([]);
   await saveScreenshot(other, 'share-triage');
 
-  // A problem both solve stops being solved by A, and the data version moves (as after new samples).
+  // A problem both solve at least once stops being solved by A, and the data version moves (as after new samples).
   const cell = byKey(all);
   const problem = [...new Set(all.map((x) => x.problemId))].find((p) => (cell.get(`${a}:${p}`)?.c ?? 0) > 0 && (cell.get(`${b}:${p}`)?.c ?? 0) > 0);
   expect(problem).toBeDefined();
@@ -197,11 +204,52 @@ test('Share pins the pair and its evidence: read-only, and the pinned numbers af
     await expect(other.getByTestId('shared-view')).toHaveAttribute('data-source', 'current');
     await waitForTriage(other, a, b);
     const now = expected(a, b, await cells(studyId));
-    expect(now.c).toBe(e.c + 1);
+    expect(now.rows).not.toEqual(e.rows);
     await expectMatches(other, now);
   } finally {
     for (const r of changed) await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [r.run_id, problem, r.solved, r.wa]);
     await query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [studyId]);
     await other.close();
   }
+});
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+test('250 samples, where c > 0 saturates: the page, the API and the CLI find the same differing problems', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const id = await ensureEnsembleStudy();
+  const data = await cells(id);
+  const { low, high } = await endpoints(id);
+  const alphaOf = async (checkpoint: number) => (await query<{ alpha: number }>('SELECT COALESCE(alpha, CASE role WHEN \'LOW\' THEN 0 ELSE 1 END) AS alpha FROM checkpoint WHERE id = $1', [checkpoint]))[0]!.alpha;
+  const e = expected(low, high, data);
+  const saturated = expected(low, high, data, { tau: null, q: 0.05 });
+  // The study is one where "solved at least once" hides the differences: few problems are
+  // solved by one side only, many rates differ.
+  expect(saturated.onlyA + saturated.onlyB).toBeLessThan(e.significant);
+  expect(e.significant).toBeGreaterThan(5);
+
+  await page.goto(`/studies/${id}/triage?a=${low}&b=${high}&solved=any`);
+  await waitForTriage(page, low, high);
+  await expectMatches(page, saturated);
+  await expect(page.getByTestId('triage-threshold-row')).toBeVisible();
+
+  // The API answers the same rows, by alpha.
+  const [alphaA, alphaB] = [await alphaOf(low), await alphaOf(high)];
+  const api = await request.get(`/api/studies/${id}/triage?a=${alphaA}&b=${alphaB}`);
+  expect(api.status()).toBe(200);
+  const apiRows = (await api.json()) as Array<{ problem_id: string; a_c: number; b_c: number; q: number; significant: boolean }>;
+  expect(apiRows).toHaveLength(e.rows.length);
+  expect(apiRows.filter((r) => r.significant)).toHaveLength(e.significant);
+  const bad = await request.get(`/api/studies/${id}/triage?a=${alphaA}&b=7.5`);
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error.message).toContain("invalid query parameter 'b'");
+
+  // And so does the CLI, row for row.
+  const out = execFileSync('node', [join(repoRoot, 'apps/cli/bin/frontier.js'), 'triage', String(id), '--a', String(alphaA), '--b', String(alphaB), '--json'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl(), FRONTIER_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  expect(JSON.parse(out)).toEqual(apiRows);
+  await saveScreenshot(page, 'triage-250-samples');
 });

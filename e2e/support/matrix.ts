@@ -4,10 +4,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { rateDifferences } from '@frontier/core';
 import { databaseUrl, dataDir, query, waitForAggregates } from './database';
 
 // The solve matrix as the tests expect it, computed from run_problem_aggregate with the
-// definitions of DESIGN.md and the issue, independently of the app's code.
+// definitions of the README, independently of the app's code, except "differs": its test (a
+// chi-square with a seeded Monte Carlo fallback for small counts, BH over the problems) is
+// @frontier/core's, unit-tested there against closed forms; here it checks what the page shows.
+
+/** Wilson's 95% score interval, from its formula. */
+function wilson(c: number, n: number): [number, number] {
+  const z = 1.959963984540054;
+  const p = c / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return [c === 0 ? 0 : centre - half, c === n ? 1 : centre + half];
+}
+
+/** A dip or peak beyond the intervals: some checkpoint's interval wholly below (above) an earlier and a later one's. */
+function dipsOrPeaks(line: { c: number; n: number }[]): boolean {
+  const iv = line.map((x) => wilson(x.c, x.n));
+  return iv.some(([lo, hi], j) => {
+    const before = iv.slice(0, j);
+    const after = iv.slice(j + 1);
+    const below = (x: [number, number]) => hi < x[0];
+    const above = (x: [number, number]) => lo > x[1];
+    return (before.some(below) && after.some(below)) || (before.some(above) && after.some(above));
+  });
+}
 
 export interface Cell {
   checkpointId: number;
@@ -24,7 +48,8 @@ export interface ExpectedRow {
   /** In the study's checkpoint order (scale, alpha). n = -1 where no run has data. */
   cells: Cell[];
   spread: number;
-  differs: boolean;
+  /** BH q of the test that the rate is the same at every checkpoint with judged samples. */
+  differsQ: number;
   unstable: boolean;
 }
 
@@ -53,7 +78,7 @@ export async function expectedMatrix(studyId: number): Promise<ExpectedRow[]> {
         difficulty: cell.difficulty,
         cells: checkpoints.map((k) => ({ checkpointId: k.id, scale: k.scale, alpha: k.alpha ?? (k.role === 'LOW' ? 0 : k.role === 'HIGH' ? 1 : null), n: -1, c: 0 })),
         spread: 0,
-        differs: false,
+        differsQ: Number.NaN,
         unstable: false,
       };
       rows.set(cell.problem_id, row);
@@ -63,19 +88,17 @@ export async function expectedMatrix(studyId: number): Promise<ExpectedRow[]> {
     target.c = cell.c;
   }
   for (const row of rows.values()) {
-    // Per scale, along alpha, over checkpoints with judged samples: "solved" means c > 0.
+    // Per scale, along alpha, over checkpoints with judged samples.
     for (const scale of new Set(row.cells.map((x) => x.scale))) {
       const line = row.cells.filter((x) => x.scale === scale && x.alpha !== null && x.n > 0).sort((a, b) => a.alpha! - b.alpha!);
       const rates = line.map((x) => x.c / x.n);
       if (rates.length > 1) row.spread = Math.max(row.spread, Math.max(...rates) - Math.min(...rates));
-      const solved = rates.map((r) => r > 0);
-      if (solved.includes(true) && solved.includes(false)) row.differs = true;
-      const firstSolved = solved.indexOf(true);
-      const lost = firstSolved < 0 ? -1 : solved.indexOf(false, firstSolved);
-      if (lost >= 0 && solved.indexOf(true, lost) >= 0) row.unstable = true;
+      if (dipsOrPeaks(line)) row.unstable = true;
     }
   }
-  return [...rows.values()];
+  const list = [...rows.values()];
+  rateDifferences(list.map((r) => ({ solved: r.cells.map((x) => x.c), n: r.cells.map((x) => x.n) }))).forEach((d, i) => (list[i]!.differsQ = d.q));
+  return list;
 }
 
 export interface ShownRow {

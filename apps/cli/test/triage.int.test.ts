@@ -61,7 +61,8 @@ describe('frontier triage', { timeout: 180_000 }, () => {
     }
     for (let i = 1; i < rows.length; i++) {
       const [x, y] = [rows[i - 1]!, rows[i]!];
-      expect(x.q < y.q || (x.q === y.q && Math.abs(x.diff) >= Math.abs(y.diff))).toBe(true);
+      const [kx, ky] = [Number(x.q.toPrecision(10)), Number(y.q.toPrecision(10))];
+      expect(kx < ky || (kx === ky && Math.abs(x.diff) >= Math.abs(y.diff))).toBe(true);
     }
     // The problems c > 0 calls "solved by both" yet whose rates moved a lot are found.
     expect(rows.filter((r) => r.significant).map((r) => r.problem_id)).toEqual(expect.arrayContaining(['p00', 'p01', 'p09']));

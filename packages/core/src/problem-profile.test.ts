@@ -7,7 +7,7 @@ import type { SolvedRule } from './solved/solved-rule';
 const alphas = [-0.5, 0, 0.5, 1, 1.5];
 const RATE: SolvedRule = { kind: 'rate', tau: 0.5 };
 const ANY: SolvedRule = { kind: 'any' };
-const profile = (c: number[], n: number | number[], rule = RATE) => problemProfile(c, Array.isArray(n) ? n : c.map(() => n), alphas.slice(0, c.length), rule);
+const profile = (c: number[], n: number | number[], rule: SolvedRule = RATE) => problemProfile(c, Array.isArray(n) ? n : c.map(() => n), alphas.slice(0, c.length), rule);
 
 describe('problemProfile', () => {
   it('finds the first unsolved-to-solved flip under the rule in force', () => {

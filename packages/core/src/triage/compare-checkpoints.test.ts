@@ -42,7 +42,8 @@ describe('compareCheckpoints', () => {
     });
     for (let i = 1; i < result.rows.length; i++) {
       const [x, y] = [result.rows[i - 1]!, result.rows[i]!];
-      expect(x.q < y.q || (x.q === y.q && Math.abs(x.diff.estimate) >= Math.abs(y.diff.estimate))).toBe(true);
+      const [kx, ky] = [Number(x.q.toPrecision(10)), Number(y.q.toPrecision(10))];
+      expect(kx < ky || (kx === ky && Math.abs(x.diff.estimate) >= Math.abs(y.diff.estimate))).toBe(true);
     }
     expect(result.significant).toBe(qs.filter((q) => q < 0.05).length);
   });

@@ -58,10 +58,16 @@ export interface CheckpointComparison {
   rateB: number;
 }
 
-/** Queue order: q ascending, then |diff| descending, then the data's problem order. */
+/**
+ * Queue order: q ascending, then |diff| descending, then the data's problem order. q is compared
+ * at 10 significant digits: two problems whose tables are mirror images have the same q, and the
+ * last bits of floating point must not decide between them.
+ */
 export function compareDifferences(x: ProblemDifference, y: ProblemDifference): number {
-  return x.q - y.q || Math.abs(y.diff.estimate) - Math.abs(x.diff.estimate) || x.index - y.index;
+  return rankKey(x.q) - rankKey(y.q) || Math.abs(y.diff.estimate) - Math.abs(x.diff.estimate) || x.index - y.index;
 }
+
+const rankKey = (q: number) => Number(q.toPrecision(10));
 
 /**
  * Compares checkpoints at indices `a` and `b` of `data.checkpoints`.
