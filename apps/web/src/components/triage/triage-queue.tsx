@@ -88,7 +88,7 @@ export function TriageQueue({ studyId, rows, a, b, threshold, rule, filterSearch
                 <tr data-testid="triage-row" data-problem-id={r.problemId} data-external-id={r.externalId} data-q={r.q} data-p={r.p} data-diff={r.diff.estimate}
                   data-significant={r.significant ? '1' : '0'} className={r.significant ? 'significant' : 'not-significant'}>
                   <td>{i + 1}</td>
-                  <td className="problem-cell">
+                  <td className="problem-cell" title={`${r.externalId} ${r.title}`}>
                     <Link href={`/studies/${studyId}/problems/${r.problemId}${filterSearch}`} data-testid="triage-problem-link">
                       {r.externalId}
                     </Link>{' '}
