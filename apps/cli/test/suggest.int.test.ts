@@ -129,7 +129,7 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
     const lines = r.stdout.trimEnd().split('\n');
     const bestAt = lines.findIndex((l) => l.startsWith('best alpha '));
     expect(lines[bestAt]).toMatch(/^best alpha 0\.50 \[-?\d\.\d\d, 0\.50 or above\] /);
-    expect(lines[bestAt + 1]).toBe('  beyond the evaluated alphas: the peak may lie above α = 0.5, where the range ends (live alphas were evaluated out to α = 1.5)');
+    expect(lines[bestAt + 1]).toBe('  open interval: the peak may lie above α = 0.5, where the range ends (live alphas were evaluated out to α = 1.5)');
     expect(lines[bestAt + 2]).toBe('range [-1, 0.5] (--range)');
     const report = JSON.parse((await runCli(['suggest', 'Parabola', '--range', '-1,0.5', '--json', '--with-best'], env)).stdout) as { best: { hi: number; above: unknown; beyond: string } };
     expect(report.best).toMatchObject({ hi: 0.5, above: { why: 'range', limit: 0.5 }, beyond: expect.stringContaining('where the range ends') });

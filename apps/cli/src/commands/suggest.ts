@@ -32,7 +32,7 @@ function bestLines(r: Refinement): string {
   if (!best) return `no best alpha yet: ${r.note ?? 'no estimate'}\n`;
   const pass = `pass@${r.k} ${best.passAtK.toFixed(3)} [${best.passLo.toFixed(3)}, ${best.passHi.toFixed(3)}]`;
   const line = `best alpha ${alphaText(best.alpha)} ${intervalText(best, alphaText)} (${pass}) over ${r.problems} problems and ${r.evaluated.length} evaluated alphas\n`;
-  return best.beyond ? `${line}  beyond the evaluated alphas: ${best.beyond}\n` : line;
+  return best.beyond ? `${line}  open interval: ${best.beyond}\n` : line;
 }
 
 /** Where proposals went, and which alphas the surrogate left out as collapsed. */

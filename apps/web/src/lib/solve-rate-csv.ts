@@ -25,7 +25,7 @@ export function solveRateCsv(series: readonly SeriesModel[], r: Refinement | nul
   for (const s of r.suggestions) rows.push(['proposal', label, null, s.alpha, surrogate, surrogateAt(r.curve, s.alpha), null, null, null, null, null, null, s.kind, s.reason]);
   const b = r.best;
   if (b) {
-    const reason = `95% bootstrap interval ${intervalText(b)}${b.beyond ? `; beyond the evaluated alphas: ${b.beyond}` : ''}`;
+    const reason = `95% bootstrap interval ${intervalText(b)}${b.beyond ? `; open interval: ${b.beyond}` : ''}`;
     rows.push(['best', label, null, b.alpha, surrogate, b.passAtK, b.passLo, b.passHi, b.lo, b.hi, null, null, null, reason]);
   }
   return { header: HEADER, rows };

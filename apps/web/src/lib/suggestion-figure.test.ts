@@ -67,13 +67,13 @@ describe('the surrogate on the solve-rate plot', () => {
     expect(fig.data.some((t) => t.name === SUGGESTION_TRACES.best)).toBe(false);
   });
 
-  it('puts proposals past the live alphas on the axis, saying the surrogate has no estimate there', () => {
+  it('puts proposals past the live alphas on the axis, saying the surrogate is not drawn there', () => {
     const fig = withSuggestions(solveRateFigure([]), { ...refinement, suggestions: [...refinement.suggestions, { alpha: 1.5, kind: 'collapse', reason: 'probes further out' }] });
     const on = fig.data.find((t) => t.name === SUGGESTION_TRACES.proposals) as { x: number[] };
     const off = fig.data.find((t) => t.name === SUGGESTION_TRACES.offCurve) as { x: number[]; y: number[]; hovertemplate: string[] };
     expect(on.x).toEqual([0.25, 0.75]);
     expect([off.x, off.y]).toEqual([[1.5], [0]]);
-    expect(off.hovertemplate[0]).toContain("outside the surrogate's window (the live alphas α = 0 to 1)");
+    expect(off.hovertemplate[0]).toContain("outside the surrogate's window (the live alphas α = 0 to 1, where it is drawn): marked on the alpha axis");
   });
 
   it('marks the collapsed points of the line it read, shades their stretch, and arrows an open interval end', () => {
@@ -83,7 +83,7 @@ describe('the surrogate on the solve-rate plot', () => {
       best: { ...refinement.best!, hi: 1, above: { why: 'unevaluated' as const, limit: 1.5 }, beyond: 'the peak may lie above α = 1' },
     };
     const fig = withSuggestions(solveRateFigure([series!]), open, series);
-    const marks = fig.data.find((t) => t.name === SUGGESTION_TRACES.collapsed) as { x: number[]; y: number[] };
+    const marks = fig.data.find((t) => t.name === 'collapsed: pass@2 below half the best, past an endpoint (not fitted)') as { x: number[]; y: number[] };
     expect(marks.x).toEqual([-1, -0.5]);
     expect(marks.y).toEqual(series!.points.slice(0, 2).map((p) => p.solve.estimate));
     const shapes = fig.layout.shapes!;
@@ -94,7 +94,7 @@ describe('the surrogate on the solve-rate plot', () => {
     expect(notes[1]).toMatchObject({ ax: 1, x: 1.2, hovertext: 'the peak may lie above α = 1' });
     const best = fig.data.find((t) => t.name === SUGGESTION_TRACES.best) as { hovertemplate: string };
     expect(best.hovertemplate).toContain('[0.4, 1 or above]');
-    expect(best.hovertemplate).toContain('beyond the evaluated alphas: the peak may lie above α = 1');
+    expect(best.hovertemplate).toContain('open interval: the peak may lie above α = 1');
   });
 });
 

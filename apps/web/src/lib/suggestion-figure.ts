@@ -20,8 +20,11 @@ export const SUGGESTION_TRACES = {
   proposals: 'proposed alphas',
   offCurve: 'proposed alphas (beyond the surrogate: on the axis)',
   best: 'best alpha',
-  collapsed: 'collapsed: below half the best pass@k, past an endpoint (not fitted)',
+  collapsed: 'collapsed',
 } as const;
+
+/** The collapsed marks' legend entry, which says what collapsed means (README, "Collapse"). */
+export const collapsedName = (k: number) => `${SUGGESTION_TRACES.collapsed}: pass@${k} below half the best, past an endpoint (not fitted)`;
 
 /** The drawn curve's value at alpha (linear between its points, as Plotly draws it); undefined outside. */
 export function surrogateAt(curve: readonly CurvePoint[], alpha: number): number | undefined {
@@ -75,7 +78,7 @@ function proposalTraces(r: Refinement): Data[] {
   const on = placed.filter((p) => p.y !== undefined);
   const off = placed.filter((p) => p.y === undefined);
   const marker = { symbol: 'star', size: 15, color: PROPOSAL_COLOUR, line: { color: '#111', width: 1 } };
-  const why = r.curve.length === 0 ? 'no estimate of pass@k yet' : `outside the surrogate's window (the live alphas α = ${r.live[0]} to ${r.live.at(-1)}): no estimate of pass@${r.k} there`;
+  const why = r.curve.length === 0 ? 'no estimate of pass@k yet' : `outside the surrogate's window (the live alphas α = ${r.live[0]} to ${r.live.at(-1)}, where it is drawn): marked on the alpha axis`;
   return [
     ...(on.length > 0 ? [{
       type: 'scatter', mode: 'markers', name: SUGGESTION_TRACES.proposals, x: on.map((p) => p.s.alpha), y: on.map((p) => p.y!),
@@ -91,7 +94,7 @@ function proposalTraces(r: Refinement): Data[] {
 function bestTraces(r: Refinement): { data: Data[]; annotations: Partial<Annotations>[] } {
   const b = r.best;
   if (!b) return { data: [], annotations: [] };
-  const beyond = b.beyond ? `<br>${hoverLines(escapeHtml(`beyond the evaluated alphas: ${b.beyond}`))}` : '';
+  const beyond = b.beyond ? `<br>${hoverLines(escapeHtml(`open interval: ${b.beyond}`))}` : '';
   const data: Data[] = [{
     type: 'scatter', mode: 'markers', name: SUGGESTION_TRACES.best, x: [b.alpha], y: [b.passAtK],
     error_x: { type: 'data', symmetric: false, array: [b.hi - b.alpha], arrayminus: [b.alpha - b.lo], color: BEST_COLOUR, thickness: 2.5, width: 8 },
@@ -113,7 +116,7 @@ function collapsedMarks(r: Refinement, series: SeriesModel | undefined): { data:
   const points = (series?.points ?? []).filter((p) => r.collapsed.includes(p.alpha));
   if (r.collapsed.length === 0 || r.live.length === 0) return { data: [], shapes: [], annotations: [] };
   const data: Data[] = points.length === 0 ? [] : [{
-    type: 'scatter', mode: 'markers', name: SUGGESTION_TRACES.collapsed, x: points.map((p) => p.alpha), y: points.map((p) => p.solve.estimate),
+    type: 'scatter', mode: 'markers', name: collapsedName(r.k), x: points.map((p) => p.alpha), y: points.map((p) => p.solve.estimate),
     marker: { symbol: 'x-thin-open', size: 16, color: COLLAPSED_COLOUR, line: { color: COLLAPSED_COLOUR, width: 2 } },
     hovertemplate: `<b>α = %{x}: collapsed</b><br>past a trained endpoint, pass@${r.k} below ${r.collapseBelow?.toFixed(3)}, half the best evaluated<br>left out of the surrogate<extra></extra>`,
   }];

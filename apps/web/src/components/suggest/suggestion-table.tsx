@@ -36,7 +36,7 @@ export function BestAlpha({ refinement }: { refinement: Refinement }) {
       </p>
       {best.beyond && (
         <p className="best-beyond" data-testid="best-alpha-beyond">
-          Beyond the evaluated alphas: {best.beyond}.
+          Open interval: {best.beyond}.
         </p>
       )}
     </>
