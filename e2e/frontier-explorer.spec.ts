@@ -146,7 +146,13 @@ test('every plot exports PNG, SVG and CSV that parse', async ({ page }) => {
   await page.goto(`/studies/${studyId}`);
   await ready(page);
   const expected = (await expectedPoints(studyId)).filter((p) => p.alpha !== null);
-  for (const id of [`export-study-${studyId}-frontier`, `export-study-${studyId}-solve-rate`]) {
+  const headers: Record<string, string> = {
+    frontier: 'series,setting,scale,checkpoint,role,alpha,solve_rate,solve_lo,solve_hi,correctness_rate,correctness_lo,correctness_hi,optimization_rate,optimization_lo,optimization_hi,pareto,problems,n',
+    // The solve-rate plot's own marks (suggest.spec.ts checks its surrogate and proposal rows).
+    'solve-rate': 'row,series,checkpoint,alpha,metric,value,value_lo,value_hi,alpha_lo,alpha_hi,n,collapsed,kind,reason',
+  };
+  for (const [plot, header] of Object.entries(headers)) {
+    const id = `export-study-${studyId}-${plot}`;
     const box = page.getByTestId(id);
     const file = async (format: string) => {
       const [download] = await Promise.all([page.waitForEvent('download'), box.getByTestId(`export-${format}`).click()]);
@@ -159,7 +165,7 @@ test('every plot exports PNG, SVG and CSV that parse', async ({ page }) => {
     expect(svg).toMatch(/^<svg[\s>]/);
     expect(svg).toContain('</svg>');
     const csv = (await file('csv')).toString('utf8').trim().split('\r\n');
-    expect(csv[0]).toBe('series,setting,scale,checkpoint,role,alpha,solve_rate,solve_lo,solve_hi,correctness_rate,correctness_lo,correctness_hi,optimization_rate,optimization_lo,optimization_hi,pareto,problems,n');
+    expect(csv[0]).toBe(header);
     expect(csv.length - 1).toBe(expected.length);
   }
   const verdictBox = page.getByTestId('verdict-card').first();

@@ -1,14 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts';
-import { closeDatabase, query } from './support/database';
+import { closeDatabase, databaseUrl, dataDir, query } from './support/database';
 import { studyIdByName } from './support/expected';
 import { activeJobs, DEMO_STUDY, forgetAlphas, holdMerges, jobsInDb } from './support/jobs';
 import { shareAndOpen } from './support/share';
 import { readTable, waitForView } from './support/study-page';
 
 // "Suggest next alphas" on the demo study's Frontier tab: the proposals and the best alpha with
-// their reasons, their markers on both plots, the panel's state in the URL (a reload and a shared
-// link reproduce the same alphas), and "Evaluate these" queueing a chain per proposal.
+// their reasons, exactly what `frontier suggest` prints for the same data, their markers on both
+// plots (the surrogate only over the live alphas, the collapsed ones marked), the solve-rate CSV,
+// the panel's state in the URL (a reload and a shared link reproduce the same alphas), and
+// "Evaluate these" queueing a chain per proposal.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -22,8 +28,32 @@ interface Trace {
 
 interface Shown {
   alphas: number[];
+  kinds: string[];
   reasons: string[];
-  best: { alpha: number; lo: number; hi: number; pass: number; passLo: number; passHi: number };
+  best: { alpha: number; lo: number; hi: number; pass: number; passLo: number; passHi: number; openBelow: string | null; openAbove: string | null };
+}
+
+/** What `frontier suggest STUDY --json --with-best` prints. */
+interface CliReport {
+  range: [number, number];
+  evaluated: number[];
+  live: number[];
+  collapsed: number[];
+  collapseBelow: number;
+  best: { alpha: number; lo: number; hi: number; passAtK: number; passLo: number; passHi: number; below?: { why: string }; above?: { why: string }; beyond?: string };
+  suggestions: { alpha: number; kind: string; reason: string }[];
+}
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The real `frontier` CLI, as a separate process, against the database of the server under test. */
+function frontierSuggest(...args: string[]): CliReport {
+  const out = execFileSync('node', [join(repoRoot, 'apps/cli/bin/frontier.js'), 'suggest', DEMO_STUDY, ...args, '--json', '--with-best'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl(), FRONTIER_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as CliReport;
 }
 
 let studyId: number;
@@ -68,17 +98,19 @@ async function readSuggestions(page: Page): Promise<Shown> {
   await expect(panel).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   const rows = panel.getByTestId('suggestion-row');
   const alphas = (await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-alpha')))).map(Number);
+  const kinds = await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-kind') ?? ''));
   const reasons = await panel.getByTestId('suggestion-reason').allTextContents();
   const best = await panel.getByTestId('best-alpha').evaluate((el) => {
     const n = (k: string) => Number(el.getAttribute(`data-${k}`));
-    return { alpha: n('alpha'), lo: n('lo'), hi: n('hi'), pass: n('pass'), passLo: n('pass-lo'), passHi: n('pass-hi') };
+    return {
+      alpha: n('alpha'), lo: n('lo'), hi: n('hi'), pass: n('pass'), passLo: n('pass-lo'), passHi: n('pass-hi'),
+      openBelow: el.getAttribute('data-open-below'), openAbove: el.getAttribute('data-open-above'),
+    };
   });
-  return { alphas, reasons, best };
+  return { alphas, kinds, reasons, best };
 }
 
-const rangeOf = (url: string) => new URL(url).searchParams.get('range')!.split(',').map(Number) as [number, number];
-
-test('suggestions appear with reasons and the best alpha, are drawn on both plots, and live in the URL', async ({ page, browser }) => {
+test('suggestions appear with reasons and the best alpha, exactly as `frontier suggest` prints them, are drawn on both plots, and live in the URL', async ({ page, browser }) => {
   test.setTimeout(180_000);
   await page.goto(`/studies/${studyId}`);
   await waitForView(page, '');
@@ -88,11 +120,13 @@ test('suggestions appear with reasons and the best alpha, are drawn on both plot
   await expect(page.getByTestId('suggest-panel')).toHaveCount(0);
 
   await page.getByTestId('suggest-toggle').click();
-  // The default range: the evaluated span widened by 0.5 on each side.
-  const [lo, hi] = [evaluated[0]! - 0.5, evaluated.at(-1)! + 0.5];
-  await expect(page).toHaveURL(new RegExp(`[?&]suggest=3&range=${lo}%2C${hi}(&|$)`));
-  expect(rangeOf(page.url())).toEqual([lo, hi]);
+  // No range in the URL: core's default, the evaluated alphas and both endpoints 0.5 wider on each side.
+  await expect(page).toHaveURL(/[?&]suggest=3(&|$)/);
+  expect(new URL(page.url()).searchParams.has('range')).toBe(false);
+  const [lo, hi] = [Math.min(0, evaluated[0]!) - 0.5, Math.max(1, evaluated.at(-1)!) + 0.5];
   await expect(page.getByTestId('suggest-lo')).toHaveValue(String(lo));
+  await expect(page.getByTestId('suggest-hi')).toHaveValue(String(hi));
+  await expect(page.getByTestId('suggest-range-note')).toContainText('the default range');
   const shown = await readSuggestions(page);
   expect(shown.alphas).toHaveLength(3);
   for (const [i, a] of shown.alphas.entries()) {
@@ -101,20 +135,61 @@ test('suggestions appear with reasons and the best alpha, are drawn on both plot
     expect(evaluated, 'an evaluated alpha is not proposed again').not.toContain(a);
     expect(shown.reasons[i]!.length, 'each proposal says why').toBeGreaterThan(20);
   }
+
+  // The same data through the real CLI (nothing is queued): the same proposals, kinds, reasons and best alpha.
+  const cli = frontierSuggest();
+  expect(cli.range).toEqual([lo, hi]);
+  expect(cli.evaluated).toEqual(evaluated);
+  expect(shown.alphas).toEqual(cli.suggestions.map((s) => s.alpha));
+  expect(shown.kinds).toEqual(cli.suggestions.map((s) => s.kind));
+  expect(shown.reasons).toEqual(cli.suggestions.map((s) => s.reason));
   const { best } = shown;
+  expect(best).toEqual({
+    alpha: cli.best.alpha, lo: cli.best.lo, hi: cli.best.hi, pass: cli.best.passAtK, passLo: cli.best.passLo, passHi: cli.best.passHi,
+    openBelow: cli.best.below?.why ?? null, openAbove: cli.best.above?.why ?? null,
+  });
+
+  // The demo's extrapolation below 0 collapses: those alphas are marked, the rest is the live line.
+  expect(cli.collapsed.length).toBeGreaterThan(0);
+  expect(cli.collapsed.every((a) => a < 0)).toBe(true);
+  await expect(page.getByTestId('suggest-collapsed')).toHaveAttribute('data-alphas', cli.collapsed.join(','));
+  await expect(page.getByTestId('suggest-collapsed')).toContainText('has collapsed');
+  const [liveLo, liveHi] = [cli.live[0]!, cli.live.at(-1)!];
+  // The best alpha and its interval: inside the range and the live alphas, an open end said in words.
+  for (const a of [best.alpha, best.lo, best.hi]) {
+    expect(a).toBeGreaterThanOrEqual(Math.max(lo, liveLo));
+    expect(a).toBeLessThanOrEqual(Math.min(hi, liveHi));
+  }
   expect(best.lo).toBeLessThanOrEqual(best.alpha);
   expect(best.hi).toBeGreaterThanOrEqual(best.alpha);
   expect(best.passLo).toBeLessThanOrEqual(best.passHi);
-  await expect(page.getByTestId('best-alpha')).toContainText(`α = ${best.alpha.toFixed(2)} [${best.lo.toFixed(2)}, ${best.hi.toFixed(2)}], pass@1 ${best.pass.toFixed(3)}`);
+  const interval = `[${best.lo.toFixed(2)}${best.openBelow ? ' or below' : ''}, ${best.hi.toFixed(2)}${best.openAbove ? ' or above' : ''}]`;
+  await expect(page.getByTestId('best-alpha')).toContainText(`α = ${best.alpha.toFixed(2)} ${interval}, pass@1 ${best.pass.toFixed(3)}`);
+  if (best.openBelow || best.openAbove) await expect(page.getByTestId('best-alpha-beyond')).toHaveText(`Open interval: ${cli.best.beyond}.`);
+  else await expect(page.getByTestId('best-alpha-beyond')).toHaveCount(0);
 
-  // On "Solve rate against alpha": the surrogate, the proposals (reasons in the hover) and the best alpha's interval.
+  // On "Solve rate against alpha": the surrogate over the live alphas only, the collapsed ones
+  // crossed, the proposals (reasons in the hover) and the best alpha's interval.
   const solve = await traces(page, 'solve-rate-plot');
   const names = solve.map((t) => t.name);
-  expect(names).toEqual(expect.arrayContaining(['surrogate pass@1', 'surrogate 95% band', 'proposed alphas', 'best alpha']));
-  const proposals = solve.find((t) => t.name === 'proposed alphas')!;
-  expect(proposals.x).toEqual(shown.alphas);
-  proposals.y.forEach((y) => expect(Number.isFinite(y)).toBe(true));
-  shown.reasons.forEach((reason, i) => expect((proposals.hovertemplate as string[])[i]!.replace(/<br>/g, ' ')).toContain(reason.split(' ').slice(0, 4).join(' ')));
+  expect(names).toEqual(expect.arrayContaining(['surrogate pass@1', 'surrogate 95% band', 'best alpha', 'collapsed: pass@1 below half the best, past an endpoint (not fitted)']));
+  for (const t of solve.filter((t) => t.name?.startsWith('surrogate'))) {
+    expect(Math.min(...t.x), `${t.name} starts at the lowest live alpha`).toBe(liveLo);
+    expect(Math.max(...t.x), `${t.name} ends at the highest live alpha`).toBe(liveHi);
+    for (const a of cli.collapsed) expect(t.x.some((x) => (a < liveLo ? x <= a : x >= a)), `${t.name} over the collapsed α = ${a}`).toBe(false);
+  }
+  expect(solve.find((t) => t.name?.startsWith('collapsed'))!.x).toEqual(cli.collapsed);
+  const marks = solve.filter((t) => t.name?.startsWith('proposed alphas'));
+  expect(marks.flatMap((t) => t.x).sort((a, b) => a - b)).toEqual([...shown.alphas].sort((a, b) => a - b));
+  // On the surrogate inside its window, on the axis outside it.
+  const onCurve = marks.find((t) => t.name === 'proposed alphas')?.x ?? [];
+  expect(onCurve.every((a) => a >= liveLo && a <= liveHi)).toBe(true);
+  for (const t of marks) {
+    t.x.forEach((a, j) => {
+      const reason = shown.reasons[shown.alphas.indexOf(a)]!;
+      expect((t.hovertemplate as string[])[j]!.replace(/<br>/g, ' ')).toContain(reason.split(' ').slice(0, 4).join(' '));
+    });
+  }
   const bestTrace = solve.find((t) => t.name === 'best alpha')!;
   expect(bestTrace.x).toEqual([best.alpha]);
   expect(bestTrace.error_x!.arrayminus[0]).toBeCloseTo(best.alpha - best.lo, 9);
@@ -126,6 +201,22 @@ test('suggestions appear with reasons and the best alpha, are drawn on both plot
   expect(placed?.x.length ?? 0).toBe(inside.length);
   await saveScreenshot(page, 'suggest-panel');
 
+  // The solve-rate plot's CSV: its checkpoints (the collapsed ones flagged), the surrogate over its window, the proposals and the best alpha.
+  const exportBox = page.getByTestId(`export-study-${studyId}-solve-rate`);
+  const [download] = await Promise.all([page.waitForEvent('download'), exportBox.getByTestId('export-csv').click()]);
+  const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+  expect(csv[0]).toBe('row,series,checkpoint,alpha,metric,value,value_lo,value_hi,alpha_lo,alpha_hi,n,collapsed,kind,reason');
+  const rowsOf = (kind: string) => csv.slice(1).filter((line) => line.startsWith(`${kind},`));
+  const checkpoints = rowsOf('checkpoint');
+  expect(checkpoints).toHaveLength(evaluated.length);
+  expect(checkpoints.filter((line) => line.split(',')[11] === '1').map((line) => Number(line.split(',')[3]))).toEqual(cli.collapsed);
+  const surrogate = rowsOf('surrogate').map((line) => Number(line.split(',')[3]));
+  expect([surrogate[0], surrogate.at(-1)]).toEqual([liveLo, liveHi]);
+  expect(rowsOf('proposal').map((line) => line.split(',').slice(3, 4).map(Number)[0])).toEqual(shown.alphas);
+  shown.kinds.forEach((kind, i) => expect(rowsOf('proposal')[i]).toContain(`,${kind},`));
+  expect(rowsOf('best')).toHaveLength(1);
+  expect(Number(rowsOf('best')[0]!.split(',')[3])).toBe(best.alpha);
+
   // Alpha steps leave the suggestions alone: nothing is recomputed, the proposals stay.
   const computed = () => page.evaluate(() => performance.getEntriesByName('suggest-compute').length);
   const before = await computed();
@@ -135,7 +226,7 @@ test('suggestions appear with reasons and the best alpha, are drawn on both plot
   await page.keyboard.press('ArrowLeft');
   const target = evaluated[evaluated.indexOf(1) - 2]!; // the slider starts at alpha 1
   await expect(page.getByTestId('selected-alpha')).toHaveAttribute('data-value', String(target));
-  await expect(page).toHaveURL(new RegExp(`[?&]alpha=${target}&suggest=3&`));
+  await expect(page).toHaveURL(new RegExp(`[?&]alpha=${target}&suggest=3(&|$)`));
   expect(await page.evaluate(() => performance.getEntriesByName('sweep-step').length)).toBeGreaterThan(0);
   expect(await computed()).toBe(before);
   expect((await readSuggestions(page)).alphas).toEqual(shown.alphas);

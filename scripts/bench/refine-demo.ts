@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { alphaPointsOf, suggestAlphas, type AlphaPoint, type BestAlpha } from '@frontier/core';
+import { alphaPointsOf, intervalReach, suggestAlphas, type AlphaPoint, type BestAlpha } from '@frontier/core';
 import { getJob, getStudyData, openDatabase, queueEvaluation, queueRefinement, refineParamsSchema, type Db } from '@frontier/db';
 import { lazyJudge, startWorker } from '@frontier/pipeline';
 import { createDemoStudy } from '../../apps/cli/src/up/seed-demo';
@@ -85,7 +85,8 @@ export async function runDemo(o: DemoOptions): Promise<void> {
   const opened = await openDatabase({ dataDir: join(DIR, 'postgres') });
   const { db } = opened;
   const estimate = (points: AlphaPoint[]) => suggestAlphas(points, { k: o.k, count: 1, range: o.range }).best;
-  const narrow = (b: BestAlpha | null) => b !== null && b.hi - b.lo <= TARGET_WIDTH;
+  // The refine job's own stop rule: an interval open on a side reaches as far as the peak may lie.
+  const narrow = (b: BestAlpha | null) => b !== null && intervalReach(b)[1] - intervalReach(b)[0] <= TARGET_WIDTH;
   const count = (n: number) => (n > 0 ? `${n} alphas` : 'never');
   const refineRun = async (name: string, targetWidth?: number) => {
     const run = await evaluateStudy(db, name, (studyId) => queueRefinement(db, studyId, { k: o.k, count: o.count, range: o.range, budgetAlphas: grid.length, targetWidth }));

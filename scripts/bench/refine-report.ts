@@ -1,3 +1,4 @@
+import { intervalReach } from '@frontier/core';
 import type { SweepShape } from '@frontier/formats';
 import { median } from './refine-grid';
 import { COUNTS, TOLERANCE, type Outcome, type SeedResult } from './refine-synthetic';
@@ -19,7 +20,7 @@ const cell = (text: string, width: number) => text.padEnd(width);
 
 function row(label: string, outcomes: Outcome[]): string {
   const m = medianOf(outcomes);
-  const widths = outcomes.filter((o) => o.best).map((o) => o.best!.hi - o.best!.lo);
+  const widths = outcomes.filter((o) => o.best).map((o) => intervalReach(o.best!)[1] - intervalReach(o.best!)[0]);
   const perSeed = outcomes.map((o) => (o.evaluations === null ? `-(${o.spent})` : String(o.evaluations))).join(' ');
   return `  ${cell(label, 34)}${cell(Number.isFinite(m) ? String(m) : '-', 8)}${cell(perSeed, 34)}${widths.length ? median(widths).toFixed(2) : '-'}`;
 }

@@ -43,6 +43,9 @@ describe('frontier refine', () => {
     const first = await runCli(['refine', 'Refine CLI busy', '--budget', '2'], env());
     expect(first.code).toBe(0);
     const id = /job (\d+)/.exec(first.stdout)?.[1];
+    // Without --range, the default of the alphas evaluated so far (none: the endpoints, 0.5 wider), fixed for the run.
+    const { rows } = await t.db.pool.query<{ params: { settings: { range: number[] } } }>('SELECT params FROM pipeline_job WHERE id = $1', [Number(id)]);
+    expect(rows[0]!.params.settings.range).toEqual([-0.5, 1.5]);
     const second = await runCli(['refine', 'Refine CLI busy', '--budget', '2'], env());
     expect(second.code).not.toBe(0);
     expect(second.stderr).toContain(`already has a refinement run (job ${id})`);

@@ -33,11 +33,11 @@ function importManifest(name: string, study: string, entries: Array<{ alpha: num
 }
 
 /** `frontier suggest ... --json`, parsed. */
-async function suggestJson(...args: string[]): Promise<Array<{ alpha: number; reason: string }>> {
+async function suggestJson(...args: string[]): Promise<Array<{ alpha: number; kind: string; reason: string }>> {
   const r = await runCli(['suggest', ...args, '--json'], env);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as Array<{ alpha: number; reason: string }>;
+  return JSON.parse(r.stdout) as Array<{ alpha: number; kind: string; reason: string }>;
 }
 
 /** Each of `cases` (flags and what stderr must say) fails with nothing on stdout. */
@@ -69,7 +69,7 @@ afterAll(async () => t?.drop());
 
 // Each run starts the CLI afresh (seconds on a busy machine): the refusals run side by side.
 describe('frontier suggest', { timeout: 180_000 }, () => {
-  it('--json prints exactly an array of {alpha, reason}, best first, inside the range', async () => {
+  it('--json prints exactly an array of {alpha, kind, reason}, best first, inside the default range', async () => {
     const r = await runCli(['suggest', 'Parabola', '--json'], env);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
@@ -77,13 +77,16 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
     expect(Array.isArray(out)).toBe(true);
     expect(out).toHaveLength(3);
     for (const s of out) {
-      expect(Object.keys(s as object).sort()).toEqual(['alpha', 'reason']);
-      const { alpha, reason } = s as { alpha: number; reason: string };
+      expect(Object.keys(s as object).sort()).toEqual(['alpha', 'kind', 'reason']);
+      const { alpha, kind, reason } = s as { alpha: number; kind: string; reason: string };
       expect(typeof alpha).toBe('number');
+      // The default range: the evaluated -0.5 .. 2 and the endpoints, 0.5 wider on each side.
       expect(alpha).toBeGreaterThanOrEqual(-1);
-      expect(alpha).toBeLessThanOrEqual(2);
+      expect(alpha).toBeLessThanOrEqual(2.5);
+      expect(['best', 'collapse', 'frontier']).toContain(kind);
       expect(reason.length).toBeGreaterThan(0);
     }
+    expect(await suggestJson('Parabola', '--range', '-1,2.5')).toEqual(out);
     // The first one looks for the peak at 0.7.
     expect(Math.abs((out[0] as { alpha: number }).alpha - 0.7)).toBeLessThanOrEqual(0.15);
 
@@ -97,6 +100,41 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
     expect(await suggestJson('Parabola', '--range=-2,3', '--count=6', '--k=2')).toEqual(wide);
   });
 
+  it('--json --with-best prints the same proposals in an object with the best alpha, the range and the collapsed alphas', async () => {
+    const r = await runCli(['suggest', 'Parabola', '--json', '--with-best', '--count', '4'], env);
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout) as {
+      k: number; range: number[]; evaluated: number[]; live: number[]; collapsed: number[]; problems: number;
+      best: { alpha: number; lo: number; hi: number; passAtK: number; above?: unknown; beyond?: string }; suggestions: unknown[];
+    };
+    expect(report.suggestions).toEqual(await suggestJson('Parabola', '--count', '4'));
+    expect(report).toMatchObject({ k: 1, range: [-1, 2.5], evaluated: ALPHAS, problems: PROBLEMS });
+    // pass@1 at -0.5 and 2 is below half the peak's: collapsed, so the estimate lives within 0 .. 1.5.
+    expect([report.live, report.collapsed]).toEqual([[0, 0.5, 1, 1.5], [-0.5, 2]]);
+    expect(Math.abs(report.best.alpha - 0.7)).toBeLessThanOrEqual(0.1);
+    expect(report.best.lo).toBeGreaterThanOrEqual(0);
+    expect(report.best.hi).toBeLessThanOrEqual(1.5);
+    expect(report.best.beyond).toBeUndefined();
+
+    const refused = await runCli(['suggest', 'Parabola', '--with-best'], env);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('--with-best changes what --json prints: add --json');
+    expect(refused.stdout).toBe('');
+  });
+
+  it('marks an interval open where the peak may lie past the evaluated alphas, in the table and the JSON', async () => {
+    // Cut off at 0.5, the curve still rises at the last alpha evaluated.
+    const r = await runCli(['suggest', 'Parabola', '--range', '-1,0.5'], env);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trimEnd().split('\n');
+    const bestAt = lines.findIndex((l) => l.startsWith('best alpha '));
+    expect(lines[bestAt]).toMatch(/^best alpha 0\.50 \[-?\d\.\d\d, 0\.50 or above\] /);
+    expect(lines[bestAt + 1]).toBe('  open interval: the peak may lie above α = 0.5, where the range ends (live alphas were evaluated out to α = 1.5)');
+    expect(lines[bestAt + 2]).toBe('range [-1, 0.5] (--range)');
+    const report = JSON.parse((await runCli(['suggest', 'Parabola', '--range', '-1,0.5', '--json', '--with-best'], env)).stdout) as { best: { hi: number; above: unknown; beyond: string } };
+    expect(report.best).toMatchObject({ hi: 0.5, above: { why: 'range', limit: 0.5 }, beyond: expect.stringContaining('where the range ends') });
+  });
+
   it('prints a table of alpha, kind and reason, and the best alpha with its interval', async () => {
     const r = await runCli(['suggest', 'Parabola', '--count', '4'], env);
     expect(r.stderr).toBe('');
@@ -105,6 +143,8 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
     expect(lines[0]).toMatch(/^alpha\s+kind\s+reason$/);
     expect(lines.slice(1, 5).every((l) => /^-?\d+(\.\d+)?\s+(best|collapse|frontier)\s+\S/.test(l))).toBe(true);
     expect(lines[5]).toMatch(/^best alpha (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\] \(pass@1 0\.\d{3} \[0\.\d{3}, 0\.\d{3}\]\) over 30 problems and 6 evaluated alphas$/);
+    expect(lines[6]).toBe('range [-1, 2.5] (default: the evaluated alphas and both endpoints, 0.5 wider on each side)');
+    expect(lines[7]).toMatch(/^collapsed \(past an endpoint, pass@1 below 0\.\d{3}, half the best; not fitted\): alphas -0\.5, 2$/);
     const [, best, lo, hi] = lines[5]!.match(/best alpha (\S+) \[(\S+), (\S+)\]/)!.map(Number);
     expect(Math.abs(best! - 0.7)).toBeLessThanOrEqual(0.1);
     expect(lo).toBeLessThanOrEqual(best!);

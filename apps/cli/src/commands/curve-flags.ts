@@ -1,15 +1,16 @@
 import type { Command } from 'commander';
-import { ALPHA_RANGE, REFINE_DEFAULTS } from '@frontier/core';
+import { ALPHA_RANGE, RANGE_MARGIN, REFINE_DEFAULTS } from '@frontier/core';
 import { CliError } from '../errors';
 import { parseInteger, parseNumber } from '../parse';
 
 // The flags `suggest` and `refine` share: which pass@k curve along alpha (k, setting, scale) and
-// where new alphas may go (range, count per round).
+// where new alphas may go (range, count per round). Without --range, core's default range of the
+// evaluated alphas applies, as in the web panel.
 
 export interface CurveFlags {
   k: number;
   count: number;
-  range: [number, number];
+  range?: [number, number];
   setting?: string;
   scale?: string;
 }
@@ -35,7 +36,7 @@ export function addCurveFlags(command: Command): Command {
   return command
     .option('--k <k>', 'maximise pass@k', (v) => parseInteger('--k', v), REFINE_DEFAULTS.k)
     .option('--count <n>', 'alphas to propose (per round)', parseCountFlag, REFINE_DEFAULTS.count)
-    .option('--range <lo,hi>', 'where alphas may be proposed', parseRangeFlag, REFINE_DEFAULTS.range)
+    .option('--range <lo,hi>', `where alphas may be proposed (default: the evaluated alphas and both endpoints, ${RANGE_MARGIN} wider on each side)`, parseRangeFlag)
     .option('--setting <name>', 'the inference setting whose curve is read')
     .option('--scale <name>', 'the model scale whose curve is read');
 }

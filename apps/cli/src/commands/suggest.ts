@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { alphaPointsOf, roundAlpha, suggestAlphas, type Refinement } from '@frontier/core';
+import { alphaPointsOf, intervalText, RANGE_MARGIN, roundAlpha, suggestAlphas, type Refinement } from '@frontier/core';
 import { activeAlphas, findStudy, getStudyData, listStudyFacets } from '@frontier/db';
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
@@ -7,6 +7,7 @@ import { addCurveFlags, type CurveFlags } from './curve-flags';
 
 interface SuggestFlags extends CurveFlags {
   json?: boolean;
+  withBest?: boolean;
 }
 
 /**
@@ -22,12 +23,30 @@ function chooseFacet(flag: string, what: string, given: string | undefined, valu
 
 const alphaText = (x: number) => roundAlpha(x).toFixed(2);
 
-/** "best alpha 1.37 [1.20, 1.55] (pass@1 0.431 [0.412, 0.449]) over N problems and M evaluated alphas", or why there is none. */
-function bestLine(r: Refinement): string {
+/**
+ * "best alpha 1.37 [1.20, 1.55] (pass@1 0.431 [0.412, 0.449]) over N problems and M evaluated
+ * alphas", or why there is none; an interval open on a side says so on the next line.
+ */
+function bestLines(r: Refinement): string {
   const { best } = r;
-  if (!best) return `no best alpha yet: ${r.note ?? 'no estimate'}`;
+  if (!best) return `no best alpha yet: ${r.note ?? 'no estimate'}\n`;
   const pass = `pass@${r.k} ${best.passAtK.toFixed(3)} [${best.passLo.toFixed(3)}, ${best.passHi.toFixed(3)}]`;
-  return `best alpha ${alphaText(best.alpha)} [${alphaText(best.lo)}, ${alphaText(best.hi)}] (${pass}) over ${r.problems} problems and ${r.evaluated.length} evaluated alphas`;
+  const line = `best alpha ${alphaText(best.alpha)} ${intervalText(best, alphaText)} (${pass}) over ${r.problems} problems and ${r.evaluated.length} evaluated alphas\n`;
+  return best.beyond ? `${line}  open interval: ${best.beyond}\n` : line;
+}
+
+/** Where proposals went, and which alphas the surrogate left out as collapsed. */
+function contextLines(r: Refinement, given: boolean): string {
+  const range = `range [${r.range.join(', ')}] (${given ? '--range' : `default: the evaluated alphas and both endpoints, ${RANGE_MARGIN} wider on each side`})\n`;
+  if (r.collapsed.length === 0 || r.collapseBelow === null) return range;
+  const list = r.collapsed.map((a) => String(roundAlpha(a))).join(', ');
+  return `${range}collapsed (past an endpoint, pass@${r.k} below ${r.collapseBelow.toFixed(3)}, half the best; not fitted): alphas ${list}\n`;
+}
+
+/** What --json --with-best prints: everything a script needs to act and to know when to stop. */
+function jsonReport(r: Refinement) {
+  const { k, range, evaluated, live, collapsed, collapseBelow, problems, best, note } = r;
+  return { k, range, evaluated, live, collapsed, collapseBelow, problems, best, suggestions: r.suggestions.map(({ alpha, kind, reason }) => ({ alpha, kind, reason })), ...(note && { note }) };
 }
 
 function table(r: Refinement): string {
@@ -45,8 +64,10 @@ export function registerSuggest(program: Command): void {
       .description("propose the next alphas to evaluate (towards the best pass@k, the collapse of extrapolation, the frontier's widest gap), with the current best alpha; alphas queued or running are left out")
       .argument('<study>', 'study name or id'),
   )
-    .option('--json', 'print only a JSON array of {"alpha", "reason"}, best first')
+    .option('--json', 'print only a JSON array of {"alpha", "kind", "reason"}, best first')
+    .option('--with-best', 'with --json: print an object instead, {"best", "suggestions", "range", "k", "evaluated", "live", "collapsed", ...}, so a script also reads the best alpha and its interval')
     .action(async (studyArg: string, flags: SuggestFlags) => {
+      if (flags.withBest && !flags.json) throw new CliError('--with-best changes what --json prints: add --json, or leave it out (the table ends with the best alpha)');
       const refinement = await withDatabase(async ({ db }) => {
         const study = await findStudy(db, studyArg);
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
@@ -61,11 +82,12 @@ export function registerSuggest(program: Command): void {
         return suggestAlphas(points.points, { k: flags.k, count: flags.count, range: flags.range, exclude });
       });
       if (flags.json) {
-        const out = refinement.suggestions.map(({ alpha, reason }) => ({ alpha, reason }));
+        const out = flags.withBest ? jsonReport(refinement) : refinement.suggestions.map(({ alpha, kind, reason }) => ({ alpha, kind, reason }));
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
         return;
       }
       process.stdout.write(table(refinement));
-      process.stdout.write(`${bestLine(refinement)}\n`);
+      process.stdout.write(bestLines(refinement));
+      process.stdout.write(contextLines(refinement, flags.range !== undefined));
     });
 }

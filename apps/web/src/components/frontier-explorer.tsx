@@ -11,7 +11,8 @@ import type { FrontierViewState } from '@/lib/frontier-state';
 import { loadPlotly } from '@/lib/plotly';
 import { placeOverlay } from '@/lib/plot-overlay';
 import { solveRateFigure } from '@/lib/solve-rate-figure';
-import { DEFAULT_SUGGEST_COUNT, defaultSuggestRange, type SuggestView } from '@/lib/suggest-state';
+import { solveRateCsv } from '@/lib/solve-rate-csv';
+import { DEFAULT_SUGGEST_COUNT, type SuggestView } from '@/lib/suggest-state';
 import { placeOnFrontier, withFrontierProposals, withSuggestions } from '@/lib/suggestion-figure';
 import { STACK_ORDER, verdictFigure } from '@/lib/verdict-figure';
 import { AlphaSweep } from './alpha-sweep';
@@ -110,7 +111,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
     const fig = frontierFigure(series, { log: state.log });
     return refinement && suggestSeries ? withFrontierProposals(fig, placeOnFrontier(suggestSeries, refinement.suggestions, state.log)) : fig;
   }, [series, state.log, refinement, suggestSeries]);
-  const solve = useMemo(() => withSuggestions(solveRateFigure(series), refinement), [series, refinement]);
+  const solve = useMemo(() => withSuggestions(solveRateFigure(series), refinement, suggestSeries), [series, refinement, suggestSeries]);
   const verdicts = useMemo(() => series.map((s) => ({ key: s.key, label: s.label, fig: verdictFigure(s) })), [series]);
 
   const frontierOverlay = useRef<HTMLDivElement | null>(null);
@@ -225,7 +226,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
               <section className="card">
                 <div className="card-head">
                   <h2>Solve rate against alpha</h2>
-                  <ExportButtons plot={() => solveEl.current} filename={`${base}-solve-rate`} csv={() => pointRows(series)} />
+                  <ExportButtons plot={() => solveEl.current} filename={`${base}-solve-rate`} csv={() => solveRateCsv(series, refinement, suggestSeries)} />
                 </div>
                 <SweepPlot testId="solve-rate-plot" graphRef={solveEl} overlayRef={solveOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={solve.plotted} data={solve.data} layout={solve.layout}
                   label={`Solve rate against alpha for ${solve.plotted} checkpoints with 95% intervals`} />
@@ -249,7 +250,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
             </section>
       </>
     ),
-    [frontier, solve, verdicts, series, base, drawn, afterPlot, verdictEls, verdictOverlays, suggestCard],
+    [frontier, solve, verdicts, series, base, drawn, afterPlot, verdictEls, verdictOverlays, suggestCard, refinement, suggestSeries],
   );
 
   const total = series.reduce((n, s) => n + s.points.length + s.withoutData, 0);
@@ -267,7 +268,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
           </label>
           {evaluated > 0 && (
             <button type="button" data-testid="suggest-toggle" aria-expanded={state.suggest !== undefined}
-              onClick={() => onStateChange({ ...state, alpha: chosenAlpha, suggest: state.suggest ? undefined : { count: DEFAULT_SUGGEST_COUNT, range: defaultSuggestRange(alphas) } })}>
+              onClick={() => onStateChange({ ...state, alpha: chosenAlpha, suggest: state.suggest ? undefined : { count: DEFAULT_SUGGEST_COUNT } })}>
               {state.suggest ? 'Hide suggestions' : 'Suggest next alphas'}
             </button>
           )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSuggestRange, parseDecimal, parseSuggestCount, parseSuggestRange, parseSuggestView, writeSuggestView } from './suggest-state';
+import { parseDecimal, parseSuggestCount, parseSuggestRange, parseSuggestView, writeSuggestView } from './suggest-state';
 
 describe('suggestion panel state', () => {
   it('reads decimals strictly', () => {
@@ -31,11 +31,5 @@ describe('suggestion panel state', () => {
     const closed = new URLSearchParams();
     writeSuggestView(closed, undefined);
     expect(closed.toString()).toBe('');
-  });
-  it('widens the evaluated span by 0.5 on each side, within [-10, 10]', () => {
-    expect(defaultSuggestRange([0, 1, -1, 2])).toEqual([-1.5, 2.5]);
-    expect(defaultSuggestRange([-9.8, 9.9])).toEqual([-10, 10]);
-    expect(defaultSuggestRange([0.3])).toEqual([-0.2, 0.8]);
-    expect(defaultSuggestRange([])).toEqual([-1, 2]);
   });
 });

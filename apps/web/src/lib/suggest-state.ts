@@ -1,20 +1,19 @@
-import { ALPHA_RANGE } from '@frontier/core';
+import { ALPHA_RANGE, REFINE_DEFAULTS } from '@frontier/core';
 
 // The "Suggest next alphas" panel's part of the Frontier tab's URL, so a shared link reproduces
 // the same proposals on its pinned data (the policy is deterministic): ?suggest=COUNT opens the
-// panel, ?range=LO,HI bounds the proposals. Strict: a malformed value falls back to its default.
+// panel, ?range=LO,HI bounds the proposals (absent: core's default range, as `frontier suggest`
+// without --range). Strict: a malformed value falls back to its default.
 
 export interface SuggestView {
   /** How many alphas to propose, 1..MAX_SUGGEST_COUNT. */
   count: number;
-  /** Where proposals may go; absent: the evaluated span widened (defaultSuggestRange). */
+  /** Where proposals may go; absent: core's defaultRange of the evaluated alphas. */
   range?: [number, number];
 }
 
-export const DEFAULT_SUGGEST_COUNT = 3;
+export const DEFAULT_SUGGEST_COUNT = REFINE_DEFAULTS.count;
 export const MAX_SUGGEST_COUNT = 20;
-/** How far past the evaluated alphas the default range reaches on each side. */
-const RANGE_MARGIN = 0.5;
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** A decimal number as typed or linked ("1.5", "-.25"); undefined for anything else. */
@@ -59,13 +58,4 @@ export function writeSuggestView(params: URLSearchParams, view: SuggestView | un
   if (!view) return;
   params.set('suggest', String(view.count));
   if (view.range) params.set('range', `${tidy(view.range[0])},${tidy(view.range[1])}`);
-}
-
-/** The evaluated span widened by RANGE_MARGIN on each side, inside ALPHA_RANGE; [-1, 2] with nothing evaluated. */
-export function defaultSuggestRange(alphas: readonly number[]): [number, number] {
-  if (alphas.length === 0) return [-1, 2];
-  const [min, max] = ALPHA_RANGE;
-  const lo = Math.max(min, Math.min(...alphas) - RANGE_MARGIN);
-  const hi = Math.min(max, Math.max(...alphas) + RANGE_MARGIN);
-  return [Number(lo.toFixed(6)), Number(hi.toFixed(6))];
 }

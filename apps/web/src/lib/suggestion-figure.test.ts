@@ -15,6 +15,9 @@ const refinement: Refinement = {
   k: 2,
   range: [0, 1],
   evaluated: [0, 1],
+  live: [0, 1],
+  collapsed: [],
+  collapseBelow: 0.2,
   problems: 10,
   best: { alpha: 0.5, lo: 0.4, hi: 0.65, passAtK: 0.4, passLo: 0.35, passHi: 0.45 },
   suggestions: [
@@ -40,6 +43,7 @@ describe('the surrogate on the solve-rate plot', () => {
     expect(fig.data.slice(0, base.data.length)).toEqual(base.data);
     const added = fig.data.slice(base.data.length) as { name: string; x: number[]; y: number[]; hovertemplate: string[] | string; error_x?: { array: number[]; arrayminus: number[] } }[];
     expect(added.map((t) => t.name)).toEqual([SUGGESTION_TRACES.band, SUGGESTION_TRACES.band, 'surrogate pass@2', SUGGESTION_TRACES.proposals, SUGGESTION_TRACES.best]);
+    expect(fig.layout.annotations).toEqual([]);
     expect(added[0]!.y).toEqual([0.3, 0.5, 1]); // the band is clipped to [0, 1]
     expect(added[1]!.y).toEqual([0.1, 0.3, 0]);
     const proposals = added[3]!;
@@ -55,11 +59,42 @@ describe('the surrogate on the solve-rate plot', () => {
     expect(withSuggestions(base, null)).toBe(base);
   });
   it('puts "start" proposals on the alpha axis when there is no curve yet', () => {
-    const fig = withSuggestions(solveRateFigure([]), { ...refinement, curve: [], best: null, suggestions: [{ alpha: 0, kind: 'start', reason: 'endpoint' }] });
-    const proposals = fig.data.find((t) => t.name === SUGGESTION_TRACES.proposals) as { y: number[]; hovertemplate: string[] };
+    const fig = withSuggestions(solveRateFigure([]), { ...refinement, curve: [], live: [], best: null, suggestions: [{ alpha: 0, kind: 'start', reason: 'endpoint' }] });
+    expect(fig.data.some((t) => t.name === SUGGESTION_TRACES.proposals)).toBe(false);
+    const proposals = fig.data.find((t) => t.name === SUGGESTION_TRACES.offCurve) as { y: number[]; hovertemplate: string[] };
     expect(proposals.y).toEqual([0]);
     expect(proposals.hovertemplate[0]).toContain('no estimate of pass@k yet');
     expect(fig.data.some((t) => t.name === SUGGESTION_TRACES.best)).toBe(false);
+  });
+
+  it('puts proposals past the live alphas on the axis, saying the surrogate is not drawn there', () => {
+    const fig = withSuggestions(solveRateFigure([]), { ...refinement, suggestions: [...refinement.suggestions, { alpha: 1.5, kind: 'collapse', reason: 'probes further out' }] });
+    const on = fig.data.find((t) => t.name === SUGGESTION_TRACES.proposals) as { x: number[] };
+    const off = fig.data.find((t) => t.name === SUGGESTION_TRACES.offCurve) as { x: number[]; y: number[]; hovertemplate: string[] };
+    expect(on.x).toEqual([0.25, 0.75]);
+    expect([off.x, off.y]).toEqual([[1.5], [0]]);
+    expect(off.hovertemplate[0]).toContain("outside the surrogate's window (the live alphas α = 0 to 1, where it is drawn): marked on the alpha axis");
+  });
+
+  it('marks the collapsed points of the line it read, shades their stretch, and arrows an open interval end', () => {
+    const [series] = buildSeries([{ setting: null, data: parabolaStudy([-1, -0.5, 0, 0.5, 1]) }], { replicates: 20 });
+    const open = {
+      ...refinement, evaluated: [-1, -0.5, 0, 0.5, 1], live: [0, 0.5, 1], collapsed: [-1, -0.5],
+      best: { ...refinement.best!, hi: 1, above: { why: 'unevaluated' as const, limit: 1.5 }, beyond: 'the peak may lie above α = 1' },
+    };
+    const fig = withSuggestions(solveRateFigure([series!]), open, series);
+    const marks = fig.data.find((t) => t.name === 'collapsed: pass@2 below half the best, past an endpoint (not fitted)') as { x: number[]; y: number[] };
+    expect(marks.x).toEqual([-1, -0.5]);
+    expect(marks.y).toEqual(series!.points.slice(0, 2).map((p) => p.solve.estimate));
+    const shapes = fig.layout.shapes!;
+    expect(shapes).toHaveLength(3);
+    expect(shapes[2]).toMatchObject({ type: 'rect', x0: -1.06, x1: -0.44 });
+    const notes = fig.layout.annotations!;
+    expect(notes.map((a) => a.text)).toEqual(['collapsed', '']);
+    expect(notes[1]).toMatchObject({ ax: 1, x: 1.2, hovertext: 'the peak may lie above α = 1' });
+    const best = fig.data.find((t) => t.name === SUGGESTION_TRACES.best) as { hovertemplate: string };
+    expect(best.hovertemplate).toContain('[0.4, 1 or above]');
+    expect(best.hovertemplate).toContain('open interval: the peak may lie above α = 1');
   });
 });
 

@@ -6,9 +6,6 @@ import type { SeriesInput } from './frontier-model';
 // refine/): the one curve it reads (one inference setting, one model scale, as the filters pick),
 // and which alphas are already on their way. Pure, so the view memoises it per input.
 
-/** The policy's bootstrap seed: a shared link's data gives the same suggestions every time. */
-export const SUGGEST_SEED = 1;
-
 export type SuggestionSource =
   | { ok: true; points: AlphaPoint[]; setting: string | null; scale: string | null }
   | { ok: false; message: string };
@@ -33,16 +30,20 @@ export function suggestionSource(datasets: readonly SeriesInput[], scaleFilter: 
 export interface SuggestRequest {
   k: number;
   count: number;
-  range: [number, number];
+  /** Absent: core's default range, as `frontier suggest` without --range. */
+  range?: [number, number];
   exclude: readonly number[];
 }
 
 export type SuggestionResult = { ok: true; refinement: Refinement } | { ok: false; message: string };
 
-/** The policy's answer with a fixed seed; options it refuses become a message, never a throw. */
+/**
+ * The policy's answer with core's defaults for what is not asked (range, seed): the same as
+ * `frontier suggest` prints for the same data. Options it refuses become a message, never a throw.
+ */
 export function computeSuggestions(points: readonly AlphaPoint[], request: SuggestRequest): SuggestionResult {
   try {
-    return { ok: true, refinement: suggestAlphas(points, { ...request, seed: SUGGEST_SEED }) };
+    return { ok: true, refinement: suggestAlphas(points, request) };
   } catch (err) {
     if (err instanceof RangeError) return { ok: false, message: err.message };
     throw err;

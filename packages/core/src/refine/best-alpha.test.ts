@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { passAtK } from '../pass-at-k';
 import { alphaGrid, bestAlpha, curvePoints, passCurve, roundAlpha } from './best-alpha';
@@ -49,7 +50,7 @@ describe('passCurve', () => {
     expect(curve.problems).toBe(0);
     expect(curve.surrogate).toBeNull();
     expect(bestAlpha(curve)).toBeNull();
-    expect(curvePoints(curve, 0, 1)).toEqual([]);
+    expect(curvePoints(curve)).toEqual([]);
   });
 });
 
@@ -100,14 +101,70 @@ describe('bestAlpha', () => {
     expect(best.alpha).toBeCloseTo(0.5, 5);
   });
 
-  it('extends an interval that reaches the last evaluated alpha to the range end, or to the collapse', () => {
+  it('ends an interval that reaches the last evaluated alpha there, marked open up to the range end or the collapse', () => {
     const rising = syntheticPoints((a) => 0.3 + 0.1 * a, [0, 0.5, 1], { problems: 40, samples: 20 });
     const open = bestAlpha(passCurve(rising, 1), { range: [-1, 3] })!;
-    expect([open.alpha, open.hi]).toEqual([1, 3]);
+    expect([open.alpha, open.hi]).toEqual([1, 1]);
+    expect(open.above).toEqual({ why: 'unevaluated', limit: 3 });
+    expect(open.below).toBeUndefined();
+    expect(open.beyond).toBe('the peak may lie above α = 1, the highest alpha evaluated (nothing evaluated above it; the range goes on to α = 3)');
+    // A range that ends at the last evaluated alpha: still open, nothing further to reach.
+    expect(bestAlpha(passCurve(rising, 1), { range: [-1, 1] })!.beyond).toBe('the peak may lie above α = 1, the highest alpha evaluated (nothing evaluated above it)');
+
     const cliff = syntheticPoints((a) => (a > 1.2 ? 0.02 : 0.3 + 0.1 * a), [0, 0.5, 1, 2], { problems: 40, samples: 20 });
     const edged = bestAlpha(passCurve(cliff, 1), { range: [-1, 3] })!;
     expect(edged.alpha).toBeGreaterThan(0.85);
-    expect(edged.hi).toBe(2);
+    expect(edged.alpha).toBeLessThanOrEqual(1);
+    // Never at the collapsed alpha 2, nor anywhere past the live alphas: open instead, up to the collapse.
+    expect(edged.hi).toBe(1);
+    expect(edged.above).toEqual({ why: 'collapse', limit: 2 });
+    expect(edged.beyond).toContain('before the collapse at α = 2');
+  });
+
+  it('looks for the peak inside the range only, marking the end the range cuts', () => {
+    const points = syntheticPoints(parabola(1.4), ALPHAS, { problems: 60, samples: 10 });
+    const cut = bestAlpha(passCurve(points, 1), { range: [-1, 1] })!;
+    expect(cut.alpha).toBeLessThanOrEqual(1);
+    expect(cut.hi).toBe(1);
+    expect(cut.above).toEqual({ why: 'range', limit: 1 });
+    expect(cut.beyond).toBe('the peak may lie above α = 1, where the range ends (live alphas were evaluated out to α = 2)');
+    // A closed interval inside the live span says nothing more.
+    const inside = bestAlpha(passCurve(points, 1), { range: [-1, 3] })!;
+    expect([inside.below, inside.above, inside.beyond]).toEqual([undefined, undefined, undefined]);
+    expect(inside.lo).toBeGreaterThan(-0.5);
+    expect(inside.hi).toBeLessThan(2);
+    // No live alpha in the range: no estimate.
+    expect(bestAlpha(passCurve(points, 1), { range: [2.5, 3] })).toBeNull();
+  });
+
+  it('keeps the best alpha and its interval inside the range and the live alphas, or says where they are open', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1, max: 3, noNaN: true }),
+        fc.subarray([-1, -0.5, 0, 0.25, 0.5, 1, 1.5, 2, 2.5], { minLength: 2 }),
+        fc.tuple(fc.integer({ min: -150, max: 150 }), fc.integer({ min: 20, max: 300 })),
+        fc.boolean(),
+        fc.integer(),
+        (peak, alphas, [lo, width], cliff, seed) => {
+          const range = [lo / 100, (lo + width) / 100] as const;
+          const shape = cliff ? (a: number) => (a > 1.6 || a < -0.6 ? 0.02 : parabola(peak)(a)) : parabola(peak);
+          const curve = passCurve(syntheticPoints(shape, alphas, { problems: 20, samples: 6, seed }), 1);
+          const best = bestAlpha(curve, { range, seed, replicates: 30 });
+          if (!best) return;
+          const [liveLo, liveHi] = [curve.live[0]!, curve.live.at(-1)!];
+          for (const a of [best.alpha, best.lo, best.hi]) {
+            expect(a).toBeGreaterThanOrEqual(Math.max(range[0], liveLo) - 1e-9);
+            expect(a).toBeLessThanOrEqual(Math.min(range[1], liveHi) + 1e-9);
+          }
+          expect(best.lo).toBeLessThanOrEqual(best.hi);
+          // An end at an alpha nobody evaluated is either inside the live span or the range's end, and marked.
+          if (best.above) expect(best.beyond).toContain(`above α = ${roundAlpha(best.hi)}`);
+          if (best.below) expect(best.beyond).toContain(`below α = ${roundAlpha(best.lo)}`);
+          if (!best.above && !best.below) expect(best.beyond).toBeUndefined();
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('is deterministic for a seed', () => {
@@ -118,16 +175,22 @@ describe('bestAlpha', () => {
 });
 
 describe('curvePoints', () => {
-  it('draws the surrogate over the range with a band around its mean', () => {
-    const curve = passCurve(syntheticPoints(parabola(0.7), ALPHAS, { problems: 60, samples: 10 }), 1);
-    const drawn = curvePoints(curve, -1, 3);
-    expect(drawn.map((p) => p.alpha)).toEqual(alphaGrid(-1, 3, 0.05));
+  it('draws the surrogate over the live evaluated span it was fitted on, with a band around its mean', () => {
+    const curve = passCurve(syntheticPoints(parabola(0.7, 0.6, 0.1), [-0.45, 0, 0.5, 1, 1.5, 2.02], { problems: 60, samples: 10 }), 1);
+    const drawn = curvePoints(curve);
+    expect(drawn.map((p) => p.alpha)).toEqual([-0.45, ...alphaGrid(-0.4, 2, 0.05), 2.02]);
     for (const p of drawn) {
       expect(p.lo).toBeLessThanOrEqual(p.mean);
       expect(p.hi).toBeGreaterThanOrEqual(p.mean);
     }
-    // Wider where nothing was evaluated.
-    const band = (a: number) => drawn.find((p) => p.alpha === a)!;
-    expect(band(3).hi - band(3).lo).toBeGreaterThan(band(1).hi - band(1).lo);
+  });
+
+  it('never over collapsed alphas', () => {
+    const cliff = (a: number) => (a < 0 ? 0.04 : 0.5);
+    const curve = passCurve(syntheticPoints(cliff, [-1, -0.5, -0.25, 0, 0.5, 1, 2], { problems: 50, samples: 10 }), 1);
+    expect(curve.live).toEqual([0, 0.5, 1, 2]);
+    const drawn = curvePoints(curve);
+    expect(drawn[0]!.alpha).toBe(0);
+    expect(drawn.at(-1)!.alpha).toBe(2);
   });
 });

@@ -2,8 +2,13 @@ import { passAtK } from '../pass-at-k';
 import { mulberry32, randomIndex } from '../prng';
 import { quantileSorted } from '../quantile';
 import type { AlphaPoint } from './alpha-points';
+import { ALPHA_STEP, alphaGrid, roundAlpha } from './alpha-grid';
 import { liveWindow } from './collapse';
+import { REFINE_DEFAULTS } from './defaults';
+import { openEnd, openEndText, type OpenEnd, type PeakWindow } from './open-ends';
 import { fitSurrogate, type Surrogate } from './surrogate';
+
+export { ALPHA_STEP, alphaGrid, roundAlpha };
 
 // Where along alpha pass@k peaks, and how sure that is. The surrogate is fitted to the mean
 // pass@k over problems at each live evaluated alpha (collapse.ts: not past a collapse). The
@@ -12,9 +17,9 @@ import { fitSurrogate, type Surrogate } from './surrogate';
 // once, recompute every alpha's mean, re-smooth with the same surrogate), and what is not known
 // between evaluated alphas (a draw of the curve between them given the points; three points far
 // apart say little about where between them the peak is). The argmax of each replicate gives the
-// interval. The peak is only looked for between the lowest and highest live evaluated alpha; an
-// interval that reaches one of them extends to where the line may still go (the range's end, or
-// the collapse on that side).
+// interval. The peak is only looked for from the lowest to the highest live evaluated alpha,
+// within the range; an interval that reaches an edge of that window is marked open on that side
+// (open-ends.ts) instead of being stretched to alphas nobody evaluated.
 
 export interface BestAlpha {
   alpha: number;
@@ -25,6 +30,11 @@ export interface BestAlpha {
   passAtK: number;
   passLo: number;
   passHi: number;
+  /** Set on a side where the peak may lie past the interval's end (beyond the alphas evaluated, or the range). */
+  below?: OpenEnd;
+  above?: OpenEnd;
+  /** The open sides in words, for people: the panel, the CLI and the refine job's log say it as is. */
+  beyond?: string;
 }
 
 export interface CurvePoint {
@@ -54,24 +64,8 @@ export interface PassCurve {
   surrogate: Surrogate | null;
 }
 
-/** Alphas are looked at on this grid: finer than any evaluation would be worth. */
-export const ALPHA_STEP = 0.01;
 /** Below this a mean's noise is not trusted (and the surrogate stays well conditioned). */
 const NOISE_FLOOR = 4e-6;
-
-/** The grid of alphas from lo to hi (both included, rounded to the step). */
-export function alphaGrid(lo: number, hi: number, step = ALPHA_STEP): number[] {
-  const out: number[] = [];
-  const first = Math.ceil(lo / step - 1e-9);
-  const last = Math.floor(hi / step + 1e-9);
-  for (let i = first; i <= last; i++) out.push(roundAlpha(i * step));
-  return out;
-}
-
-/** An alpha as people write it: two decimals, never -0. */
-export function roundAlpha(a: number): number {
-  return Math.round(a * 100) / 100 + 0;
-}
 
 /**
  * Variance of one problem's unbiased pass@k from n samples with c solved, by the delta method on
@@ -115,18 +109,30 @@ export function passCurve(points: readonly AlphaPoint[], k: number): PassCurve {
 export interface BestAlphaOptions {
   replicates?: number;
   seed?: number;
-  /** Where alphas may be evaluated: an interval that reaches the last live alpha on a side extends to it. */
+  /** Where alphas may be evaluated: the peak is looked for inside it only (default: anywhere). */
   range?: readonly [number, number];
 }
 
-/** The best alpha between the evaluated extremes with its bootstrap interval; null without a curve. */
-export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1, range }: BestAlphaOptions = {}): BestAlpha | null {
+/** A grid from lo to hi, or lo alone when no grid point falls between them. */
+const gridOf = (lo: number, hi: number, step?: number) => {
+  const grid = alphaGrid(lo, hi, step);
+  return grid.length > 0 ? grid : [lo];
+};
+
+/**
+ * The best alpha from the lowest to the highest live evaluated alpha, within the range, with its
+ * bootstrap interval; null without a curve or when no live evaluated alpha span meets the range.
+ */
+export function bestAlpha(curve: PassCurve, { replicates = REFINE_DEFAULTS.replicates, seed = REFINE_DEFAULTS.seed, range = [-Infinity, Infinity] }: BestAlphaOptions = {}): BestAlpha | null {
   const { live, liveYs, surrogate, perProblem, problems, window } = curve;
   if (!surrogate || live.length === 0) return null;
   const [liveLo, liveHi] = [live[0]!, live.at(-1)!];
-  const top = peakOf(alphaGrid(liveLo, liveHi).map((a) => surrogate.predict(a).mean));
+  const [from, to] = [Math.max(liveLo, range[0]), Math.min(liveHi, range[1])];
+  if (from > to) return null;
+  const fine = gridOf(from, to);
+  const top = peakOf(fine.map((a) => surrogate.predict(a).mean));
   // The replicates look on a grid of at most ~200 alphas: the interpolation draws cost its square.
-  const grid = alphaGrid(liveLo, liveHi, Math.max(ALPHA_STEP, roundAlpha((liveHi - liveLo) / 200)));
+  const grid = gridOf(from, to, Math.max(ALPHA_STEP, roundAlpha((to - from) / 200)));
   const rows = surrogate.smoother(grid);
   const factor = live.length > 1 ? surrogate.interpolationFactor(grid) : null;
   const g = grid.length;
@@ -162,22 +168,27 @@ export function bestAlpha(curve: PassCurve, { replicates = 300, seed = 1, range 
   firsts.sort();
   lasts.sort();
   maxima.sort();
-  // A peak at the last live alpha on a side may lie further out, up to the collapse on that side
-  // or the end of the range: nothing evaluated says otherwise. The same when the best evaluated
-  // alpha is the outermost live one, even if the smooth curve bends down before it.
-  const outLo = Number.isFinite(window[0]) ? window[0] : Math.min(range?.[0] ?? liveLo, liveLo);
-  const outHi = Number.isFinite(window[1]) ? window[1] : Math.max(range?.[1] ?? liveHi, liveHi);
-  const bestSeen = live[argmax(liveYs)]!;
   const lo = quantileSorted(firsts, 0.025);
   const hi = quantileSorted(lasts, 0.975);
-  const fine = alphaGrid(liveLo, liveHi);
+  // An interval that reaches an edge of the window may go on past it: nothing looked there says
+  // otherwise. The same when the best evaluated alpha is the outermost live one, even if the
+  // smooth curve bends down before it.
+  const seen = live.filter((a) => a >= from && a <= to);
+  const bestSeen = seen[argmax(seen.map((a) => liveYs[live.indexOf(a)]!))];
+  const w: PeakWindow = { from, to, liveLo, liveHi, collapse: window, range };
+  const below = lo <= grid[0]! + 1e-9 || (bestSeen === liveLo && from === liveLo) ? openEnd('below', w) : undefined;
+  const above = hi >= grid.at(-1)! - 1e-9 || (bestSeen === liveHi && to === liveHi) ? openEnd('above', w) : undefined;
+  const words = [below && openEndText('below', below, w), above && openEndText('above', above, w)].filter(Boolean);
   return {
     alpha: fine[Math.round((top.first + top.last) / 2)]!,
-    lo: lo <= liveLo || bestSeen === liveLo ? roundAlpha(outLo) : lo,
-    hi: hi >= liveHi || bestSeen === liveHi ? roundAlpha(outHi) : hi,
+    lo: below ? from : lo,
+    hi: above ? to : hi,
     passAtK: top.value,
     passLo: quantileSorted(maxima, 0.025),
     passHi: quantileSorted(maxima, 0.975),
+    ...(below && { below }),
+    ...(above && { above }),
+    ...(words.length > 0 && { beyond: words.join('; ') }),
   };
 }
 
@@ -204,11 +215,17 @@ function peakOf(values: readonly number[]): { first: number; last: number; value
   return { first, last, value };
 }
 
-/** The surrogate along [lo, hi] every `step`, for plotting. */
-export function curvePoints(curve: PassCurve, lo: number, hi: number, step = 0.05): CurvePoint[] {
+/**
+ * The surrogate every `step` over the window it was fitted on, from the lowest to the highest live
+ * evaluated alpha (both included), for plotting: past them, and over collapsed alphas above all,
+ * it says nothing worth drawing.
+ */
+export function curvePoints(curve: PassCurve, step = 0.05): CurvePoint[] {
   const s = curve.surrogate;
-  if (!s) return [];
-  return alphaGrid(lo, hi, step).map((alpha) => {
+  if (!s || curve.live.length === 0) return [];
+  const [lo, hi] = [curve.live[0]!, curve.live.at(-1)!];
+  const inner = alphaGrid(lo, hi, step).filter((a) => a > lo && a < hi);
+  return [...new Set([lo, ...inner, hi])].map((alpha) => {
     const { mean, sd } = s.predict(alpha);
     return { alpha, mean, lo: mean - 1.96 * sd, hi: mean + 1.96 * sd };
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkRefineSettings, MAX_REFINE_ALPHAS, REFINE_DEFAULTS, type RefineSettings } from './settings';
+import { checkRefineSettings, MAX_REFINE_ALPHAS, type RefineSettings } from './settings';
 
-const good: RefineSettings = { ...REFINE_DEFAULTS, range: [-1, 2], budgetAlphas: 6 };
+const good: RefineSettings = { k: 1, count: 3, range: [-1, 2], budgetAlphas: 6 };
 
 describe('checkRefineSettings', () => {
   it('accepts good settings as they are', () => {

@@ -21,7 +21,9 @@ export interface RefineSettings {
   targetWidth?: number;
 }
 
-export const REFINE_DEFAULTS = { k: 1, count: 3, range: [-1, 2] as [number, number] } as const;
+/** What is asked for: without a range, defaults.ts's defaultRange of the study's evaluated alphas, resolved when the run is queued. */
+export type RefineRequest = Omit<RefineSettings, 'range'> & { range?: [number, number] };
+
 /** A run evaluates at most this many alphas: past it a fixed grid would have been cheaper. */
 export const MAX_REFINE_ALPHAS = 40;
 

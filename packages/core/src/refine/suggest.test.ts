@@ -49,8 +49,10 @@ describe('suggestAlphas on a curve', () => {
     expect(r.best!.hi).toBeGreaterThanOrEqual(0.7);
     expect(r.suggestions[0]!.kind).toBe('best');
     expect(Math.abs(r.suggestions[0]!.alpha - 0.7)).toBeLessThanOrEqual(0.1);
-    expect(r.curve[0]!.alpha).toBe(-1);
-    expect(r.curve.at(-1)!.alpha).toBe(3);
+    // pass@1 at -0.5 and 2 is below half the best: collapsed, so the surrogate is neither fitted nor drawn there.
+    expect([r.live, r.collapsed]).toEqual([[0, 0.5, 1, 1.5], [-0.5, 2]]);
+    expect(r.collapseBelow).toBeCloseTo(0.5 * 0.588, 2);
+    expect([r.curve[0]!.alpha, r.curve.at(-1)!.alpha]).toEqual([0, 1.5]);
     expect(r.note).toBeUndefined();
   });
 

@@ -1,7 +1,9 @@
 import type { AlphaPoint } from './alpha-points';
 import { alphaGrid, argmax, bestAlpha, curvePoints, passCurve, roundAlpha, type BestAlpha, type CurvePoint, type PassCurve } from './best-alpha';
-import { collapseProbes } from './collapse';
+import { collapseProbes, COLLAPSE_SHARE } from './collapse';
+import { defaultRange, REFINE_DEFAULTS } from './defaults';
 import { frontierGaps } from './frontier-gap';
+import { intervalReach, intervalText } from './open-ends';
 import { fitSurrogate, type Surrogate } from './surrogate';
 
 // The refinement policy: from a study's evaluated alphas (one setting and scale), the next alphas
@@ -32,26 +34,34 @@ export interface SuggestOptions {
   k: number;
   /** How many alphas to propose. */
   count: number;
-  /** Where alphas may be proposed, both ends included. */
-  range: readonly [number, number];
+  /** Where alphas may be proposed, both ends included (default: defaults.ts's defaultRange of the evaluated alphas). */
+  range?: readonly [number, number];
   /** Alphas queued or running already: never proposed again. */
   exclude?: readonly number[];
   /** No proposal closer than this to an evaluated, excluded or proposed alpha (default 0.05). */
   minSpacing?: number;
+  /** The bootstrap's replicates and seed (default: REFINE_DEFAULTS). */
   replicates?: number;
   seed?: number;
 }
 
 export interface Refinement {
   k: number;
+  /** The range used: the one given, or the default. */
   range: [number, number];
   /** Evaluated alphas the estimate uses, ascending. */
   evaluated: number[];
+  /** The live ones among them (not past a collapse): the surrogate is fitted to these and drawn from the first to the last. */
+  live: number[];
+  /** The collapsed ones: past a trained endpoint, pass@k below `collapseBelow`. */
+  collapsed: number[];
+  /** COLLAPSE_SHARE of the best evaluated pass@k (null without a curve). */
+  collapseBelow: number | null;
   /** Problems with at least k judged samples at every evaluated alpha. */
   problems: number;
   best: BestAlpha | null;
   suggestions: Suggestion[];
-  /** The surrogate over the range, for drawing. */
+  /** The surrogate over its window (the live evaluated span), for drawing. */
   curve: CurvePoint[];
   /** Why there is no estimate yet, when there is none. */
   note?: string;
@@ -82,6 +92,7 @@ function expectedImprovement(mean: number, sd: number, incumbent: number): numbe
 export function checkSuggestOptions(o: SuggestOptions): string | undefined {
   if (!Number.isSafeInteger(o.k) || o.k < 1) return `k must be a whole number of at least 1 (got ${o.k})`;
   if (!Number.isSafeInteger(o.count) || o.count < 1 || o.count > 20) return `count must be a whole number from 1 to 20 (got ${o.count})`;
+  if (!o.range) return o.minSpacing !== undefined && !(o.minSpacing > 0) ? `minSpacing must be positive (got ${o.minSpacing})` : undefined;
   const [lo, hi] = o.range;
   if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo < hi)) return `the range must be two numbers, low below high (got ${lo}, ${hi})`;
   if (o.minSpacing !== undefined && !(o.minSpacing > 0 && o.minSpacing < hi - lo)) return `minSpacing must be positive and smaller than the range (got ${o.minSpacing})`;
@@ -92,8 +103,8 @@ export function checkSuggestOptions(o: SuggestOptions): string | undefined {
 export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOptions): Refinement {
   const problem = checkSuggestOptions(options);
   if (problem) throw new RangeError(problem);
-  const { k, count, minSpacing = 0.05 } = options;
-  const [lo, hi] = options.range;
+  const { k, count, minSpacing = 0.05, replicates = REFINE_DEFAULTS.replicates, seed = REFINE_DEFAULTS.seed } = options;
+  const [lo, hi] = options.range ?? defaultRange(points.map((p) => p.alpha));
   const taken: number[] = [...points.map((p) => p.alpha), ...(options.exclude ?? [])];
   const free = (a: number) => a >= lo && a <= hi && taken.every((t) => Math.abs(t - a) >= minSpacing - 1e-9);
   const suggestions: Suggestion[] = [];
@@ -106,7 +117,9 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
   };
 
   const curve = passCurve(points, k);
-  const base = { k, range: [lo, hi] as [number, number], evaluated: curve.xs, problems: curve.problems };
+  const collapsed = curve.xs.filter((a) => a <= curve.window[0] || a >= curve.window[1]);
+  const collapseBelow = curve.problems > 0 ? COLLAPSE_SHARE * Math.max(...curve.ys) : null;
+  const base = { k, range: [lo, hi] as [number, number], evaluated: curve.xs, live: curve.live, collapsed, collapseBelow, problems: curve.problems };
   if (points.length < 2 || curve.problems === 0 || !curve.surrogate) {
     // Not a curve yet: the trained endpoints first, then the middle and the ends of the range.
     for (const a of [0, 1, (lo + hi) / 2, hi, lo]) propose(a, 'start', a === 0 || a === 1 ? `the ${a === 0 ? 'low' : 'high'}-coverage endpoint: every estimate starts from the trained endpoints` : `spreads the first evaluations over the range [${lo}, ${hi}]`);
@@ -114,7 +127,7 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
     return { ...base, best: null, suggestions, curve: [], note };
   }
 
-  const best = bestAlpha(curve, { replicates: options.replicates, seed: options.seed, range: [lo, hi] });
+  const best = bestAlpha(curve, { replicates, seed, range: [lo, hi] });
   // Expected improvement only where the line is alive: on a side that collapsed, no further out
   // than its outermost live alpha (the bracket at the collapse is proposed on its own, below).
   const [liveLo, liveHi] = [curve.live[0]!, curve.live.at(-1)!];
@@ -128,9 +141,11 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
     return next !== undefined && next.gain >= threshold &&
       propose(next.alpha, 'best', `may raise pass@${k}: expected gain ${fmt(next.gain)} over the best so far (${fmt(best?.passAtK ?? 0)} at ${alphaText(best?.alpha ?? 0)})`);
   };
+  // Where the peak may be: the interval, out to how far it may go on an open side.
+  const reach = best && intervalReach(best);
   const proposeNarrowing = () => {
-    const gap = best && widestGap(taken, Math.max(lo, best.lo), Math.min(hi, best.hi), 2 * minSpacing);
-    return !!gap && propose(gap.alpha, 'best', `narrows the best alpha's interval [${roundAlpha(best.lo)}, ${roundAlpha(best.hi)}]: nothing evaluated between ${alphaText(gap.from)} and ${alphaText(gap.to)}`);
+    const gap = best && reach && widestGap(taken, Math.max(lo, reach[0]), Math.min(hi, reach[1]), 2 * minSpacing);
+    return !!gap && propose(gap.alpha, 'best', `narrows the best alpha's interval ${intervalText(best)}: nothing evaluated between ${alphaText(gap.from)} and ${alphaText(gap.to)}`);
   };
   const bracket = collapseBracket(curve, 2 * minSpacing);
   const gaps = frontierGaps(points, 2 * minSpacing).filter((g) => g.distance >= MIN_FRONTIER_MOVE);
@@ -156,7 +171,8 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
   while (suggestions.length < count && (proposeImprovement() || proposeNarrowing()));
   // Asked for more than is worth it: the rest where the surrogate expects most, however little.
   while (suggestions.length < count && proposeImprovement(0));
-  return { ...base, best, suggestions, curve: curvePoints(curve, lo, hi) };
+  const note = best ? undefined : `no live evaluated alpha lies in the range [${lo}, ${hi}]: the live ones span α=${roundAlpha(liveLo)} to α=${roundAlpha(liveHi)}`;
+  return { ...base, best, suggestions, curve: curvePoints(curve), ...(note && { note }) };
 }
 
 const median = (v: readonly number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)] ?? 0;

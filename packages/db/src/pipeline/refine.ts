@@ -1,8 +1,9 @@
-import { checkRefineSettings, type BestAlpha, type RefineSettings } from '@frontier/core';
+import { alphaPointsOf, checkRefineSettings, defaultRange, type BestAlpha, type RefineRequest, type RefineSettings } from '@frontier/core';
 import { z } from 'zod';
 import type { Db } from '../client';
 import { ConflictError, InvalidInputError } from '../errors';
 import type { Queryable } from '../queryable';
+import { getStudyData } from '../queries/study-data';
 import { withTransaction } from '../transaction';
 import { insertJob, queueJob } from './job-rows';
 import { loadStudySettings } from './study-settings';
@@ -40,7 +41,13 @@ export interface RefineParams {
   outcome?: RefineOutcome;
 }
 
-const best = z.object({ alpha: z.number(), lo: z.number(), hi: z.number(), passAtK: z.number(), passLo: z.number(), passHi: z.number() }).nullable();
+const openEnd = z.object({ why: z.enum(['range', 'collapse', 'unevaluated']), limit: z.number() }).optional();
+const best = z
+  .object({
+    alpha: z.number(), lo: z.number(), hi: z.number(), passAtK: z.number(), passLo: z.number(), passHi: z.number(),
+    below: openEnd, above: openEnd, beyond: z.string().optional(),
+  })
+  .nullable();
 
 /** The params as stored; checked when read, since a run may outlive a version of this code. */
 export const refineParamsSchema = z.object({
@@ -76,21 +83,31 @@ export async function activeRefinement(client: Queryable, studyId: number): Prom
   return rows[0]?.id;
 }
 
+/** The alphas evaluated on the curve a run reads (the study's own setting and scale). */
+async function evaluatedAlphas(db: Db, studyId: number, setting: string, scale: string): Promise<number[]> {
+  const data = await getStudyData(db, studyId, { setting, scale });
+  const points = data && alphaPointsOf(data, scale);
+  return points?.ok ? points.points.map((p) => p.alpha) : [];
+}
+
 /**
  * Queues an automatic refinement run of a study. The curve is read where new alphas land: the
  * study's own inference setting and model scale, so a setting or scale naming another is refused.
+ * Without a range, the default one of the alphas evaluated now (core's defaultRange) is fixed for
+ * the whole run: a range that followed the data would widen with every probe outwards.
  * InvalidInputError for bad settings, NotFoundError / StudyNotEvaluableError for the study,
  * ConflictError when the study already has a run queued or running.
  */
 export async function queueRefinement(
   db: Db,
   studyId: number,
-  asked: RefineSettings,
+  request: RefineRequest,
   options: { createdById?: string | null; maxQueuedAlphas?: number } = {},
 ): Promise<number> {
+  const { name, config } = await loadStudySettings(db, studyId);
+  const asked: RefineSettings = { ...request, range: request.range ?? defaultRange(await evaluatedAlphas(db, studyId, config.setting, config.scale)) };
   const checked = checkRefineSettings(asked);
   if (!checked.ok) throw new InvalidInputError(checked.message);
-  const { name, config } = await loadStudySettings(db, studyId);
   for (const field of ['setting', 'scale'] as const) {
     const given = asked[field];
     if (given !== undefined && given !== config[field]) {

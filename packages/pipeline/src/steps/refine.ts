@@ -1,4 +1,4 @@
-import { alphaPointsOf, roundAlpha, suggestAlphas } from '@frontier/core';
+import { alphaPointsOf, intervalReach, intervalText, roundAlpha, suggestAlphas } from '@frontier/core';
 import {
   activeAlphas, chainsActive, getStudyData, LimitReachedError, loadRefineRun, queueEvaluation, saveRefineParams,
   type RefineOutcome, type RefineParams,
@@ -31,12 +31,15 @@ export const refineStep: Step = async (job, ctx, h) => {
   const exclude = await activeAlphas(ctx.db.pool, job.studyId);
   const refinement = suggestAlphas(points.points, { k: settings.k, count: Math.max(1, Math.min(settings.count, left)), range: settings.range, exclude });
   const { best } = refinement;
-  const width = best ? best.hi - best.lo : Infinity;
+  // An interval open on a side is as wide as the peak may reach there: a run never stops on an
+  // interval that only looks narrow because nothing was evaluated past its end.
+  const reach = best ? intervalReach(best) : [-Infinity, Infinity];
+  const width = reach[1]! - reach[0]!;
   const stop = (reason: RefineOutcome['reason'], message: string) => {
     h.log(message);
     return saveRefineParams(ctx.db, job.id, { ...params, outcome: { reason, message, best } });
   };
-  const estimate = best ? `best alpha ${fmt(best.alpha)} [${fmt(best.lo)}, ${fmt(best.hi)}]` : 'no estimate yet';
+  const estimate = best ? `best alpha ${fmt(best.alpha)} ${intervalText(best)}${best.beyond ? ` (${best.beyond})` : ''}` : 'no estimate yet';
   if (settings.targetWidth !== undefined && width <= settings.targetWidth) return stop('target', `${estimate}: interval ${width.toFixed(2)} wide, within the target ${settings.targetWidth}`);
   if (left <= 0) return stop('budget', `${estimate}: the budget of ${alphaBudget} alphas is spent`);
   const alphas = refinement.suggestions.map((s) => s.alpha);

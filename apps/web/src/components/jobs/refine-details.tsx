@@ -1,8 +1,9 @@
-import type { BestAlpha } from '@frontier/core';
+import { intervalText, type BestAlpha } from '@frontier/core';
 import type { RefineSummary } from '@/lib/api-types';
 import { formatAlpha } from '@/lib/format';
 
-const interval = (b: BestAlpha | null) => (b ? `${formatAlpha(b.alpha)} [${formatAlpha(b.lo)}, ${formatAlpha(b.hi)}]` : 'not yet estimated');
+// An open side says so ("[1.79, 2 or above]"): its end is only where the evaluated alphas stop.
+const interval = (b: BestAlpha | null) => (b ? `${formatAlpha(b.alpha)} ${intervalText(b, formatAlpha)}` : 'not yet estimated');
 
 /** What a refinement run was asked, its rounds (each visible here while its chains run below) and why it stopped. */
 export function RefineDetails({ refine }: { refine: RefineSummary }) {

@@ -50,7 +50,7 @@ export function RefineAutomatically({ studyId, context, difficulty }: Props) {
         Rounds of {context.count} proposals in [{lo}, {hi}] maximising pass@{context.k}
         {context.setting ? `, setting ${context.setting}` : ''}
         {context.scale ? `, scale ${context.scale}` : ''}: each round evaluates its proposals, then re-estimates. Stops when the budget is spent or the best
-        alpha&apos;s 95% interval is narrower than the target.
+        alpha&apos;s 95% interval is narrower than the target (an open interval counts out to where the peak may lie).
         {difficulty !== undefined && ` The run reads every problem, not only the ${difficulty} ones shown here.`}
       </p>
       <form className="suggest-form" onSubmit={submit} noValidate>

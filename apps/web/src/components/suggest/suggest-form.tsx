@@ -1,5 +1,6 @@
 'use client';
 
+import { RANGE_MARGIN } from '@frontier/core';
 import { useState, type FormEvent } from 'react';
 import { checkSuggestFields, type FieldErrors, type SuggestFields } from '@/lib/suggest-forms';
 import type { SuggestView } from '@/lib/suggest-state';
@@ -8,6 +9,8 @@ import { Field } from './field';
 interface Props {
   count: number;
   range: [number, number];
+  /** The range is core's default for these data (no range in the URL). */
+  defaultRange: boolean;
   k: number;
   onApply: (view: Required<SuggestView>) => void;
 }
@@ -15,7 +18,7 @@ interface Props {
 const fieldsOf = (count: number, [lo, hi]: [number, number]): SuggestFields => ({ count: String(count), lo: String(lo), hi: String(hi) });
 
 /** Count and range of the proposals; applied (to the URL) on submit only, so typing computes nothing. */
-export function SuggestForm({ count, range, k, onApply }: Props) {
+export function SuggestForm({ count, range, defaultRange, k, onApply }: Props) {
   const [fields, setFields] = useState(() => fieldsOf(count, range));
   const [errors, setErrors] = useState<FieldErrors<keyof SuggestFields>>({});
   // A new count or range from the URL (back/forward, a link) refills the fields.
@@ -45,7 +48,9 @@ export function SuggestForm({ count, range, k, onApply }: Props) {
       <Field label="Alphas to propose" value={fields.count} onChange={edit('count')} error={errors.count} testId="suggest-count" width="3.5rem" />
       <Field label="from α" value={fields.lo} onChange={edit('lo')} error={errors.lo} testId="suggest-lo" />
       <Field label="to α" value={fields.hi} onChange={edit('hi')} error={errors.hi} testId="suggest-hi" />
-      <span className="muted suggest-k">maximising pass@{k} (the k above)</span>
+      <span className="muted suggest-k" data-testid="suggest-range-note">
+        maximising pass@{k} (the k above){defaultRange && `; the default range: the evaluated alphas and both endpoints, ${RANGE_MARGIN} wider on each side`}
+      </span>
       <button type="submit" data-testid="suggest-apply">Suggest</button>
     </form>
   );

@@ -7,7 +7,7 @@ import { useCan } from '../caller-context';
 import { EvaluateSuggestions } from './evaluate-suggestions';
 import { RefineAutomatically } from './refine-automatically';
 import { SuggestForm } from './suggest-form';
-import { BestAlpha, SuggestionTable } from './suggestion-table';
+import { BestAlpha, CollapsedAlphas, SuggestionTable } from './suggestion-table';
 import type { Suggestions } from './use-suggestions';
 
 interface Props {
@@ -27,7 +27,7 @@ interface Props {
  */
 export const SuggestPanel = memo(function SuggestPanel({ studyId, suggestions, live, difficulty, onView }: Props) {
   const canWrite = useCan('write') && live;
-  const { k, count, range, setting, scale, exclude, result } = suggestions;
+  const { k, count, range, defaultRange, setting, scale, exclude, result } = suggestions;
   return (
     <section className="card suggest-panel" data-testid="suggest-panel" data-status={result.ok ? 'ready' : 'unavailable'}>
       <div className="card-head">
@@ -36,7 +36,7 @@ export const SuggestPanel = memo(function SuggestPanel({ studyId, suggestions, l
           Hide suggestions
         </button>
       </div>
-      <SuggestForm count={count} range={range} k={k} onApply={onView} />
+      <SuggestForm count={count} range={range} defaultRange={defaultRange} k={k} onApply={onView} />
       {!result.ok ? (
         <p className="banner banner-info" data-testid="suggest-unavailable">
           {result.message}
@@ -45,6 +45,7 @@ export const SuggestPanel = memo(function SuggestPanel({ studyId, suggestions, l
         <>
           <BestAlpha refinement={result.refinement} />
           <SuggestionTable refinement={result.refinement} />
+          <CollapsedAlphas refinement={result.refinement} />
           {exclude.length > 0 && (
             <p className="muted small" data-testid="suggest-excluded">
               Left out, queued or running already: {exclude.map((a) => `α = ${formatAlpha(a)}`).join(', ')}.

@@ -4,14 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { SeriesInput } from '@/lib/frontier-model';
 import { jobsQuery } from '@/lib/job-queries';
-import { defaultSuggestRange, type SuggestView } from '@/lib/suggest-state';
+import { defaultRange } from '@frontier/core';
+import type { SuggestView } from '@/lib/suggest-state';
 import { activeAlphas, measuredSuggestions, suggestionSource, type SuggestionResult } from '@/lib/suggestions';
 
 export interface Suggestions {
   /** What was asked (the panel's count and range, the view's k). */
   k: number;
   count: number;
+  /** The range used: the URL's, or core's default for these data. */
   range: [number, number];
+  /** True when the URL gives no range: the default applies, as in `frontier suggest` without --range. */
+  defaultRange: boolean;
   /** The curve's inference setting and model scale (null: the study has none to name). */
   setting: string | null;
   scale: string | null;
@@ -63,15 +67,17 @@ export function useSuggestions({ studyId, datasets, scaleFilter, k, view, live }
   const excludeKey = useMemo(() => activeAlphas(jobs.data ?? []).join(','), [jobs.data]);
   const stable = useSameContent(datasets);
   const source = useMemo(() => (open ? suggestionSource(stable, scaleFilter) : null), [open, stable, scaleFilter]);
-  const [lo, hi] = view?.range ?? defaultSuggestRange(source?.ok ? source.points.map((p) => p.alpha) : []);
+  const [lo, hi] = view?.range ?? [];
   const count = view?.count;
 
   return useMemo(() => {
     if (!source || count === undefined) return null;
     const exclude = excludeKey === '' ? [] : excludeKey.split(',').map(Number);
-    const request = { k, count, range: [lo, hi] as [number, number], exclude };
+    const asked = lo !== undefined && hi !== undefined ? ([lo, hi] as [number, number]) : undefined;
+    const request = { k, count, range: asked, exclude };
     const where = source.ok ? { setting: source.setting, scale: source.scale } : { setting: null, scale: null };
     const result = source.ok ? measuredSuggestions(source.points, request) : source;
-    return { ...request, ...where, result };
+    const range = result.ok ? result.refinement.range : (asked ?? defaultRange(source.ok ? source.points.map((p) => p.alpha) : []));
+    return { ...request, range, defaultRange: asked === undefined, ...where, result };
   }, [source, k, count, lo, hi, excludeKey]);
 }
