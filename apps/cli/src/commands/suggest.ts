@@ -4,6 +4,7 @@ import { activeAlphas, findStudy, getStudyData, listStudyFacets } from '@frontie
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
 import { addCurveFlags, type CurveFlags } from './curve-flags';
+import { textTable } from '../text-table';
 
 interface SuggestFlags extends CurveFlags {
   json?: boolean;
@@ -52,9 +53,7 @@ function jsonReport(r: Refinement) {
 function table(r: Refinement): string {
   if (r.suggestions.length === 0) return `no alpha left to suggest in [${r.range.join(', ')}]: every one is evaluated, queued or too close to one\n`;
   const header = ['alpha', 'kind', 'reason'];
-  const rows = r.suggestions.map((s) => [String(s.alpha), s.kind, s.reason]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  return [header, ...rows].map((row) => `${row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`).join('');
+  return textTable(header, r.suggestions.map((s) => [String(s.alpha), s.kind, s.reason]));
 }
 
 export function registerSuggest(program: Command): void {
