@@ -112,7 +112,7 @@ export function registerStudy(program: Command): void {
         const studyId = await createStudy(db, { name, origin: 'pipeline', config, endpoints: [...endpoints] }).catch(asCliError);
         process.stdout.write(`created study "${name}" (id ${studyId}) on ${benchmark.problems.size} problems\n`);
         if (alphas.length) {
-          const chains = await queueEvaluation(db, studyId, alphas).catch(asCliError);
+          const chains = await queueEvaluation(db, studyId, alphas, { queuedVia: 'cli' }).catch(asCliError);
           process.stdout.write(`queued ${chains.length} alphas; a worker runs them (\`frontier jobs\` shows progress)\n`);
         }
       });

@@ -19,7 +19,7 @@ export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log
   if (!(await hasNoStudies(db))) return;
   log('empty database: building the demo lab study (minilab benchmark, toy policy, alphas -1..2)');
   const studyId = await createDemoStudy(db, dataDir);
-  const chains = await queueEvaluation(db, studyId, DEMO_ALPHAS);
+  const chains = await queueEvaluation(db, studyId, DEMO_ALPHAS, { queuedVia: 'cli' });
   log(`demo study queued: ${chains.length} alphas, ${chains.reduce((n, c) => n + c.jobIds.length, 0)} jobs (see the Jobs page)`);
 }
 

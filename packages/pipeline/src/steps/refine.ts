@@ -17,7 +17,7 @@ export const REFINE_POLL_MS = 3_000;
 const fmt = (x: number) => roundAlpha(x).toString();
 
 export const refineStep: Step = async (job, ctx, h) => {
-  const { params, createdById } = await loadRefineRun(ctx.db, job.id);
+  const { params, origin } = await loadRefineRun(ctx.db, job.id);
   const { settings, alphaBudget } = params;
   const last = params.rounds.at(-1);
   if (last && (await chainsActive(ctx.db, last.firstJobIds))) return { againInMs: REFINE_POLL_MS };
@@ -44,7 +44,7 @@ export const refineStep: Step = async (job, ctx, h) => {
 
   let chains;
   try {
-    chains = await queueEvaluation(ctx.db, job.studyId, alphas, { createdById, parentId: job.id, maxQueuedAlphas: params.maxQueuedAlphas });
+    chains = await queueEvaluation(ctx.db, job.studyId, alphas, { ...origin, parentId: job.id, maxQueuedAlphas: params.maxQueuedAlphas });
   } catch (err) {
     // The study's cap on queued alphas is full (chains queued by people meanwhile): look again later.
     if (err instanceof LimitReachedError) return { againInMs: REFINE_POLL_MS };
