@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { collectErrors } from './support/console-errors';
 import { closeDatabase, query } from './support/database';
 import { studyIdByName } from './support/expected';
 import { DEMO_STUDY } from './support/jobs';
@@ -12,16 +13,6 @@ let studyId: number;
 test.beforeAll(async () => {
   studyId = await studyIdByName(DEMO_STUDY);
 });
-
-/** Console errors and uncaught page errors (a hydration mismatch is React error #418). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 for (const path of ['/studies/:id/jobs', '/jobs']) {
   test(`${path}: the server's HTML carries the jobs, and 20 loads give no console error`, async ({ page, request }) => {
