@@ -9,8 +9,9 @@ export type PassK = { ok: true; k: number } | { ok: false; message: string };
 const WHOLE = /^\s*\+?\d+\s*$/;
 
 /**
- * k as typed ("4"), checked: a whole number from 1, and at most `maxN` when known (the most
- * samples any problem has: pass@k draws k of a problem's n samples, so it needs k <= n).
+ * k as typed ("4"), checked: a whole number from 1, and at most `maxN` when known (the samples per
+ * problem: pass@k draws k of a problem's n samples, so it needs k <= n; where checkpoints differ,
+ * the largest k some checkpoint can take on every problem).
  */
 export function parsePassK(text: string, maxN?: number): PassK {
   const shown = JSON.stringify(text);
@@ -18,7 +19,7 @@ export function parsePassK(text: string, maxN?: number): PassK {
   const k = Number(text);
   if (k < 1) return { ok: false, message: `k must be at least 1: pass@k is the chance that one of k samples passes (got ${shown})` };
   if (maxN !== undefined && maxN >= 1 && k > maxN) {
-    return { ok: false, message: `k must be at most n = ${maxN}, the most samples a problem has here: pass@k draws k of a problem's n samples (got ${shown})` };
+    return { ok: false, message: `k must be at most n = ${maxN}, the samples per problem here: pass@k draws k of a problem's n samples (got ${shown})` };
   }
   if (k > MAX_PASS_K) return { ok: false, message: `k must be at most ${MAX_PASS_K} (got ${shown})` };
   return { ok: true, k };
