@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { alphaPointsOf, roundAlpha, suggestAlphas, type Refinement } from '@frontier/core';
+import { alphaPointsOf, plural, roundAlpha, suggestAlphas, type Refinement } from '@frontier/core';
 import { activeAlphas, findStudy, getStudyData, listStudyFacets } from '@frontier/db';
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
@@ -27,7 +27,7 @@ function bestLine(r: Refinement): string {
   const { best } = r;
   if (!best) return `no best alpha yet: ${r.note ?? 'no estimate'}`;
   const pass = `pass@${r.k} ${best.passAtK.toFixed(3)} [${best.passLo.toFixed(3)}, ${best.passHi.toFixed(3)}]`;
-  return `best alpha ${alphaText(best.alpha)} [${alphaText(best.lo)}, ${alphaText(best.hi)}] (${pass}) over ${r.problems} problems and ${r.evaluated.length} evaluated alphas`;
+  return `best alpha ${alphaText(best.alpha)} [${alphaText(best.lo)}, ${alphaText(best.hi)}] (${pass}) over ${plural(r.problems, 'problem')} and ${plural(r.evaluated.length, 'evaluated alpha')}`;
 }
 
 function table(r: Refinement): string {

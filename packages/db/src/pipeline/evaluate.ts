@@ -1,4 +1,4 @@
-import { CHAIN_KINDS, checkAlphas, type JobState } from '@frontier/core';
+import { CHAIN_KINDS, checkAlphas, plural, type JobState } from '@frontier/core';
 import type { Db } from '../client';
 import { InvalidInputError, LimitReachedError, NotFoundError } from '../errors';
 import { withTransaction } from '../transaction';
@@ -54,7 +54,7 @@ export async function queueEvaluation(db: Db, studyId: number, alphas: readonly 
       const queued = await countQueuedAlphas(client, studyId);
       if (queued + fresh.length > options.maxQueuedAlphas) {
         throw new LimitReachedError(
-          `study "${name}" has ${queued} alpha${queued === 1 ? '' : 's'} queued or running and takes at most ${options.maxQueuedAlphas} at a time, ` +
+          `study "${name}" has ${plural(queued, 'alpha')} queued or running and takes at most ${options.maxQueuedAlphas} at a time, ` +
             `so ${fresh.length} more cannot be queued: nothing was queued; retry when some have finished (or cancel some)`,
           RETRY_AFTER_S,
         );

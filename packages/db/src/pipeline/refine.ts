@@ -1,4 +1,4 @@
-import { checkRefineSettings, type BestAlpha, type QueuedVia, type RefineSettings } from '@frontier/core';
+import { checkRefineSettings, plural, type BestAlpha, type QueuedVia, type RefineSettings } from '@frontier/core';
 import { z } from 'zod';
 import type { Db } from '../client';
 import { ConflictError, InvalidInputError } from '../errors';
@@ -103,7 +103,7 @@ export async function queueRefinement(
   const perAlpha = await samplesPerAlpha(db, config.benchmark, config.samplesPerProblem);
   const fromSamples = asked.budgetSamples === undefined ? Infinity : Math.floor(asked.budgetSamples / perAlpha);
   const alphaBudget = Math.min(asked.budgetAlphas ?? Infinity, fromSamples);
-  if (alphaBudget < 1) throw new InvalidInputError(`the sample budget ${asked.budgetSamples} does not cover one alpha of study "${name}" (${perAlpha} samples each)`);
+  if (alphaBudget < 1) throw new InvalidInputError(`the sample budget ${asked.budgetSamples} does not cover one alpha of study "${name}" (${plural(perAlpha, 'sample')} each)`);
   const params: RefineParams = {
     settings: { ...asked, setting: config.setting, scale: config.scale },
     alphaBudget,

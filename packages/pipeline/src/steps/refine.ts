@@ -1,4 +1,4 @@
-import { alphaPointsOf, roundAlpha, suggestAlphas } from '@frontier/core';
+import { alphaPointsOf, plural, roundAlpha, suggestAlphas } from '@frontier/core';
 import {
   activeAlphas, chainsActive, getStudyData, LimitReachedError, loadRefineRun, queueEvaluation, saveRefineParams,
   type RefineOutcome, type RefineParams,
@@ -38,7 +38,7 @@ export const refineStep: Step = async (job, ctx, h) => {
   };
   const estimate = best ? `best alpha ${fmt(best.alpha)} [${fmt(best.lo)}, ${fmt(best.hi)}]` : 'no estimate yet';
   if (settings.targetWidth !== undefined && width <= settings.targetWidth) return stop('target', `${estimate}: interval ${width.toFixed(2)} wide, within the target ${settings.targetWidth}`);
-  if (left <= 0) return stop('budget', `${estimate}: the budget of ${alphaBudget} alphas is spent`);
+  if (left <= 0) return stop('budget', `${estimate}: the budget of ${plural(alphaBudget, 'alpha')} is spent`);
   const alphas = refinement.suggestions.map((s) => s.alpha);
   if (alphas.length === 0) return stop('exhausted', `${estimate}: no alpha in [${settings.range.join(', ')}] is left to propose`);
 
