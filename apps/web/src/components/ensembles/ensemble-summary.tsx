@@ -1,3 +1,4 @@
+import { plural } from '@frontier/core';
 import { checkpointLabel } from '@/components/triage/checkpoint-select';
 import { ENSEMBLE_BOOTSTRAP, type EnsembleView } from '@/lib/ensemble-view';
 import { formatRate } from '@/lib/format';
@@ -9,7 +10,7 @@ export function points(x: number): string {
 
 /** Why the budget is what it is, in one sentence. */
 export function budgetNote(view: EnsembleView): string {
-  const why = `the largest budget every selected checkpoint could also spend alone is ${view.maxBudget} (the smallest n over the ${view.problems} problems, so pass@B is defined for each)`;
+  const why = `the largest budget every selected checkpoint could also spend alone is ${view.maxBudget} (the smallest n over the ${plural(view.problems, 'problem')}, so pass@B is defined for each)`;
   switch (view.budgetSource) {
     case 'default':
       return `B = ${view.budget}: the default budget of 250; ${why}.`;
@@ -67,7 +68,7 @@ export function EnsembleSummary({ view }: { view: EnsembleView }) {
       <p className="muted definition" data-testid="ensemble-definition">
         <strong>Definitions.</strong> Member i gets k<sub>i</sub> samples, Σ k<sub>i</sub> = B. Per problem the ensemble passes
         with probability 1 − Π<sub>i</sub> C(n<sub>i</sub> − c<sub>i</sub>, k<sub>i</sub>) / C(n<sub>i</sub>, k<sub>i</sub>), averaged
-        over the {view.problems} problems every member has samples for{view.excludedProblems > 0 && ` (${view.excludedProblems} left out)`}.
+        over the {plural(view.problems, 'problem')} every member has samples for{view.excludedProblems > 0 && ` (${view.excludedProblems} left out)`}.
         {' '}
         <em>Uniform</em> splits B evenly (the remainder one each, lowest α first); <em>optimised</em> hands out samples one at a time
         to the member with the largest marginal gain (greedy, not guaranteed optimal). The curve allocates each k on the x-axis

@@ -1,3 +1,4 @@
+import { plural } from '@frontier/core';
 import type { Refinement, SuggestionKind } from '@frontier/core';
 import { formatAlpha } from '@/lib/format';
 
@@ -26,7 +27,7 @@ export function BestAlpha({ refinement }: { refinement: Refinement }) {
       <span className="best-swatch" aria-hidden>◆</span> Best alpha so far: <b>α = {a2(best.alpha)}</b> [{a2(best.lo)}, {a2(best.hi)}], pass@{k} <b>{p3(best.passAtK)}</b> [{p3(best.passLo)}, {p3(best.passHi)}]
       <span className="muted small">
         {' '}
-        — 95% bootstrap intervals over {problems} problems, on a smoothed surrogate of pass@{k} through {evaluated.length} evaluated alphas.
+        — 95% bootstrap intervals over {plural(problems, 'problem')}, on a smoothed surrogate of pass@{k} through {plural(evaluated.length, 'evaluated alpha')}.
       </span>
     </p>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import Link from 'next/link';
 import { useState } from 'react';
 import { downloadBlob } from '@/components/export-buttons';
@@ -46,7 +47,7 @@ export function TriageQueue({ studyId, rows, a, b, filterSearch, tiersLoaded }: 
     <>
       <div className="triage-queue-head">
         <p className="muted">
-          {rows.length} discordant problem{rows.length === 1 ? '' : 's'}, ranked by |c<sub>A</sub>/n<sub>A</sub> − c<sub>B</sub>/n<sub>B</sub>|,
+          {plural(rows.length, 'discordant problem')}, ranked by |c<sub>A</sub>/n<sub>A</sub> − c<sub>B</sub>/n<sub>B</sub>|,
           then by problem id. Dominant verdict: the most frequent failure verdict among the side&apos;s samples. First failing tier: the
           test tier most of its failing samples first failed at{tiersLoaded ? '' : ' (loading…)'}.
         </p>
@@ -94,7 +95,7 @@ export function TriageQueue({ studyId, rows, a, b, filterSearch, tiersLoaded }: 
       </div>
       {rows.length > shown && (
         <button type="button" data-testid="triage-more" onClick={() => setShown(rows.length)}>
-          Show all {rows.length} problems
+          Show all {plural(rows.length, 'problem')}
         </button>
       )}
     </>

@@ -1,3 +1,4 @@
+import { plural } from '@frontier/core';
 import type { StudyDataCheckpoint } from '@frontier/core';
 import type { Triage } from '@/lib/triage';
 import { TRIAGE_BOOTSTRAP } from '@/lib/triage';
@@ -38,7 +39,7 @@ export function TriageSummary({ triage, a, b }: { triage: Triage; a: StudyDataCh
         </div>
       </div>
       <p className="muted">
-        Over the {formatCount(triage.problems)} problems with judged samples from both checkpoints
+        Over the {plural(triage.problems, 'problem')} with judged samples from both checkpoints
         {triage.excluded > 0 && ` (${formatCount(triage.excluded)} left out: no judged sample on one side)`}. A solves{' '}
         {formatCount(triage.solvedByA)}, B solves {formatCount(triage.solvedByB)}. Solve rates (mean pass@1, c/n): A{' '}
         <span data-testid="triage-rate-a" data-value={triage.rateA}>{formatRate(triage.rateA)}</span>, B{' '}
