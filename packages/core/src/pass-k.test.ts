@@ -10,7 +10,7 @@ describe('parsePassK', () => {
   it('refuses 0 and says why', () => {
     const r = parsePassK('0', 64);
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.message).toMatch(/^k must be at least 1: .*\(got "0"\)$/);
+    expect(!r.ok && r.message).toMatch(/^k must be at least 1, since .*\(got "0"\)$/);
     expect(parsePassK('000').ok).toBe(false);
   });
   it('refuses anything that is not a whole number, quoting it', () => {

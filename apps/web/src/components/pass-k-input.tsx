@@ -24,8 +24,9 @@ export function PassKInput({ k, maxN, onK }: Props) {
   const checkedTyped = typed === null ? null : parsePassK(typed, maxN);
   const checkedUrl = typed === null && urlK !== null ? parsePassK(urlK, maxN) : null;
   let message: string | null = null;
-  if (checkedTyped && !checkedTyped.ok) message = `${checkedTyped.message}; showing pass@${k}.`;
-  else if (checkedUrl && !checkedUrl.ok) message = `This link's k=${urlK} cannot be used: ${checkedUrl.message}${checkedUrl.message.includes('at most n') ? '' : `; showing pass@${k}`}.`;
+  if (checkedTyped && !checkedTyped.ok) message = `${checkedTyped.message}; still showing pass@${k}.`;
+  // A link's k above n is still the view's k (its pass@k reads undefined); any other is replaced.
+  else if (checkedUrl && !checkedUrl.ok) message = `This link's k=${urlK}: ${checkedUrl.message}${String(k) === urlK ? '' : `; showing pass@${k} instead`}.`;
   return (
     <>
       <label className="k-label">

@@ -1,6 +1,6 @@
 'use client';
 
-import { plural, type StudyData } from '@frontier/core';
+import type { StudyData } from '@frontier/core';
 import Link from 'next/link';
 import { formatAlpha, formatCount } from '@/lib/format';
 import { liveProblemHref } from '@/lib/problem-link';
@@ -94,7 +94,7 @@ export function PinnedProblem({ studyId, data, problemIndex, checkpointId, backH
         </table>
       </div>
       <p className="muted small">
-        n: judged samples of the checkpoint&apos;s runs (internal errors of the judge excluded); c/n: solved over n. {plural(rows.length, 'checkpoint')}.
+        n: judged samples of the checkpoint&apos;s runs (internal errors of the judge excluded); c/n: solved over n.
       </p>
     </section>
   );
