@@ -75,7 +75,7 @@ describe('frontier user', { timeout: 120_000 }, () => {
     expect(list.code).toBe(0);
     const lines = list.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^ada@example\.org\s+editor\s+created \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(lines[0]).toMatch(/^ada@example\.org\s+editor\s+created \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     expect(lines[1]).toMatch(/^bob@example\.org\s+admin\s+created /);
     const unknown = await cli(['user', 'role', 'nobody@example.org', 'viewer']);
     expect(unknown.code).not.toBe(0);
@@ -107,14 +107,14 @@ describe('frontier token', { timeout: 120_000 }, () => {
     const lineOf = (out: string) => out.split('\n').find((l) => l.trim().startsWith(`${id} `))!;
     const before = await cli(['token', 'list']);
     expect(before.stdout.trimEnd().split('\n')).toHaveLength(2);
-    expect(lineOf(before.stdout)).toMatch(new RegExp(`^\\s*${id}\\s+bob@example\\.org\\s+cli\\s+created \\S+Z\\s+last used never$`));
+    expect(lineOf(before.stdout)).toMatch(new RegExp(`^\\s*${id}\\s+bob@example\\.org\\s+cli\\s+created \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s+last used never$`));
     expect(await identifyToken(t.db, token)).toMatchObject({ email: 'bob@example.org', role: 'admin' });
 
     const revoked = await cli(['token', 'revoke', String(id)]);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(await identifyToken(t.db, token)).toBeUndefined();
     const after = await cli(['token', 'list']);
-    expect(lineOf(after.stdout)).toMatch(/\s+revoked \d{4}-\S+Z$/);
+    expect(lineOf(after.stdout)).toMatch(/\s+revoked \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     // A retry of the revoke is no error.
     expect((await cli(['token', 'revoke', String(id)])).code).toBe(0);
   });

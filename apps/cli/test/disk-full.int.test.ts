@@ -69,7 +69,7 @@ describe.skipIf(tmpfsUnavailable)(`import and export onto a full disk${tmpfsUnav
     fs.resize('64m');
     const retried = await runCli(args, env);
     expect(retried.stderr).toBe('');
-    expect(retried.stdout).toContain('1000 problems, 1 runs, 4000 samples');
+    expect(retried.stdout).toContain('1,000 problems, 1 run, 4,000 samples');
     expect(await samples()).toBe(4000);
   });
 

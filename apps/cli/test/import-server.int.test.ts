@@ -76,14 +76,14 @@ describe('frontier import --server', () => {
     const file = join(dir, 'one_eval_all.json');
     const r = await runCli(['import', file, '--server', `${url}/`, '--study', 'Pushed', '--alpha', '0.25', '--scale', '7B', '--role', 'low'], { FRONTIER_TOKEN: TOKEN });
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(r.stdout).toBe('imported study "Pushed": 2 problems, 1 runs, 4 samples\n');
+    expect(r.stdout).toBe('imported study "Pushed": 2 problems, 1 run, 4 samples\n');
     expect(seen.at(-1)).toEqual({
       contentType: 'application/json',
       contentLength: expect.stringMatching(/^\d+$/),
       query: { filename: 'one_eval_all.json', study: 'Pushed', alpha: '0.25', scale: '7B', role: 'low' },
     });
     const again = await runCli(['import', file, '--server', url, '--token', TOKEN, '--study', 'Pushed', '--alpha', '0.25', '--scale', '7B', '--role', 'low'], {});
-    expect(again.stdout).toContain('1 runs (1 unchanged, skipped), 0 samples');
+    expect(again.stdout).toContain('1 run (1 unchanged, skipped), 0 samples');
   });
 
   it('sends a manifest and its files as one tar, manifest first', async () => {

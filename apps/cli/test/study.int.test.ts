@@ -146,7 +146,7 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
       env,
     );
     expect(created.stderr).toBe('');
-    expect(created.stdout).toContain('queued 1 alphas');
+    expect(created.stdout).toContain('queued 1 alpha;');
     const worker = spawnWorker(env);
     try {
       const error = await until('the generate job to fail', async () => (await generateJobOf('Unreachable'))?.error ?? undefined, 60_000);

@@ -20,7 +20,10 @@ const worker = (): WorkerProcess => spawnWorker({ DATABASE_URL: t.url, FRONTIER_
 const settings = { k: 1, count: 2, range: [-1, 2] as [number, number] };
 
 async function chainsOf(refineId: number) {
-  const { rows } = await t.db.pool.query<{ alpha: number; kind: string; state: string }>('SELECT alpha, kind, state FROM pipeline_job WHERE parent_id = $1 ORDER BY id', [refineId]);
+  const { rows } = await t.db.pool.query<{ alpha: number; kind: string; state: string; queuedVia: string | null }>(
+    'SELECT alpha, kind, state, queued_via AS "queuedVia" FROM pipeline_job WHERE parent_id = $1 ORDER BY id',
+    [refineId],
+  );
   return rows;
 }
 
@@ -42,7 +45,7 @@ describe('automatic refinement', () => {
   });
 
   it('runs rounds of suggested alphas through the pipeline until the budget is spent', async () => {
-    const id = await queueRefinement(t.db, studyId, { ...settings, budgetAlphas: 4 });
+    const id = await queueRefinement(t.db, studyId, { ...settings, budgetAlphas: 4 }, { queuedVia: 'cli' });
     const w = worker();
     try {
       const done = await until('the refinement run', async () => {
@@ -64,6 +67,9 @@ describe('automatic refinement', () => {
       const chains = await chainsOf(id);
       expect(new Set(chains.map((c) => c.alpha))).toEqual(new Set([0, 1, ...second]));
       expect(chains.every((c) => c.state === 'SUCCEEDED')).toBe(true);
+      // ... and was queued from where the run was (the Jobs page says "the CLI" for them too).
+      expect(done.queuedVia).toBe('cli');
+      expect(chains.every((c) => c.queuedVia === 'cli')).toBe(true);
       // Waiting passes are not attempts, and the run keeps the time it started.
       expect(done.attempts).toBe(1);
       const { rows } = await t.db.pool.query<{ first: Date }>('SELECT min(created_at) AS first FROM pipeline_job WHERE parent_id = $1', [id]);

@@ -26,6 +26,14 @@ export function parseJobKinds(text: string): { ok: true; kinds: JobKind[] } | { 
   return { ok: true, kinds };
 }
 
+/**
+ * Where a job was asked for: the web app or its API ('web': a signed-in person in server mode, the
+ * machine's owner in local mode), or the `frontier` command ('cli', `npm start`'s demo included).
+ */
+export const QUEUED_VIA = ['web', 'cli'] as const;
+
+export type QueuedVia = (typeof QUEUED_VIA)[number];
+
 export const JOB_STATES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 
 export type JobState = (typeof JOB_STATES)[number];
@@ -73,6 +81,10 @@ export interface JobRecord<Time = Date> {
   error: string | null;
   /** Who queued it: a user's email in server mode; null in local mode and for the CLI. */
   createdBy: string | null;
+  /** That user's name (null without a user). */
+  createdByName: string | null;
+  /** Where it was queued (a refinement run's chains: where the run was); null for jobs queued before this was recorded. */
+  queuedVia: QueuedVia | null;
   createdAt: Time;
   startedAt: Time | null;
   finishedAt: Time | null;

@@ -42,10 +42,12 @@ async function succeed(jobIds: readonly number[]) {
 
 describe('queueEvaluation', () => {
   it('queues a four-step chain per alpha, with only the first step handed to the workers', async () => {
-    const [chain] = await queueEvaluation(t.db, studyId, [0.5]);
+    const [chain] = await queueEvaluation(t.db, studyId, [0.5], { queuedVia: 'cli' });
     expect(chain).toMatchObject({ alpha: 0.5, existing: false });
-    const { rows } = await t.db.pool.query('SELECT kind FROM pipeline_job WHERE id = ANY($1::int[]) ORDER BY id', [chain!.jobIds]);
+    const { rows } = await t.db.pool.query('SELECT kind, queued_via FROM pipeline_job WHERE id = ANY($1::int[]) ORDER BY id', [chain!.jobIds]);
     expect(rows.map((r) => r.kind)).toEqual(['merge', 'generate', 'judge', 'aggregate']);
+    // Every step records where the chain was asked for.
+    expect(rows.map((r) => r.queued_via)).toEqual(['cli', 'cli', 'cli', 'cli']);
     const { rows: queued } = await t.db.pool.query('SELECT key FROM graphile_worker.jobs');
     expect(queued.map((r) => r.key)).toEqual([`pipeline:${chain!.jobIds[0]}`]);
     // Asking again while it is queued gives the same chain, not a second one.

@@ -1,3 +1,4 @@
+import { plural } from '@frontier/core';
 import { hostname } from 'node:os';
 import { beat, forgetWorkers, releaseDeadWorkers, releaseOrphanedLocks, type Db } from '@frontier/db';
 
@@ -46,9 +47,9 @@ export function startLiveness(db: Db, log: (m: string) => void, jobs: RunningJob
   const tick = async () => {
     if (ids.size) await beat(db, [...ids], hostname(), process.pid);
     const dead = await releaseDeadWorkers(db, [...ids]);
-    if (dead.length) log(`released the jobs of ${dead.length} dead worker(s): ${dead.join(', ')}`);
+    if (dead.length) log(`released the jobs of ${plural(dead.length, 'dead worker')}: ${dead.join(', ')}`);
     const orphans = await releaseOrphanedLocks(db, [...ids], jobs.held(FINISHED_GRACE_MS));
-    if (orphans.length) log(`released ${orphans.length} job(s) whose end was lost to a database outage, to be retried: ${orphans.join(', ')}`);
+    if (orphans.length) log(`released ${plural(orphans.length, 'job')} whose end was lost to a database outage, to be retried: ${orphans.join(', ')}`);
     lastOk = Date.now();
   };
   const timer = setInterval(() => void tick().catch(failed), BEAT_MS);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { hashPassword } from 'better-auth/crypto';
 import type { Command } from 'commander';
-import { parseRole, type Role } from '@frontier/core';
+import { formatTimestamp, parseRole, type Role } from '@frontier/core';
 import { addUser, createToken, listTokens, listUsers, removeUser, revokeToken, setUserRole } from '@frontier/db';
 import { z } from 'zod';
 import { withDatabase } from '../database';
@@ -17,8 +17,6 @@ const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 /** api_token.id is a 32-bit serial. */
 const MAX_TOKEN_ID = 2 ** 31 - 1;
-
-const stamp = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
 
 function roleOf(what: string) {
   return (value: string): Role => {
@@ -67,7 +65,7 @@ export function registerUser(program: Command): void {
       const users = await withDatabase(({ db }) => listUsers(db));
       if (users.length === 0) return void process.stdout.write('no users yet: add one with `frontier user add EMAIL --role admin`\n');
       const width = Math.max(...users.map((u) => u.email.length));
-      for (const u of users) process.stdout.write(`${u.email.padEnd(width)}  ${u.role.padEnd(6)}  created ${stamp(u.createdAt)}\n`);
+      for (const u of users) process.stdout.write(`${u.email.padEnd(width)}  ${u.role.padEnd(6)}  created ${formatTimestamp(u.createdAt)}\n`);
     });
   user
     .command('role')
@@ -120,9 +118,9 @@ export function registerToken(program: Command): void {
       const w = (f: (t: (typeof tokens)[number]) => string) => Math.max(...tokens.map((t) => f(t).length));
       const [idW, emailW, nameW] = [w((t) => String(t.id)), w((t) => t.email), w((t) => t.name)];
       for (const t of tokens) {
-        const used = `last used ${t.lastUsedAt ? stamp(t.lastUsedAt) : 'never'}`;
-        const revoked = t.revokedAt ? `  revoked ${stamp(t.revokedAt)}` : '';
-        process.stdout.write(`${String(t.id).padStart(idW)}  ${t.email.padEnd(emailW)}  ${t.name.padEnd(nameW)}  created ${stamp(t.createdAt)}  ${used.padEnd(30)}${revoked}`.trimEnd() + '\n');
+        const used = `last used ${t.lastUsedAt ? formatTimestamp(t.lastUsedAt) : 'never'}`;
+        const revoked = t.revokedAt ? `  revoked ${formatTimestamp(t.revokedAt)}` : '';
+        process.stdout.write(`${String(t.id).padStart(idW)}  ${t.email.padEnd(emailW)}  ${t.name.padEnd(nameW)}  created ${formatTimestamp(t.createdAt)}  ${used.padEnd(30)}${revoked}`.trimEnd() + '\n');
       }
     });
   token

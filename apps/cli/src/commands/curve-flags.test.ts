@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../errors';
-import { parseCountFlag, parseRangeFlag } from './curve-flags';
+import { parseCountFlag, parseKFlag, parseRangeFlag } from './curve-flags';
 
 describe('curve flags', () => {
   it('reads a range "lo,hi" and refuses anything else by name', () => {
@@ -12,6 +12,12 @@ describe('curve flags', () => {
     expect(() => parseRangeFlag('a,1')).toThrow(/--range must be a number/);
     expect(() => parseRangeFlag('-20,1')).toThrow(/within \[-10, 10\]/);
     expect(() => parseRangeFlag('1,1')).toThrow(CliError);
+  });
+  it('takes a whole k from 1, and says why 0 or junk is refused', () => {
+    expect(parseKFlag('4')).toBe(4);
+    expect(() => parseKFlag('0')).toThrow('--k: k must be at least 1, since pass@k is the chance that one of k samples passes (got "0")');
+    expect(() => parseKFlag('1.5')).toThrow('--k: k must be a whole number of at least 1 (got "1.5")');
+    expect(() => parseKFlag('')).toThrow(CliError);
   });
   it('takes 1 to 20 alphas per round', () => {
     expect(parseCountFlag('3')).toBe(3);

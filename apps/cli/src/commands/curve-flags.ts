@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ALPHA_RANGE, RANGE_MARGIN, REFINE_DEFAULTS } from '@frontier/core';
+import { ALPHA_RANGE, parsePassK, RANGE_MARGIN, REFINE_DEFAULTS } from '@frontier/core';
 import { CliError } from '../errors';
 import { parseInteger, parseNumber } from '../parse';
 
@@ -26,6 +26,13 @@ export function parseRangeFlag(text: string): [number, number] {
   return [lo, hi];
 }
 
+/** --k by the rule the Frontier tab's input and ?k= follow (the samples per problem are checked once the data is read). */
+export function parseKFlag(value: string): number {
+  const k = parsePassK(value);
+  if (!k.ok) throw new CliError(`--k: ${k.message}`);
+  return k.k;
+}
+
 export function parseCountFlag(value: string): number {
   const n = parseInteger('--count', value);
   if (n > 20) throw new CliError(`--count must be at most 20 (got ${JSON.stringify(value)})`);
@@ -34,7 +41,7 @@ export function parseCountFlag(value: string): number {
 
 export function addCurveFlags(command: Command): Command {
   return command
-    .option('--k <k>', 'maximise pass@k', (v) => parseInteger('--k', v), REFINE_DEFAULTS.k)
+    .option('--k <k>', 'maximise pass@k', parseKFlag, REFINE_DEFAULTS.k)
     .option('--count <n>', 'alphas to propose (per round)', parseCountFlag, REFINE_DEFAULTS.count)
     .option('--range <lo,hi>', `where alphas may be proposed (default: the evaluated alphas and both endpoints, ${RANGE_MARGIN} wider on each side)`, parseRangeFlag)
     .option('--setting <name>', 'the inference setting whose curve is read')

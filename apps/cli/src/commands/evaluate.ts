@@ -22,7 +22,7 @@ export function registerEvaluate(program: Command): void {
       await withDatabase(async ({ db }) => {
         const study = await findStudy(db, studyArg);
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
-        const chains = await queueEvaluation(db, study.id, alphas).catch(asCliError);
+        const chains = await queueEvaluation(db, study.id, alphas, { queuedVia: 'cli' }).catch(asCliError);
         for (const c of chains) process.stdout.write(`alpha ${c.alpha}: ${describeChain(c)}\n`);
         if (chains.some((c) => c.state !== 'SUCCEEDED')) process.stdout.write('a worker (`npm start`, or `frontier worker`) runs them; follow with `frontier jobs`\n');
       });

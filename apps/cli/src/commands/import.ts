@@ -1,3 +1,4 @@
+import { nounFor, plural } from '@frontier/core';
 import type { Command } from 'commander';
 import { ImportFlagError, importReport, studyImportFromFile, type ImportFlags, type ImportReport } from '@frontier/db';
 import { FormatError } from '@frontier/formats';
@@ -16,10 +17,10 @@ interface ImportOptions extends ImportFlags {
 
 function report(r: ImportReport): void {
   const unchanged = r.unchangedRuns ? ` (${r.unchangedRuns} unchanged, skipped)` : '';
-  process.stdout.write(`imported study "${r.study.name}": ${r.problems} problems, ${r.runs} runs${unchanged}, ${r.samples} samples\n`);
+  process.stdout.write(`imported study "${r.study.name}": ${plural(r.problems, 'problem')}, ${plural(r.runs, 'run')}${unchanged}, ${plural(r.samples, 'sample')}\n`);
   if (r.unjudgedSamples) {
     // A job per run: every worker that takes judge jobs (`--tasks judge`, on any machine) shares them.
-    process.stdout.write(`${r.unjudgedSamples} samples have no verdict: queued for judging against the benchmark's hidden tests, a job per run (judge workers share them)\n`);
+    process.stdout.write(`${plural(r.unjudgedSamples, 'sample')} ${nounFor(r.unjudgedSamples, 'has', 'have')} no verdict: queued for judging against the benchmark's hidden tests, a job per run (judge workers share them)\n`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { plural } from '@frontier/core';
 import type { Command } from 'commander';
 import { cancelJob, findStudy, listJobs, type PipelineJobRow } from '@frontier/db';
 import { withDatabase } from '../database';
@@ -22,7 +23,7 @@ export function registerJobs(program: Command): void {
         if (flags.cancel !== undefined) {
           const n = await cancelJob(db, flags.cancel);
           if (n === 0) throw new CliError(`job ${flags.cancel} does not exist or has already finished`);
-          process.stdout.write(`cancelled ${n} job(s)\n`);
+          process.stdout.write(`cancelled ${plural(n, 'job')}\n`);
           return;
         }
         const study = flags.study ? await findStudy(db, flags.study) : undefined;

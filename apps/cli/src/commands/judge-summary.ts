@@ -1,4 +1,4 @@
-import { VERDICTS } from '@frontier/core';
+import { plural, VERDICTS } from '@frontier/core';
 import type { SampleResult, SandboxBackend } from '@frontier/judge';
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -20,7 +20,7 @@ export function judgeSummary(results: readonly SampleResult[], wallMs: number, b
   }
   const seconds = wallMs / 1000;
   const verdicts = VERDICTS.filter((v) => counts.has(v)).map((v) => `${v} ${n(counts.get(v)!)}`).join(', ');
-  const samples = `${n(results.length)} sample${results.length === 1 ? '' : 's'}${reused ? ` (${n(reused)} identical to another, judged once)` : ''}`;
+  const samples = `${plural(results.length, 'sample')}${reused ? ` (${n(reused)} identical to another, judged once)` : ''}`;
   const rate = Math.round(tests / Math.max(seconds, 1e-3));
-  return `judged ${samples}, ${n(tests)} test${tests === 1 ? '' : 's'} in ${seconds.toFixed(1)} s (${n(rate)} tests/s) with the ${backend} sandbox: ${verdicts || 'none'}`;
+  return `judged ${samples}, ${plural(tests, 'test')} in ${seconds.toFixed(1)} s (${n(rate)} tests/s) with the ${backend} sandbox: ${verdicts || 'none'}`;
 }

@@ -59,7 +59,7 @@ export function registerRefine(program: Command): void {
         const study = await findStudy(db, studyArg);
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
         const { k, count, range, setting, scale, budget, budgetSamples, targetWidth } = flags;
-        const id = await queueRefinement(db, study.id, { k, count, range, setting, scale, budgetAlphas: budget, budgetSamples, targetWidth }).catch((err: unknown) => {
+        const id = await queueRefinement(db, study.id, { k, count, range, setting, scale, budgetAlphas: budget, budgetSamples, targetWidth }, { queuedVia: 'cli' }).catch((err: unknown) => {
           if (err instanceof ConflictError) throw new CliError(err.message);
           return asCliError(err);
         });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { SANDBOX_BACKENDS, type SandboxBackend } from '@frontier/core';
+import { plural, SANDBOX_BACKENDS, type SandboxBackend } from '@frontier/core';
 import { createStudy, findStudy, importBenchmark, queueEvaluation, studyConfigSchema, type StudyConfig } from '@frontier/db';
 import { JudgeInputError, loadBenchmark } from '@frontier/judge';
 import { storedChecker } from '@frontier/pipeline';
@@ -110,10 +110,10 @@ export function registerStudy(program: Command): void {
         });
         const endpoints = [{ role: 'LOW', alpha: 0, uri: config.endpoints.lo }, { role: 'HIGH', alpha: 1, uri: config.endpoints.hi }] as const;
         const studyId = await createStudy(db, { name, origin: 'pipeline', config, endpoints: [...endpoints] }).catch(asCliError);
-        process.stdout.write(`created study "${name}" (id ${studyId}) on ${benchmark.problems.size} problems\n`);
+        process.stdout.write(`created study "${name}" (id ${studyId}) on ${plural(benchmark.problems.size, 'problem')}\n`);
         if (alphas.length) {
-          const chains = await queueEvaluation(db, studyId, alphas).catch(asCliError);
-          process.stdout.write(`queued ${chains.length} alphas; a worker runs them (\`frontier jobs\` shows progress)\n`);
+          const chains = await queueEvaluation(db, studyId, alphas, { queuedVia: 'cli' }).catch(asCliError);
+          process.stdout.write(`queued ${plural(chains.length, 'alpha')}; a worker runs them (\`frontier jobs\` shows progress)\n`);
         }
       });
     });

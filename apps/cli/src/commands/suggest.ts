@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { alphaPointsOf, intervalText, RANGE_MARGIN, roundAlpha, suggestAlphas, type Refinement } from '@frontier/core';
+import { alphaPointsOf, intervalText, plural, RANGE_MARGIN, roundAlpha, suggestAlphas, type Refinement } from '@frontier/core';
 import { activeAlphas, findStudy, getStudyData, listStudyFacets } from '@frontier/db';
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
@@ -32,7 +32,7 @@ function bestLines(r: Refinement): string {
   const { best } = r;
   if (!best) return `no best alpha yet: ${r.note ?? 'no estimate'}\n`;
   const pass = `pass@${r.k} ${best.passAtK.toFixed(3)} [${best.passLo.toFixed(3)}, ${best.passHi.toFixed(3)}]`;
-  const line = `best alpha ${alphaText(best.alpha)} ${intervalText(best, alphaText)} (${pass}) over ${r.problems} problems and ${r.evaluated.length} evaluated alphas\n`;
+  const line = `best alpha ${alphaText(best.alpha)} ${intervalText(best, alphaText)} (${pass}) over ${plural(r.problems, 'problem')} and ${plural(r.evaluated.length, 'evaluated alpha')}\n`;
   return best.beyond ? `${line}  open interval: ${best.beyond}\n` : line;
 }
 

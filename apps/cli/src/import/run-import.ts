@@ -10,7 +10,7 @@ export async function runImport(opened: OpenDatabase, input: StudyImport, expect
   const bar = progressBar('importing');
   bar.start(expectedSamples ?? input.runs.length);
   // A full disk here is the database server's: said as such, with the files' size as what it needs.
-  const summary = await importStudy(opened.db, input, { onProgress: (p) => bar.update(expectedSamples ? p.samples : p.run + 1) }).catch(async (err: unknown) => {
+  const summary = await importStudy(opened.db, input, { queuedVia: 'cli', onProgress: (p) => bar.update(expectedSamples ? p.samples : p.run + 1) }).catch(async (err: unknown) => {
     throw await explainDatabaseDiskFull(err, input.runs.map((r) => r.source));
   }).finally(() => bar.stop());
   if (summary.aggregateJobId !== undefined) await waitForAggregation(opened, summary.aggregateJobId);

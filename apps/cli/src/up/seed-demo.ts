@@ -1,3 +1,4 @@
+import { plural } from '@frontier/core';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStudy, hasNoStudies, importBenchmark, queueEvaluation, type Db, type OpenDatabase } from '@frontier/db';
@@ -19,8 +20,8 @@ export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log
   if (!(await hasNoStudies(db))) return;
   log('empty database: building the demo lab study (minilab benchmark, toy policy, alphas -1..2)');
   const studyId = await createDemoStudy(db, dataDir);
-  const chains = await queueEvaluation(db, studyId, DEMO_ALPHAS);
-  log(`demo study queued: ${chains.length} alphas, ${chains.reduce((n, c) => n + c.jobIds.length, 0)} jobs (see the Jobs page)`);
+  const chains = await queueEvaluation(db, studyId, DEMO_ALPHAS, { queuedVia: 'cli' });
+  log(`demo study queued: ${plural(chains.length, 'alpha')}, ${plural(chains.reduce((n, c) => n + c.jobIds.length, 0), 'job')} (see the Jobs page)`);
 }
 
 /** The demo lab study with nothing evaluated yet (bench:refine makes two, under other names and data directories). */

@@ -4,6 +4,7 @@ import type { Interval } from '@frontier/core';
 import { isInterpolated } from '@frontier/core';
 import { formatAlpha, formatRate } from '@/lib/format';
 import { pointPassAtK, type SeriesModel } from '@/lib/frontier-model';
+import { PassKInput } from './pass-k-input';
 
 interface Props {
   series: SeriesModel[];
@@ -53,13 +54,7 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
         </datalist>
         <button type="button" aria-label="Next alpha" data-testid="alpha-next" disabled={index === alphas.length - 1} onClick={() => onStep(index + 1)}>▶</button>
         <span className="muted">{formatAlpha(alphas[0] ?? 0)} … {formatAlpha(alphas.at(-1) ?? 0)} ({alphas.length} evaluated)</span>
-        <label className="k-label">
-          pass@
-          <input data-testid="k-input" type="number" min={1} step={1} value={k} onChange={(e) => {
-            const v = Number(e.target.value);
-            if (Number.isSafeInteger(v) && v >= 1) onK(v);
-          }} />
-        </label>
+        <PassKInput k={k} maxN={Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.minN))) || undefined} onK={onK} />
       </div>
       <table className="numbers headline" data-testid="headline">
         <thead>

@@ -1,10 +1,10 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import type { Layout } from 'plotly.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Facets, FrontierPoint } from '@/lib/api-types';
 import type { Filters } from '@/lib/filters';
-import { formatCount } from '@/lib/format';
 import { frontierFigure, highlightEdits } from '@/lib/frontier-figure';
 import { buildSeries, nearestAlpha, sweepAlphas, type SeriesInput, type SeriesModel } from '@/lib/frontier-model';
 import type { FrontierViewState } from '@/lib/frontier-state';
@@ -221,7 +221,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
                   <ExportButtons plot={() => frontierEl.current} filename={`${base}-frontier`} csv={() => pointRows(series)} />
                 </div>
                 <SweepPlot testId="frontier-plot" graphRef={frontierEl} overlayRef={frontierOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={frontier.plotted} data={frontier.data} layout={frontier.layout}
-                  label={`Frontier: correctness-failure rate against optimization-failure rate for ${frontier.plotted} checkpoints, with 95% intervals and the selected alpha ringed`} />
+                  label={`Frontier: correctness-failure rate against optimization-failure rate for ${plural(frontier.plotted, 'checkpoint')}, with 95% intervals and the selected alpha ringed`} />
               </section>
               <section className="card">
                 <div className="card-head">
@@ -229,7 +229,7 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
                   <ExportButtons plot={() => solveEl.current} filename={`${base}-solve-rate`} csv={() => solveRateCsv(series, refinement, suggestSeries)} />
                 </div>
                 <SweepPlot testId="solve-rate-plot" graphRef={solveEl} overlayRef={solveOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={solve.plotted} data={solve.data} layout={solve.layout}
-                  label={`Solve rate against alpha for ${solve.plotted} checkpoints with 95% intervals`} />
+                  label={`Solve rate against alpha for ${plural(solve.plotted, 'checkpoint')} with 95% intervals`} />
               </section>
             </div>
             {suggestCard}
@@ -276,20 +276,20 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
           {share?.({ ...state, alpha: chosenAlpha })}
         </div>
         <p className="muted" data-testid="points-summary">
-          {evaluated} checkpoint{evaluated === 1 ? '' : 's'} plotted{series.length > 1 ? ` in ${series.length} series` : ''}
+          {plural(evaluated, 'checkpoint')} plotted{series.length > 1 ? ` in ${series.length} series` : ''}
           {total > evaluated && `; ${total - evaluated} without judged samples under these filters`}.
         </p>
       </section>
       {(pending > 0 || total > evaluated) && evaluated > 0 && (
         <div className="banner banner-info" data-testid="pipeline-progress">
-          {evaluated} of {total} alphas evaluated so far{pending > 0 && `; ${formatCount(pending)} samples waiting for the judge`} — the Jobs tab shows progress.
+          {evaluated} of {plural(total, 'alpha')} evaluated so far{pending > 0 && `; ${plural(pending, 'sample')} waiting for the judge`} — the Jobs tab shows progress.
         </div>
       )}
       {evaluated === 0 ? (
         <section className="card">
           {pending > 0 || total > 0 ? (
-            <EmptyState title={`0 of ${total} alphas evaluated so far`}>
-              {pending > 0 ? `${formatCount(pending)} samples are waiting for the judge. ` : ''}The Jobs tab shows progress; this page shows each alpha as soon as it is judged (reload).
+            <EmptyState title={`0 of ${plural(total, 'alpha')} evaluated so far`}>
+              {pending > 0 ? `${plural(pending, 'sample')} ${pending === 1 ? 'is' : 'are'} waiting for the judge. ` : ''}The Jobs tab shows progress; this page shows each alpha as soon as it is judged (reload).
             </EmptyState>
           ) : Object.keys(filters).length > 0 ? (
             <EmptyState title="No judged samples match these filters">

@@ -1,3 +1,4 @@
+import { parsePassK } from '@frontier/core';
 import { filtersToSearch, type Filters } from './filters';
 import { parseSuggestView, writeSuggestView, type SuggestView } from './suggest-state';
 
@@ -14,7 +15,6 @@ export interface FrontierViewState {
 }
 
 export const DEFAULT_K = 1;
-const MAX_K = 100_000;
 
 type SearchLike = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -24,15 +24,19 @@ function get(search: SearchLike, key: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** Lenient: a malformed alpha, k, log or suggestion setting is ignored (the view falls back to its default), never an error page. */
+/**
+ * Lenient: a malformed alpha, k, log or suggestion setting is ignored (the view falls back to its
+ * default), never an error page; the pass@k input says why a link's k was not used.
+ */
 export function parseFrontierState(search: SearchLike): FrontierViewState {
   const alphaText = get(search, 'alpha');
   const alpha = alphaText === undefined || alphaText.trim() === '' ? Number.NaN : Number(alphaText);
-  const k = Number(get(search, 'k'));
+  const kText = get(search, 'k');
+  const k = kText === undefined ? undefined : parsePassK(kText);
   const suggest = parseSuggestView(get(search, 'suggest'), get(search, 'range'));
   return {
     ...(Number.isFinite(alpha) && { alpha }),
-    k: Number.isSafeInteger(k) && k >= 1 && k <= MAX_K ? k : DEFAULT_K,
+    k: k?.ok ? k.k : DEFAULT_K,
     log: get(search, 'log') === '1',
     ...(suggest && { suggest }),
   };

@@ -54,6 +54,29 @@ export function groupChains(jobs: readonly JobSummary[]): JobChain[] {
   return chains.sort((a, b) => b.id - a.id);
 }
 
+export interface ChainTimes {
+  /** When its first step was queued. */
+  queuedAt: string;
+  /** When its first step started; null while none has. */
+  startedAt: string | null;
+  /** When its last step ended, once none is queued or running; null until then. */
+  finishedAt: string | null;
+}
+
+const earliest = (times: (string | null)[]) => times.reduce<string | null>((a, t) => (t !== null && (a === null || Date.parse(t) < Date.parse(a)) ? t : a), null);
+const latest = (times: (string | null)[]) => times.reduce<string | null>((a, t) => (t !== null && (a === null || Date.parse(t) > Date.parse(a)) ? t : a), null);
+
+/** When a chain was queued, started and finished (ISO strings, as the API sends them). */
+export function chainTimes(chain: Pick<JobChain, 'jobs'>): ChainTimes {
+  const { jobs } = chain;
+  const done = !jobs.some((j) => isActiveJobState(j.state));
+  return {
+    queuedAt: earliest(jobs.map((j) => j.createdAt))!,
+    startedAt: earliest(jobs.map((j) => j.startedAt)),
+    finishedAt: done ? latest(jobs.map((j) => j.finishedAt)) : null,
+  };
+}
+
 export interface PipelineProgress {
   active: boolean;
   /** Over the chains with a queued or running step: steps done, and steps in all. */

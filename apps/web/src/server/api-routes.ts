@@ -78,8 +78,8 @@ export const API = {
     method: 'GET', path: '/api/studies/{id}/problems/{problemId}/samples/{runId}/{idx}', access: 'read', params: sampleParamsSchema,
     summary: "One sample's code and per-test results",
   },
-  jobs: { method: 'GET', path: '/api/jobs', access: 'read', query: jobsQuerySchema, summary: 'The newest pipeline jobs with their progress, of one study or all' },
-  job: { method: 'GET', path: '/api/jobs/{id}', access: 'read', params: jobParamsSchema, summary: 'One pipeline job with its progress, attempts and last error' },
+  jobs: { method: 'GET', path: '/api/jobs', access: 'read', query: jobsQuerySchema, summary: 'The newest pipeline jobs with their progress, times and who queued them (user, or web app or CLI), of one study or all' },
+  job: { method: 'GET', path: '/api/jobs/{id}', access: 'read', params: jobParamsSchema, summary: 'One pipeline job with its progress, attempts, last error, times and who queued it' },
   imports: {
     method: 'POST', path: '/api/imports', access: 'write', query: importQuerySchema, stream: Object.keys(IMPORT_MEDIA_TYPES), success: [200, 201],
     summary: 'Import one LCB *_eval_all.json (application/json), JSONL file (application/x-ndjson) or manifest with its files (tar, gzipped or not), streamed; 201 with the summary and the aggregation job, 200 when every file was already imported',

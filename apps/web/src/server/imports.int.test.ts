@@ -71,8 +71,8 @@ describe('POST /api/imports (receiveImport)', () => {
     const res = await receiveImport(upload(join(files, 'lo_eval_all.json'), 'application/json', { study: 'Uploaded', alpha: '0.5', scale: '7B', filename: 'lo_eval_all.json' }), ctx);
     expect(res).toMatchObject({ study: { name: 'Uploaded' }, runs: 1, unchangedRuns: 0, problems: 2, samples: 6, unjudgedSamples: 0, judgeJobIds: [] });
     expect(res.aggregateJobId).toEqual(expect.any(Number));
-    const { rows } = await t.db.pool.query('SELECT kind, created_by_id FROM pipeline_job WHERE id = $1', [res.aggregateJobId]);
-    expect(rows).toEqual([{ kind: 'aggregate', created_by_id: ctx.createdById }]);
+    const { rows } = await t.db.pool.query('SELECT kind, created_by_id, queued_via FROM pipeline_job WHERE id = $1', [res.aggregateJobId]);
+    expect(rows).toEqual([{ kind: 'aggregate', created_by_id: ctx.createdById, queued_via: 'web' }]);
     const { rows: cps } = await t.db.pool.query('SELECT name, role, alpha FROM checkpoint');
     expect(cps).toEqual([{ name: '7B alpha=0.5', role: 'MERGED', alpha: 0.5 }]);
     expect(leftovers()).toEqual([]);

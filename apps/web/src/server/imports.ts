@@ -95,7 +95,7 @@ export async function receiveImport(upload: ImportUpload, ctx: ImportContext): P
       const flags: ImportFlags = { study: query.study, alpha: query.alpha, setting: query.setting, scale: query.scale, role: query.role, benchmark: query.benchmark };
       const input = await studyImportFromFile(path, flags, { confineTo: root });
       // A full disk here is the database server's (as in the CLI's import).
-      const summary = await importStudy(ctx.db, input, { createdById: ctx.createdById }).catch(async (err: unknown) => {
+      const summary = await importStudy(ctx.db, input, { createdById: ctx.createdById, queuedVia: 'web' }).catch(async (err: unknown) => {
         throw await explainDatabaseDiskFull(err, input.runs.map((r) => r.source));
       });
       return importReport(input.study.name, summary);

@@ -86,7 +86,7 @@ export async function studyEvaluation(studyId: number): Promise<SettingRow[] | n
  */
 export async function evaluate(studyId: number, alphas: number[], caller: Identity): Promise<EvaluateResponse> {
   try {
-    const options = { maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS, createdById: caller.userId };
+    const options = { maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS, createdById: caller.userId, queuedVia: 'web' as const };
     return { chains: await queueEvaluation(await getDb(), studyId, alphas, options) };
   } catch (err) {
     throw toHttpError(err);
@@ -97,7 +97,7 @@ export async function evaluate(studyId: number, alphas: number[], caller: Identi
 export async function refine(studyId: number, body: RefineBody, caller: Identity): Promise<JobSummary> {
   try {
     const db = await getDb();
-    const id = await queueRefinement(db, studyId, body, { createdById: caller.userId, maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS });
+    const id = await queueRefinement(db, studyId, body, { createdById: caller.userId, queuedVia: 'web', maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS });
     return toSummary((await getPipelineJob(db, id))!);
   } catch (err) {
     throw toHttpError(err);

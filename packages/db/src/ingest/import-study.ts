@@ -14,7 +14,7 @@ const BATCH_SAMPLES = 20_000;
 export async function importStudy(
   db: Db,
   input: StudyImport,
-  { onProgress, createdById }: ImportOptions = {},
+  { onProgress, createdById, queuedVia }: ImportOptions = {},
 ): Promise<ImportSummary> {
   return withTransaction(db.pool, async (client) => {
     const studyId = await upsertStudy(client, input.study);
@@ -85,7 +85,7 @@ export async function importStudy(
         [summary.runIds],
       );
       if (rows.length) summary.unjudgedSamples = rows.reduce((sum, r) => sum + Number(r.n), 0);
-      const jobs = await queueImportJobs(client, studyId, summary.runIds, rows.map((r) => r.run_id), createdById);
+      const jobs = await queueImportJobs(client, studyId, summary.runIds, rows.map((r) => r.run_id), { createdById, queuedVia });
       summary.aggregateJobId = jobs.aggregateJobId;
       if (jobs.judgeJobIds.length) summary.judgeJobIds = jobs.judgeJobIds;
     }

@@ -1,4 +1,4 @@
-import type { CheckpointRole, Verdict } from '@frontier/core';
+import type { CheckpointRole, QueuedVia, Verdict } from '@frontier/core';
 
 export interface ProblemRecord {
   externalId: string;
@@ -73,6 +73,8 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress) => void;
   /** The user who asked for the import (server mode): its jobs record them. */
   createdById?: string | null;
+  /** Where the import was asked for (the web app or the CLI): its jobs record it. */
+  queuedVia?: QueuedVia;
 }
 
 export interface ImportSummary {

@@ -1,9 +1,9 @@
-import { CHAIN_KINDS, checkAlphas, type JobState } from '@frontier/core';
+import { CHAIN_KINDS, checkAlphas, plural, type JobState } from '@frontier/core';
 import type { Db } from '../client';
 import { InvalidInputError, LimitReachedError, NotFoundError } from '../errors';
 import { withTransaction } from '../transaction';
 import { countQueuedAlphas, standingChains, type ChainStep } from './alpha-chains';
-import { insertChain } from './job-rows';
+import { insertChain, type JobOrigin } from './job-rows';
 import { loadStudySettings } from './study-settings';
 
 export interface EvaluationChain {
@@ -20,14 +20,12 @@ export interface EvaluationChain {
   jobs: ChainStep[];
 }
 
-export interface QueueOptions {
+export interface QueueOptions extends JobOrigin {
   /**
    * At most this many alphas of the study queued or running at once (the web's cap, shared by
    * every web process because it is counted in the database); unlimited when absent.
    */
   maxQueuedAlphas?: number;
-  /** The user asking (server mode), recorded on every job queued. */
-  createdById?: string | null;
   /** The refinement run queuing these chains, recorded on every job queued. */
   parentId?: number;
 }
@@ -56,7 +54,7 @@ export async function queueEvaluation(db: Db, studyId: number, alphas: readonly 
       const queued = await countQueuedAlphas(client, studyId);
       if (queued + fresh.length > options.maxQueuedAlphas) {
         throw new LimitReachedError(
-          `study "${name}" has ${queued} alpha${queued === 1 ? '' : 's'} queued or running and takes at most ${options.maxQueuedAlphas} at a time, ` +
+          `study "${name}" has ${plural(queued, 'alpha')} queued or running and takes at most ${options.maxQueuedAlphas} at a time, ` +
             `so ${fresh.length} more cannot be queued: nothing was queued; retry when some have finished (or cancel some)`,
           RETRY_AFTER_S,
         );
@@ -69,7 +67,7 @@ export async function queueEvaluation(db: Db, studyId: number, alphas: readonly 
         chains.push({ alpha, jobIds: chain.steps.map((s) => s.id), existing: true, state: chain.state, jobs: chain.steps });
         continue;
       }
-      const jobIds = await insertChain(client, studyId, alpha, CHAIN_KINDS, undefined, options.createdById, options.parentId);
+      const jobIds = await insertChain(client, studyId, alpha, CHAIN_KINDS, undefined, { createdById: options.createdById, queuedVia: options.queuedVia }, options.parentId);
       chains.push({ alpha, jobIds, existing: false, state: 'QUEUED', jobs: jobIds.map((id, i) => ({ id, kind: CHAIN_KINDS[i]!, state: 'QUEUED' })) });
     }
     return chains;

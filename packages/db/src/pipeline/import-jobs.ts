@@ -1,5 +1,5 @@
 import type { Queryable } from '../queryable';
-import { insertChain } from './job-rows';
+import { insertChain, type JobOrigin } from './job-rows';
 
 export interface ImportJobs {
   /** Aggregates the imported runs now: the numbers are in the views when it succeeds. */
@@ -21,13 +21,13 @@ export async function queueImportJobs(
   studyId: number,
   runIds: readonly number[],
   withUnjudged: readonly number[],
-  createdById?: string | null,
+  origin: JobOrigin = {},
 ): Promise<ImportJobs> {
   const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
-  const [aggregateJobId] = await insertChain(client, studyId, null, ['aggregate'], { runIds: sorted(runIds) }, createdById);
+  const [aggregateJobId] = await insertChain(client, studyId, null, ['aggregate'], { runIds: sorted(runIds) }, origin);
   const judgeJobIds: number[] = [];
   for (const runId of sorted(withUnjudged)) {
-    const [judgeJobId] = await insertChain(client, studyId, null, ['judge', 'aggregate'], { runIds: [runId] }, createdById);
+    const [judgeJobId] = await insertChain(client, studyId, null, ['judge', 'aggregate'], { runIds: [runId] }, origin);
     judgeJobIds.push(judgeJobId!);
   }
   return { aggregateJobId: aggregateJobId!, judgeJobIds };

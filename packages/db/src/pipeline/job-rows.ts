@@ -1,4 +1,4 @@
-import type { JobKind, JobRecord } from '@frontier/core';
+import type { JobKind, JobRecord, QueuedVia } from '@frontier/core';
 import type { Db } from '../client';
 import type { Prisma } from '../generated/client';
 import type { Queryable } from '../queryable';
@@ -31,16 +31,21 @@ export interface NewJob {
   maxAttempts?: number;
   /** The user who asked for it (server mode); absent for local mode and the CLI. */
   createdById?: string | null;
+  /** Where it was asked for (the web app or the CLI). */
+  queuedVia?: QueuedVia;
   /** The refinement run that queued it. */
   parentId?: number | null;
 }
+
+/** Who asked for a job and where: recorded on every job queued. */
+export type JobOrigin = Pick<NewJob, 'createdById' | 'queuedVia'>;
 
 // SQL, not Prisma Client: the import inserts its jobs inside the transaction that COPYs its
 // samples, so a job exists exactly when the data it refers to was committed.
 export async function insertJob(client: Queryable, job: NewJob): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO pipeline_job (study_id, kind, alpha, depends_on_id, params, max_attempts, created_by_id, parent_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? MAX_ATTEMPTS, job.createdById ?? null, job.parentId ?? null],
+    `INSERT INTO pipeline_job (study_id, kind, alpha, depends_on_id, params, max_attempts, created_by_id, queued_via, parent_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? MAX_ATTEMPTS, job.createdById ?? null, job.queuedVia ?? null, job.parentId ?? null],
   );
   return rows[0]!.id;
 }
@@ -61,21 +66,30 @@ export async function insertChain(
   alpha: number | null,
   kinds: readonly JobKind[],
   params?: object,
-  createdById?: string | null,
+  origin: JobOrigin = {},
   parentId?: number,
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (const kind of kinds) ids.push(await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params, createdById, parentId }));
+  for (const kind of kinds) ids.push(await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params, ...origin, parentId }));
   await queueJob(client, ids[0]!, kinds[0]!, MAX_ATTEMPTS);
   return ids;
 }
 
-const SELECT = { study: { select: { name: true } }, createdBy: { select: { email: true } } } satisfies Prisma.PipelineJobInclude;
+const SELECT = { study: { select: { name: true } }, createdBy: { select: { email: true, name: true } } } satisfies Prisma.PipelineJobInclude;
 
 type JobWithStudy = Prisma.PipelineJobGetPayload<{ include: typeof SELECT }>;
 
 function toRow({ study, createdBy, createdById: _, ...j }: JobWithStudy): PipelineJobRow {
-  return { ...j, studyName: study.name, createdBy: createdBy?.email ?? null, kind: j.kind as JobKind, params: (j.params ?? {}) as Record<string, unknown> };
+  return {
+    ...j,
+    studyName: study.name,
+    createdBy: createdBy?.email ?? null,
+    createdByName: createdBy?.name ?? null,
+    // The column's CHECK holds it to QUEUED_VIA.
+    queuedVia: j.queuedVia as QueuedVia | null,
+    kind: j.kind as JobKind,
+    params: (j.params ?? {}) as Record<string, unknown>,
+  };
 }
 
 export async function getJob(db: Db, id: number): Promise<PipelineJobRow | undefined> {
@@ -94,12 +108,13 @@ export async function listJobs(db: Db, filter: { studyId?: number; limit?: numbe
 const STUDY_JOBS_SQL = `
   SELECT (SELECT name FROM study WHERE id = $1) AS "studyName",
          (SELECT json_agg(j ORDER BY j.id DESC) FROM (
-            SELECT id, study_id AS "studyId", kind, alpha, checkpoint_id AS "checkpointId", run_id AS "runId",
-                   depends_on_id AS "dependsOnId", parent_id AS "parentId", state, progress_done AS "progressDone", progress_total AS "progressTotal",
-                   attempts, max_attempts AS "maxAttempts", error, params, created_at AS "createdAt",
-                   started_at AS "startedAt", finished_at AS "finishedAt",
-                   (SELECT email FROM app_user u WHERE u.id = p.created_by_id) AS "createdBy"
-            FROM pipeline_job p WHERE study_id = $1 ORDER BY id DESC LIMIT $2) j) AS jobs`;
+            SELECT p.id, p.study_id AS "studyId", p.kind, p.alpha, p.checkpoint_id AS "checkpointId", p.run_id AS "runId",
+                   p.depends_on_id AS "dependsOnId", p.parent_id AS "parentId", p.state, p.progress_done AS "progressDone", p.progress_total AS "progressTotal",
+                   p.attempts, p.max_attempts AS "maxAttempts", p.error, p.params, p.created_at AS "createdAt",
+                   p.started_at AS "startedAt", p.finished_at AS "finishedAt",
+                   u.email AS "createdBy", u.name AS "createdByName", p.queued_via AS "queuedVia"
+            FROM pipeline_job p LEFT JOIN app_user u ON u.id = p.created_by_id
+            WHERE p.study_id = $1 ORDER BY p.id DESC LIMIT $2) j) AS jobs`;
 
 type JsonJob = Omit<PipelineJobRow, 'studyName' | 'createdAt' | 'startedAt' | 'finishedAt'> & { createdAt: string; startedAt: string | null; finishedAt: string | null };
 

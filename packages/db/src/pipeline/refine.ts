@@ -1,11 +1,11 @@
-import { alphaPointsOf, checkRefineSettings, defaultRange, type BestAlpha, type RefineRequest, type RefineSettings } from '@frontier/core';
+import { alphaPointsOf, checkRefineSettings, defaultRange, plural, type BestAlpha, type QueuedVia, type RefineRequest, type RefineSettings } from '@frontier/core';
 import { z } from 'zod';
 import type { Db } from '../client';
 import { ConflictError, InvalidInputError } from '../errors';
 import type { Queryable } from '../queryable';
 import { getStudyData } from '../queries/study-data';
 import { withTransaction } from '../transaction';
-import { insertJob, queueJob } from './job-rows';
+import { insertJob, queueJob, type JobOrigin } from './job-rows';
 import { loadStudySettings } from './study-settings';
 
 // An automatic refinement run is one pipeline job of kind 'refine' whose params hold what it was
@@ -102,7 +102,7 @@ export async function queueRefinement(
   db: Db,
   studyId: number,
   request: RefineRequest,
-  options: { createdById?: string | null; maxQueuedAlphas?: number } = {},
+  options: JobOrigin & { maxQueuedAlphas?: number } = {},
 ): Promise<number> {
   const { name, config } = await loadStudySettings(db, studyId);
   const asked: RefineSettings = { ...request, range: request.range ?? defaultRange(await evaluatedAlphas(db, studyId, config.setting, config.scale)) };
@@ -120,7 +120,7 @@ export async function queueRefinement(
   const perAlpha = await samplesPerAlpha(db, config.benchmark, config.samplesPerProblem);
   const fromSamples = asked.budgetSamples === undefined ? Infinity : Math.floor(asked.budgetSamples / perAlpha);
   const alphaBudget = Math.min(asked.budgetAlphas ?? Infinity, fromSamples);
-  if (alphaBudget < 1) throw new InvalidInputError(`the sample budget ${asked.budgetSamples} does not cover one alpha of study "${name}" (${perAlpha} samples each)`);
+  if (alphaBudget < 1) throw new InvalidInputError(`the sample budget ${asked.budgetSamples} does not cover one alpha of study "${name}" (${plural(perAlpha, 'sample')} each)`);
   const params: RefineParams = {
     settings: { ...asked, setting: config.setting, scale: config.scale },
     alphaBudget,
@@ -131,7 +131,7 @@ export async function queueRefinement(
     await client.query('SELECT 1 FROM study WHERE id = $1 FOR UPDATE', [studyId]);
     const running = await activeRefinement(client, studyId);
     if (running !== undefined) throw new ConflictError(`study "${name}" already has a refinement run (job ${running}): cancel it or wait for it to finish`);
-    const id = await insertJob(client, { studyId, kind: 'refine', alpha: null, params, maxAttempts: MAX_ATTEMPTS, createdById: options.createdById });
+    const id = await insertJob(client, { studyId, kind: 'refine', alpha: null, params, maxAttempts: MAX_ATTEMPTS, createdById: options.createdById, queuedVia: options.queuedVia });
     await client.query('UPDATE pipeline_job SET progress_total = $2 WHERE id = $1', [id, alphaBudget]);
     await queueJob(client, id, 'refine', MAX_ATTEMPTS);
     return id;
@@ -155,9 +155,13 @@ export async function chainsActive(db: Db, firstJobIds: readonly number[]): Prom
   return rows[0]!.n > 0;
 }
 
-/** A run's params, checked, and who queued it (its chains are queued in that person's name). */
-export async function loadRefineRun(db: Db, jobId: number): Promise<{ params: RefineParams; createdById: string | null }> {
-  const { rows } = await db.pool.query<{ params: unknown; created_by_id: string | null }>('SELECT params, created_by_id FROM pipeline_job WHERE id = $1', [jobId]);
+/** A run's params, checked, and who queued it and where (its chains are queued in that name). */
+export async function loadRefineRun(db: Db, jobId: number): Promise<{ params: RefineParams; origin: JobOrigin }> {
+  const { rows } = await db.pool.query<{ params: unknown; created_by_id: string | null; queued_via: QueuedVia | null }>(
+    'SELECT params, created_by_id, queued_via FROM pipeline_job WHERE id = $1',
+    [jobId],
+  );
   if (!rows[0]) throw new Error(`no job with id ${jobId}`);
-  return { params: refineParamsSchema.parse(rows[0].params), createdById: rows[0].created_by_id };
+  const { params, created_by_id: createdById, queued_via: queuedVia } = rows[0];
+  return { params: refineParamsSchema.parse(params), origin: { createdById, ...(queuedVia && { queuedVia }) } };
 }

@@ -1,3 +1,4 @@
+import { plural } from '@frontier/core';
 import { z } from 'zod';
 import type { Semaphore } from '../semaphore';
 import { GenerationBackendError } from './errors';
@@ -57,7 +58,7 @@ export async function requestChatCompletion(ctx: ChatCompletionContext, body: ob
       throw new GenerationBackendError(redact(`POST ${url}: ${result.problem}`), { url, status: result.status, attempts, retried: false });
     }
     if (attempt >= options.maxRetries) {
-      const message = `POST ${url}: ${result.problem} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'})`;
+      const message = `POST ${url}: ${result.problem} (gave up after ${plural(attempts, 'attempt')})`;
       throw new GenerationBackendError(redact(message), { url, status: result.status, attempts, retried: true });
     }
     const backoff = backoffDelay(attempt, options.retryBaseDelayMs, options.retryMaxDelayMs, ctx.random);

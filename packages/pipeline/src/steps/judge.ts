@@ -1,4 +1,4 @@
-import { verdictCode } from '@frontier/core';
+import { plural, verdictCode } from '@frontier/core';
 import { cachedResults, claimRunForJudging, countRunSamples, loadStudySettings, nextUnjudgedSamples, rememberResults, storeVerdicts, StudyNotEvaluableError, type Judged, type RunRef, type StudyConfig } from '@frontier/db';
 import type { Sample, SampleResult } from '@frontier/judge';
 import type { TaskContext } from '../context';
@@ -77,7 +77,7 @@ export const judgeStep: Step = async (job, ctx, h) => {
     const started = performance.now();
     const r = await judgeRunSamples(ctx, run, how, h, async (judged) => h.progress((done += judged), total));
     const seconds = (performance.now() - started) / 1000;
-    if (r.samples) h.log(`run ${run.runId}: judged ${r.samples} samples (${r.written} verdicts written), ${r.programs} programs run, ${r.tests} tests, in ${seconds.toFixed(1)} s`);
+    if (r.samples) h.log(`run ${run.runId}: judged ${plural(r.samples, 'sample')} (${plural(r.written, 'verdict')} written), ${plural(r.programs, 'program')} run, ${plural(r.tests, 'test')}, in ${seconds.toFixed(1)} s`);
   }
 };
 

@@ -1,4 +1,4 @@
-import { alphaPointsOf, intervalReach, intervalText, roundAlpha, suggestAlphas } from '@frontier/core';
+import { alphaPointsOf, intervalReach, intervalText, plural, roundAlpha, suggestAlphas } from '@frontier/core';
 import {
   activeAlphas, chainsActive, getStudyData, LimitReachedError, loadRefineRun, queueEvaluation, saveRefineParams,
   type RefineOutcome, type RefineParams,
@@ -17,7 +17,7 @@ export const REFINE_POLL_MS = 3_000;
 const fmt = (x: number) => roundAlpha(x).toString();
 
 export const refineStep: Step = async (job, ctx, h) => {
-  const { params, createdById } = await loadRefineRun(ctx.db, job.id);
+  const { params, origin } = await loadRefineRun(ctx.db, job.id);
   const { settings, alphaBudget } = params;
   const last = params.rounds.at(-1);
   if (last && (await chainsActive(ctx.db, last.firstJobIds))) return { againInMs: REFINE_POLL_MS };
@@ -41,13 +41,13 @@ export const refineStep: Step = async (job, ctx, h) => {
   };
   const estimate = best ? `best alpha ${fmt(best.alpha)} ${intervalText(best)}${best.beyond ? ` (${best.beyond})` : ''}` : 'no estimate yet';
   if (settings.targetWidth !== undefined && width <= settings.targetWidth) return stop('target', `${estimate}: interval ${width.toFixed(2)} wide, within the target ${settings.targetWidth}`);
-  if (left <= 0) return stop('budget', `${estimate}: the budget of ${alphaBudget} alphas is spent`);
+  if (left <= 0) return stop('budget', `${estimate}: the budget of ${plural(alphaBudget, 'alpha')} is spent`);
   const alphas = refinement.suggestions.map((s) => s.alpha);
   if (alphas.length === 0) return stop('exhausted', `${estimate}: no alpha in [${settings.range.join(', ')}] is left to propose`);
 
   let chains;
   try {
-    chains = await queueEvaluation(ctx.db, job.studyId, alphas, { createdById, parentId: job.id, maxQueuedAlphas: params.maxQueuedAlphas });
+    chains = await queueEvaluation(ctx.db, job.studyId, alphas, { ...origin, parentId: job.id, maxQueuedAlphas: params.maxQueuedAlphas });
   } catch (err) {
     // The study's cap on queued alphas is full (chains queued by people meanwhile): look again later.
     if (err instanceof LimitReachedError) return { againInMs: REFINE_POLL_MS };

@@ -1,4 +1,4 @@
-import { describeSolvedRule, OPENING_SATURATION, type SolvedRule } from '@frontier/core';
+import { describeSolvedRule, OPENING_SATURATION, plural, type SolvedRule } from '@frontier/core';
 import { checkpointLabel } from '@/components/triage/checkpoint-select';
 import { ENSEMBLE_BOOTSTRAP, type EnsembleView } from '@/lib/ensemble-view';
 import { formatCount, formatPoints, formatRate } from '@/lib/format';
@@ -7,7 +7,7 @@ const points = (x: number) => formatPoints(x, 2);
 
 /** Why the budget is what it is, in one sentence. */
 export function budgetNote(view: EnsembleView): string {
-  const why = `at most ${view.maxBudget}, the smallest n of the selected checkpoints over the ${view.problems} problems, so pass@B is defined for each`;
+  const why = `at most ${view.maxBudget}, the smallest n of the selected checkpoints over the ${plural(view.problems, 'problem')}, so pass@B is defined for each`;
   switch (view.budgetSource) {
     case 'default':
       return `B = ${view.budget}: the largest of 1, 2, 5, 10, 20, 50, … at which the best single checkpoint's pass@B is still under ${OPENING_SATURATION * 100}%, where an ensemble has room to gain (${why}). Type another budget to compare there.`;
@@ -75,7 +75,7 @@ export function EnsembleSummary({ view, rule }: { view: EnsembleView; rule: Solv
       <p className="muted definition" data-testid="ensemble-definition">
         <strong>Definitions.</strong> Member i gets k<sub>i</sub> samples, Σ k<sub>i</sub> = B. Per problem the ensemble passes
         with probability 1 − Π<sub>i</sub> C(n<sub>i</sub> − c<sub>i</sub>, k<sub>i</sub>) / C(n<sub>i</sub>, k<sub>i</sub>), averaged
-        over the {view.problems} problems every member has samples for{view.excludedProblems > 0 && ` (${view.excludedProblems} left out)`}.
+        over the {plural(view.problems, 'problem')} every member has samples for{view.excludedProblems > 0 && ` (${view.excludedProblems} left out)`}.
         {' '}
         <em>Uniform</em> splits B evenly, the remainder one sample each to the members with the highest solve rate (so one sample
         goes to the best member); <em>optimised</em> hands out samples one at a time to the member with the largest marginal gain

@@ -1,5 +1,6 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import type { AllocationStrategy } from '@frontier/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { ExportButtons } from '@/components/export-buttons';
@@ -129,7 +130,7 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
               <h2>pass@k: members and ensemble</h2>
               <div ref={plotRef}>
                 <PlotlyChart testId="ensemble-plot" points={figure.points} data={figure.data} layout={figure.layout}
-                  label={`pass@k against k on a log axis for ${view.singles.length} checkpoints and the ensemble`} />
+                  label={`pass@k against k on a log axis for ${plural(view.singles.length, 'checkpoint')} and the ensemble`} />
               </div>
               <ExportButtons plot={() => plotRef.current} filename={`study-${studyId}-ensemble-b${view.budget}-${alloc}`} csv={() => ensembleCsv(view)} />
             </section>

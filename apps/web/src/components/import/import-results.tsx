@@ -1,7 +1,8 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { formatAlpha, formatBytes, formatCount } from '@/lib/format';
+import { formatAlpha, formatBytes } from '@/lib/format';
 import { IMPORT_ROLES } from '@/lib/import-params';
 import { useCan } from '../caller-context';
 import { ProgressBar } from '../jobs/progress-bar';
@@ -28,13 +29,13 @@ function PhaseReport({ phase }: { phase: ImportPhase }) {
     case 'aggregating':
       return (
         <p className="import-status" role="status" data-testid="import-aggregating">
-          <span className="spinner" aria-hidden /> Imported {formatCount(phase.result.samples)} samples; aggregating (job {phase.result.aggregateJobId})…
+          <span className="spinner" aria-hidden /> Imported {plural(phase.result.samples, 'sample')}; aggregating (job {phase.result.aggregateJobId})…
         </p>
       );
     case 'done': {
       const r = phase.result;
-      const what = r.unchangedRuns === r.runs ? 'This file was already imported: nothing changed.' : `Imported ${formatCount(r.samples)} samples of ${formatCount(r.problems)} problems; the point is on the frontier.`;
-      const unjudged = r.unjudgedSamples > 0 ? ` ${formatCount(r.unjudgedSamples)} samples had no verdict and are queued for judging.` : '';
+      const what = r.unchangedRuns === r.runs ? 'This file was already imported: nothing changed.' : `Imported ${plural(r.samples, 'sample')} of ${plural(r.problems, 'problem')}; the point is on the frontier.`;
+      const unjudged = r.unjudgedSamples > 0 ? ` ${plural(r.unjudgedSamples, 'sample')} had no verdict and ${r.unjudgedSamples === 1 ? 'is' : 'are'} queued for judging.` : '';
       return (
         <p className="import-status" role="status" data-testid="import-done">
           {what}

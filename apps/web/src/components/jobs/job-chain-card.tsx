@@ -1,11 +1,11 @@
 'use client';
 
-import { isActiveJobState } from '@frontier/core';
+import { formatTimestamp, isActiveJobState, plural } from '@frontier/core';
 import Link from 'next/link';
 import type { JobSummary } from '@/lib/api-types';
 import { formatAlpha } from '@/lib/format';
-import type { JobChain } from '@/lib/job-chains';
-import { formatDuration, jobDurationMs } from '@/lib/job-format';
+import { chainTimes, type JobChain } from '@/lib/job-chains';
+import { formatDuration, jobDurationMs, queuedByLabel } from '@/lib/job-format';
 import { useCan } from '../caller-context';
 import { ProgressBar } from './progress-bar';
 import { RefineDetails } from './refine-details';
@@ -14,7 +14,7 @@ import { useCancelJob } from './use-cancel-job';
 import { useNow } from './use-now';
 
 function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: number | null; onCancel?: () => void; cancelling: boolean }) {
-  const duration = now === null ? null : jobDurationMs(job, now);
+  const duration = jobDurationMs(job, now);
   // While a retry waits, the row is still RUNNING and carries the failed attempt's message.
   const retrying = job.state === 'RUNNING' && job.error !== null;
   return (
@@ -42,7 +42,7 @@ function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: numb
       {job.error && job.state !== 'SUCCEEDED' && (
         <tr className={`job-error-row ${job.state === 'CANCELLED' ? 'job-error-quiet' : ''}`}>
           <td colSpan={6} data-testid="job-error">
-            {job.state === 'FAILED' && <strong>Failed after {job.attempts} attempt{job.attempts === 1 ? '' : 's'}: </strong>}
+            {job.state === 'FAILED' && <strong>Failed after {plural(job.attempts, 'attempt')}: </strong>}
             {retrying && <strong>Attempt {job.attempts} failed, retrying: </strong>}
             {job.state === 'CANCELLED' && <strong>Cancelled: </strong>}
             <span className="job-error-text">{job.error}</span>
@@ -53,38 +53,62 @@ function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: numb
   );
 }
 
+/** When the chain was queued (and by whom, or by which refinement run), started and finished. */
+function ChainTimeline({ chain }: { chain: JobChain }) {
+  const first = chain.jobs[0];
+  const by = first ? queuedByLabel(first) : null;
+  const { queuedAt, startedAt, finishedAt } = chainTimes(chain);
+  return (
+    <p className="muted job-chain-times">
+      <span data-testid="chain-queued" data-value={queuedAt}>
+        Queued {formatTimestamp(queuedAt)}
+      </span>
+      {by && <span data-testid="chain-created-by"> by {by}</span>}
+      {first?.parentId != null && (
+        <span data-testid="chain-parent">
+          {' '}
+          for <a href={`#job-chain-${first.parentId}`}>refinement run #{first.parentId}</a>
+        </span>
+      )}
+      {' · '}
+      <span data-testid="chain-started" data-value={startedAt ?? ''}>
+        {startedAt ? `started ${formatTimestamp(startedAt)}` : 'not started yet'}
+      </span>
+      {finishedAt && (
+        <>
+          {' · '}
+          <span data-testid="chain-finished" data-value={finishedAt}>
+            finished {formatTimestamp(finishedAt)}
+            {startedAt && `, after ${formatDuration(Date.parse(finishedAt) - Date.parse(startedAt))}`}
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
 /** One alpha's chain, merge -> generate -> judge -> aggregate (or an import's judge -> aggregate), with a row per step. */
 export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; showStudy?: boolean }) {
   const now = useNow();
   const cancel = useCancelJob();
   const canCancel = useCan('write');
   const first = chain.jobs[0];
-  const by = first?.createdBy;
-  const title = first?.kind === 'refine' ? 'Refinement run' : chain.alpha === null ? 'Imported results' : `α = ${formatAlpha(chain.alpha)}`;
+  const title = first?.kind === 'refine' ? `Refinement run #${first.id}` : chain.alpha === null ? 'Imported results' : `α = ${formatAlpha(chain.alpha)}`;
   return (
-    <section className="card job-chain" data-testid="job-chain" data-chain-id={chain.id} data-alpha={chain.alpha ?? ''} data-state={chain.state}>
+    <section className="card job-chain" id={`job-chain-${chain.id}`} data-testid="job-chain" data-chain-id={chain.id} data-alpha={chain.alpha ?? ''} data-state={chain.state}>
       <header className="job-chain-head">
         <h3>{title}</h3>
         <StateBadge state={chain.state} testId="chain-state" />
         <span className="muted" data-testid="chain-done">
-          {chain.done} of {chain.jobs.length} steps done
+          {chain.done} of {plural(chain.jobs.length, 'step')} done
         </span>
-        {by && (
-          <span className="muted" data-testid="chain-created-by">
-            queued by {by}
-          </span>
-        )}
-        {first?.parentId != null && (
-          <span className="muted" data-testid="chain-parent">
-            queued by refinement run #{first.parentId}
-          </span>
-        )}
         {showStudy && (
           <Link href={`/studies/${chain.studyId}/jobs`} className="job-chain-study">
             {chain.studyName}
           </Link>
         )}
       </header>
+      <ChainTimeline chain={chain} />
       {cancel.error && (
         <p className="job-cancel-error" role="alert">
           Could not cancel: {cancel.error.message}

@@ -1,34 +1,50 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import type { JobState } from '@/lib/api-types';
+import type { JobState, JobSummary } from '@/lib/api-types';
 import { groupChains, pipelineProgress } from '@/lib/job-chains';
 import { jobsQuery } from '@/lib/job-queries';
-import { EmptyState, ErrorState, Loading } from '../status';
+import { useHydrated } from '@/lib/use-hydrated';
+import { EmptyState, ErrorState } from '../status';
 import { JobChainCard } from './job-chain-card';
 
 const STATES: JobState[] = ['RUNNING', 'QUEUED', 'SUCCEEDED', 'FAILED', 'CANCELLED'];
 
+interface Props {
+  studyId?: number;
+  /** The jobs as the server read them for this page's HTML. */
+  initial: JobSummary[];
+}
+
 /** Pipeline jobs grouped by alpha chain, of one study (studyId) or of all studies. */
-export function JobsView({ studyId }: { studyId?: number }) {
-  const { data: jobs, error, isPending, refetch } = useQuery(jobsQuery(studyId));
-  if (isPending) return <Loading what="jobs" />;
-  if (error) return <ErrorState title="Could not load the jobs." message={error.message} onRetry={() => void refetch()} />;
+export function JobsView({ studyId, initial }: Props) {
+  const { data, error, refetch } = useQuery(jobsQuery(studyId));
+  const hydrated = useHydrated();
+  // Hydration renders exactly the server's list: the browser's cache may already hold a newer one
+  // (another component on the page polls the same query), and rendering that would not match the
+  // HTML. Once hydrated, the live list.
+  const jobs = (hydrated && data) || initial;
+  const failed = hydrated && error && <ErrorState title="Could not refresh the jobs." message={error.message} onRetry={() => void refetch()} />;
   if (jobs.length === 0) {
     return (
-      <EmptyState title="No pipeline jobs yet">
-        {studyId === undefined ? 'Evaluate an alpha from a study page' : 'Evaluate an alpha above'} to queue merge → generate → judge → aggregate.
-      </EmptyState>
+      <div data-testid="jobs-view" data-hydrated={hydrated}>
+        {failed}
+        <EmptyState title="No pipeline jobs yet">
+          {studyId === undefined ? 'Evaluate an alpha from a study page' : 'Evaluate an alpha above'} to queue merge → generate → judge → aggregate.
+        </EmptyState>
+      </div>
     );
   }
   const chains = groupChains(jobs);
   const progress = pipelineProgress(chains);
   const counts = STATES.map((s) => [s, jobs.filter((j) => j.state === s).length] as const).filter(([, n]) => n > 0);
   return (
-    <div data-testid="jobs-view" data-active={progress.active}>
+    <div data-testid="jobs-view" data-active={progress.active} data-hydrated={hydrated}>
+      {failed}
       <p className="muted jobs-summary" data-testid="jobs-summary">
-        {jobs.length} job{jobs.length === 1 ? '' : 's'} in {chains.length} chain{chains.length === 1 ? '' : 's'}:{' '}
+        {plural(jobs.length, 'job')} in {plural(chains.length, 'chain')}:{' '}
         {counts.map(([s, n]) => `${n} ${s.toLowerCase()}`).join(', ')}.
         {progress.active ? ' Updating every second.' : ''}
         {studyId !== undefined && (

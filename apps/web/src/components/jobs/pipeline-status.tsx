@@ -1,5 +1,6 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
@@ -37,7 +38,7 @@ export function PipelineStatus({ studyId }: { studyId?: number }) {
   return (
     <div className="pipeline-status" role="status" data-testid="pipeline-status" data-done={progress.done} data-total={progress.total}>
       <span className="spinner" aria-hidden />
-      Pipeline running: {progress.done} of {progress.total} jobs done ({pct}%).{' '}
+      Pipeline running: {progress.done} of {plural(progress.total, 'job')} done ({pct}%).{' '}
       <Link href={studyId === undefined ? '/jobs' : `/studies/${studyId}/jobs`}>See the jobs</Link>
     </div>
   );

@@ -1,4 +1,4 @@
-import { intervalText, type BestAlpha } from '@frontier/core';
+import { intervalText, plural, type BestAlpha } from '@frontier/core';
 import type { RefineSummary } from '@/lib/api-types';
 import { formatAlpha } from '@/lib/format';
 
@@ -11,7 +11,7 @@ export function RefineDetails({ refine }: { refine: RefineSummary }) {
   return (
     <div className="refine-details" data-testid="refine-details">
       <p className="muted">
-        pass@{s.k}, {s.count} alpha{s.count === 1 ? '' : 's'} per round in [{s.range.join(', ')}], budget {refine.alphaBudget} alphas
+        pass@{s.k}, {plural(s.count, 'alpha')} per round in [{s.range.join(', ')}], budget {plural(refine.alphaBudget, 'alpha')}
         {s.targetWidth !== undefined && `, stops once the best alpha's interval is narrower than ${s.targetWidth}`}
         {s.setting !== undefined && `; ${s.setting}`}
         {s.scale ? ` ${s.scale}` : ''}.

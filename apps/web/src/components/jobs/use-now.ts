@@ -8,6 +8,9 @@ let now = typeof window === 'undefined' ? 0 : Date.now();
 let timer: ReturnType<typeof setInterval> | undefined;
 
 function subscribe(listener: () => void): () => void {
+  // React reads the snapshot again right after subscribing: after a pause (no clock on the page),
+  // the time now rather than when the last clock stopped.
+  if (listeners.size === 0) now = Date.now();
   listeners.add(listener);
   timer ??= setInterval(() => {
     now = Date.now();

@@ -1,5 +1,6 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useOptimistic, useRef, useTransition } from 'react';
@@ -7,11 +8,13 @@ import { EmptyState, ErrorState, Loading } from '@/components/status';
 import { TabFilters } from '@/components/tab-filters';
 import { useStudyTab } from '@/components/use-study-tab';
 import { FILTER_KEYS, filtersToSearch, type Filters } from '@/lib/filters';
+import { formatCount } from '@/lib/format';
 import { buildMatrix, filterRows, matrixDifferences, sortRows, type MatrixRow } from '@/lib/matrix';
 import { withStatsParams } from '@/lib/stats-params';
 import { StatsProblems } from '@/components/stats/stats-problems';
 import { useStatsParams } from '@/components/stats/use-stats-params';
 import { parseMatrixSearch, withMatrixState, type MatrixViewState } from '@/lib/matrix-params';
+import { liveProblemHref } from '@/lib/problem-link';
 import { MatrixControls } from './matrix-controls';
 import { MatrixExport } from './matrix-export';
 import { MatrixGrid, type VisibleWindow } from './matrix-grid';
@@ -59,17 +62,15 @@ export function MatrixView({ studyId }: { studyId: number }) {
     navigate(params.size ? `?${params}` : '');
   };
 
-  // The drill-down keeps the setting and scale filters (they narrow its counts) and preselects the checkpoint.
-  // Stable while the data and these filters are (the grid's rows are memoised on it); called for
-  // every cell mounted, so the filters' part of the query is encoded once.
+  // The drill-down keeps the setting and scale filters (they narrow its counts) and preselects the
+  // checkpoint; in a shared link the problem opens inside the link. Stable while the data and
+  // these filters are (the grid's rows are memoised on it); called for every cell mounted.
   const { setting, scale } = filters;
+  const { problemHref } = location;
   const cellHref = useMemo(() => {
-    const params = new URLSearchParams();
-    if (setting) params.set('setting', setting);
-    if (scale) params.set('scale', scale);
-    const kept = params.size ? `${params}&` : '';
-    return (row: MatrixRow, column: number) => `/studies/${studyId}/problems/${row.problem.id}?${kept}checkpoint=${model?.columns[column]?.id}`;
-  }, [setting, scale, model, studyId]);
+    const href = problemHref ?? liveProblemHref(studyId, { setting, scale });
+    return (row: MatrixRow, column: number) => href(row.problem.id, model?.columns[column]?.id);
+  }, [problemHref, setting, scale, model, studyId]);
 
   const issues = [...(parsedFilters.success ? [] : parsedFilters.error.issues), ...(parsedState.success ? [] : parsedState.error.issues)];
   if (issues.length > 0) {
@@ -103,8 +104,8 @@ export function MatrixView({ studyId }: { studyId: number }) {
       <section className="card">
         <div className="mx-toolbar">
           <p className="muted" data-testid="matrix-summary" data-shown={rows.length} data-total={total}>
-            {rows.length === total ? `${total} problem${total === 1 ? '' : 's'}` : `${rows.length} of ${total} problems`} × {model.columns.length} checkpoint
-            {model.columns.length === 1 ? '' : 's'}. Click a cell for the problem&apos;s samples at that checkpoint.
+            {rows.length === total ? plural(total, 'problem') : `${formatCount(rows.length)} of ${plural(total, 'problem')}`} × {plural(model.columns.length, 'checkpoint')}.{' '}
+            {location.readOnly ? 'Click a cell for the problem’s counts this link pinned.' : 'Click a cell for the problem’s samples at that checkpoint.'}
           </p>
           <MatrixExport
             model={model}

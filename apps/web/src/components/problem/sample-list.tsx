@@ -1,5 +1,6 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import { useQuery } from '@tanstack/react-query';
 import { SAMPLE_VERDICT_FILTERS } from '@/lib/problem-params';
 import type { ProblemCheckpointCounts } from '@/lib/problem-types';
@@ -43,7 +44,7 @@ export function SampleList({ studyId, problemId, checkpoints, checkpoint, verdic
         </label>
         {data && (
           <span className="summary muted">
-            {data.total} sample{data.total === 1 ? '' : 's'}
+            {plural(data.total, 'sample')}
           </span>
         )}
       </div>
@@ -70,7 +71,7 @@ export function SampleList({ studyId, problemId, checkpoints, checkpoint, verdic
                   <span className="muted">{name.get(s.checkpointId)}</span>
                   <span className="muted small">{s.setting}</span>
                   <span className="muted small" title={s.sandbox ? `judged with the ${s.sandbox} sandbox backend` : undefined}>
-                    {[s.testsRun ? `${s.testsRun} tests` : '', s.sandbox ?? ''].filter(Boolean).join(' · ')}
+                    {[s.testsRun ? plural(s.testsRun, 'test') : '', s.sandbox ?? ''].filter(Boolean).join(' · ')}
                   </span>
                 </button>
               </li>

@@ -14,7 +14,7 @@ import { SharedLocationProvider } from './view-location';
  * tab asks for) that never refetches it, and its URL state comes from a local location.
  */
 export function pinnedStudyView(tab: string, View: ComponentType<{ studyId: number }>): ComponentType<SharedViewProps> {
-  function PinnedStudyView({ studyId, search, datasets, facets, queries }: SharedViewProps) {
+  function PinnedStudyView({ studyId, search, datasets, facets, queries, problemHref }: SharedViewProps) {
     const [client] = useState(() => {
       const c = new QueryClient({
         defaultOptions: { queries: { staleTime: Infinity, refetchOnMount: false, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false } },
@@ -29,7 +29,7 @@ export function pinnedStudyView(tab: string, View: ComponentType<{ studyId: numb
     });
     return (
       <QueryClientProvider client={client}>
-        <SharedLocationProvider path={`/studies/${studyId}${tab}`} search={search}>
+        <SharedLocationProvider path={`/studies/${studyId}${tab}`} search={search} problemHref={problemHref}>
           <View studyId={studyId} />
         </SharedLocationProvider>
       </QueryClientProvider>

@@ -1,5 +1,6 @@
 'use client';
 
+import { formatTimestamp } from '@frontier/core';
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -40,7 +41,7 @@ export function ShareList({ initial, showOwner }: { initial: ShareListItem[]; sh
               <td>{s.studyName}</td>
               <td className="muted">{s.view}</td>
               {showOwner && <td>{s.createdBy ?? '—'}</td>}
-              <td>{new Date(s.createdAt).toLocaleString()}</td>
+              <td data-testid="share-made" data-value={s.createdAt}>{formatTimestamp(s.createdAt)}</td>
               <td>
                 <button type="button" data-testid="share-delete" disabled={remove.isPending && remove.variables === s.token} onClick={() => remove.mutate(s.token)}>
                   Delete

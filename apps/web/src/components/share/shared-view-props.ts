@@ -1,4 +1,5 @@
 import type { Facets } from '@/lib/api-types';
+import type { ProblemHref } from '@/lib/problem-link';
 import type { PinnedQuery } from '@/lib/share';
 import type { StudyData } from '@frontier/core';
 
@@ -14,5 +15,7 @@ export interface SharedViewProps {
   facets: Facets;
   /** Other query results the view read (triage evidence); empty when showing the current data. */
   queries: PinnedQuery[];
+  /** Where a problem opens: inside the link (its pinned counts), never the live study. */
+  problemHref: ProblemHref;
   readOnly: true;
 }

@@ -1,16 +1,26 @@
 'use client';
 
+import { formatTimestamp } from '@frontier/core';
 import { useQueries } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { studyFacetsQuery } from '@/lib/frontier-queries';
+import { sharedProblemHref } from '@/lib/problem-link';
 import { studyDataQuery } from '@/lib/queries';
 import { datasetKey, datasetsForView, parseView, type SharePayload } from '@/lib/share';
+import { parseSharedProblem } from '@/lib/shared-problem';
 import type { StudyData } from '@frontier/core';
 import { ErrorState, Loading } from '../status';
+import { PinnedProblem } from './pinned-problem';
 import { SHARED_VIEWS } from './registry';
 
+type Param = string | string[] | undefined;
+
 interface Props {
+  token: string;
+  /** ?problem= and ?checkpoint= of the link's URL: a problem opened from the shared matrix. */
+  problem: Param;
+  checkpoint: Param;
   studyId: number;
   studyName: string;
   view: string;
@@ -24,7 +34,7 @@ interface Props {
  * A shared link: a read-only copy of a study view. It shows the data pinned when the link was
  * made; when the study's data has changed since, it says so and offers the current data too.
  */
-export function SharedView({ studyId, studyName, view, createdAt, pinnedVersion, currentVersion, payload }: Props) {
+export function SharedView({ token, problem, checkpoint, studyId, studyName, view, createdAt, pinnedVersion, currentVersion, payload }: Props) {
   const changed = pinnedVersion !== currentVersion;
   const [source, setSource] = useState<'pinned' | 'current'>('pinned');
   const parsed = parseView(view, studyId);
@@ -34,27 +44,43 @@ export function SharedView({ studyId, studyName, view, createdAt, pinnedVersion,
   const meta = useQueries({ queries: [{ ...studyFacetsQuery(studyId), enabled: showCurrent }] })[0]!;
   const wanted = showCurrent && meta.data ? datasetsForView(parsed.subpath, parsed.filters, meta.data.facets) : [];
   const current = useQueries({ queries: wanted.map((f) => studyDataQuery(studyId, f)) });
+  const problemHref = useMemo(() => sharedProblemHref(token), [token]);
+
+  // The view, or the problem opened from it, from the pinned data or (the reader's choice) the current data.
+  const show = (key: string | undefined, datasets: Record<string, StudyData>, facets: SharePayload['facets'], queries: SharePayload['queries']) => {
+    if (!parsed.ok || !View) return null;
+    const data = datasets[datasetKey(parsed.filters)]!;
+    if (problem !== undefined) {
+      const opened = parseSharedProblem(problem, checkpoint, data);
+      if (!opened.ok) {
+        return (
+          <div className="banner banner-error" role="alert" data-testid="bad-shared-problem">
+            <strong>This link names a problem it cannot show:</strong> {opened.message}. <Link href={`/s/${token}`}>Show the shared view</Link>
+          </div>
+        );
+      }
+      return <PinnedProblem key={key} studyId={studyId} data={data} problemIndex={opened.problemIndex} checkpointId={opened.checkpointId} backHref={`/s/${token}`} source={key === 'current' ? 'current' : 'pinned'} />;
+    }
+    return <View key={key} studyId={studyId} search={parsed.search} data={data} datasets={datasets} facets={facets} queries={queries ?? []} problemHref={problemHref} readOnly />;
+  };
 
   let body;
   if (!parsed.ok || !View) {
     body = <ErrorState title="This shared link cannot be shown." message={parsed.ok ? `the ${parsed.subpath.slice(1)} view is not shareable yet` : parsed.message} />;
   } else if (!showCurrent) {
-    body = <View studyId={studyId} search={parsed.search} data={payload.datasets[datasetKey(parsed.filters)]!} datasets={payload.datasets} facets={payload.facets} queries={payload.queries ?? []} readOnly />;
+    body = show(undefined, payload.datasets, payload.facets, payload.queries);
   } else {
     const error = meta.error ?? current.find((q) => q.error)?.error;
     if (error) body = <ErrorState title="Could not load the current data." message={error.message} onRetry={() => void meta.refetch()} />;
     else if (!meta.data || current.some((q) => !q.data)) body = <Loading what="the current data" />;
-    else {
-      const datasets: Record<string, StudyData> = Object.fromEntries(wanted.map((f, i) => [datasetKey(f), current[i]!.data!]));
-      body = <View key="current" studyId={studyId} search={parsed.search} data={datasets[datasetKey(parsed.filters)]!} datasets={datasets} facets={meta.data.facets} queries={[]} readOnly />;
-    }
+    else body = show('current', Object.fromEntries(wanted.map((f, i) => [datasetKey(f), current[i]!.data!])), meta.data.facets, []);
   }
 
   return (
     <>
       <div className="banner banner-info shared-banner" data-testid="shared-banner">
         <div>
-          <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made {new Date(createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.
+          <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
         </div>
         <Link href={view} data-testid="open-live">Open the live view</Link>
       </div>

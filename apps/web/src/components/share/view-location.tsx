@@ -2,6 +2,7 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { ProblemHref } from '@/lib/problem-link';
 
 /**
  * Where a study view keeps its state (filters, selections, sort): the page URL on a study's own
@@ -16,6 +17,8 @@ export interface ViewLocation {
   replace: (search: string) => void;
   /** A shared link: no mutations, no filter changes (their data is not pinned), no Share button. */
   readOnly: boolean;
+  /** Where a problem opens inside a shared link; absent on the study's page (the live drill-down). */
+  problemHref?: ProblemHref;
 }
 
 const SharedLocation = createContext<ViewLocation | null>(null);
@@ -35,8 +38,15 @@ export function useViewLocation(): ViewLocation {
   };
 }
 
-/** Gives the views below a read-only location: `path` and a local copy of `search`. */
-export function SharedLocationProvider({ path, search, children }: { path: string; search: URLSearchParams; children: ReactNode }) {
+interface SharedLocationProps {
+  path: string;
+  search: URLSearchParams;
+  problemHref: ProblemHref;
+  children: ReactNode;
+}
+
+/** Gives the views below a read-only location: `path`, a local copy of `search`, and where problems open. */
+export function SharedLocationProvider({ path, search, problemHref, children }: SharedLocationProps) {
   const [current, setCurrent] = useState(() => search.toString());
   const value = useMemo<ViewLocation>(
     () => ({
@@ -44,8 +54,9 @@ export function SharedLocationProvider({ path, search, children }: { path: strin
       searchParams: new URLSearchParams(current),
       replace: (next) => setCurrent(next.replace(/^\?/, '')),
       readOnly: true,
+      problemHref,
     }),
-    [path, current],
+    [path, current, problemHref],
   );
   return <SharedLocation.Provider value={value}>{children}</SharedLocation.Provider>;
 }

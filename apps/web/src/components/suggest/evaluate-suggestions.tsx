@@ -1,5 +1,6 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -39,7 +40,7 @@ export function EvaluateSuggestions({ studyId, alphas }: { studyId: number; alph
       )}
       {answer && !evaluate.isPending && (
         <p data-testid="evaluate-suggestions-result" data-queued={queued.map((c) => c.alpha).join(',')}>
-          {queued.length > 0 ? `Queued ${alphaList(queued.map((c) => c.alpha))} (${queued.reduce((n, c) => n + c.jobIds.length, 0)} jobs).` : 'Nothing new was queued.'}
+          {queued.length > 0 ? `Queued ${alphaList(queued.map((c) => c.alpha))} (${plural(queued.reduce((n, c) => n + c.jobIds.length, 0), 'job')}).` : 'Nothing new was queued.'}
           {existing.length > 0 && ` Already had a chain: ${alphaList(existing.map((c) => c.alpha))}.`}{' '}
           <Link href={`/studies/${studyId}/jobs`} data-testid="evaluate-suggestions-jobs">Follow them in the Jobs tab</Link>; each point joins the plots when its chain is done, and the suggestions above leave queued alphas out.
         </p>

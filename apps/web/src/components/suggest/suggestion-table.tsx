@@ -1,4 +1,4 @@
-import { intervalText, type Refinement, type SuggestionKind } from '@frontier/core';
+import { intervalText, plural, type Refinement, type SuggestionKind } from '@frontier/core';
 import { formatAlpha } from '@/lib/format';
 
 const KIND_WORDS: Record<SuggestionKind, string> = {
@@ -31,7 +31,7 @@ export function BestAlpha({ refinement }: { refinement: Refinement }) {
         <span className="best-swatch" aria-hidden>◆</span> Best alpha so far: <b>α = {a2(best.alpha)}</b> {intervalText(best, a2)}, pass@{k} <b>{p3(best.passAtK)}</b> [{p3(best.passLo)}, {p3(best.passHi)}]
         <span className="muted small">
           {' '}
-          — 95% bootstrap intervals over {problems} problems, on a smoothed surrogate of pass@{k} through the {live.length} live evaluated alphas, within the range.
+          — 95% bootstrap intervals over {plural(problems, 'problem')}, on a smoothed surrogate of pass@{k} through the {plural(live.length, 'live evaluated alpha')}, within the range.
         </span>
       </p>
       {best.beyond && (

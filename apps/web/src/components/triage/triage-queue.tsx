@@ -1,5 +1,6 @@
 'use client';
 
+import { plural } from '@frontier/core';
 import Link from 'next/link';
 import { Fragment, useState } from 'react';
 import { downloadBlob } from '@/components/export-buttons';
@@ -52,7 +53,7 @@ export function TriageQueue({ studyId, rows, a, b, threshold, rule, filterSearch
     <>
       <div className="triage-queue-head">
         <p className="muted">
-          {formatCount(rows.length)} problem{rows.length === 1 ? '' : 's'}, ranked by q, then by |difference|; {formatCount(significant)} with q &lt; {threshold}.
+          {plural(rows.length, 'problem')}, ranked by q, then by |difference|; {formatCount(significant)} with q &lt; {threshold}.
           Why: each side&apos;s most frequent failure verdict, and the test tier most of its failing samples first failed at{tiersLoaded ? '' : ' (loading…)'}.
         </p>
         <div className="export-buttons">
@@ -111,7 +112,7 @@ export function TriageQueue({ studyId, rows, a, b, threshold, rule, filterSearch
       </div>
       {rows.length > shown && (
         <button type="button" data-testid="triage-more" onClick={() => setShown(rows.length)}>
-          Show all {formatCount(rows.length)} problems
+          Show all {plural(rows.length, 'problem')}
         </button>
       )}
     </>

@@ -1,8 +1,6 @@
-import { describeSolvedRule, TRIAGE_BOOTSTRAP, type StudyDataCheckpoint } from '@frontier/core';
+import { describeSolvedRule, plural, TRIAGE_BOOTSTRAP, type StudyDataCheckpoint } from '@frontier/core';
 import type { Triage } from '@/lib/triage';
 import { formatCount, formatP, formatPoints, formatRate } from '@/lib/format';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** The comparison's numbers: problems whose rates differ, the difference in mean solve rate, McNemar under the solved rule. */
 export function TriageSummary({ triage, a, b }: { triage: Triage; a: StudyDataCheckpoint; b: StudyDataCheckpoint }) {

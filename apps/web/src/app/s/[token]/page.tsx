@@ -10,6 +10,8 @@ export const metadata: Metadata = { title: 'Shared view', robots: { index: false
 // A shared link: the view pinned to the data of the time, read-only (see lib/share.ts).
 export default async function SharedPage(props: PageProps<'/s/[token]'>) {
   const { token } = await props.params;
+  // A problem opened from a shared matrix (see components/share/pinned-problem.tsx).
+  const { problem, checkpoint } = await props.searchParams;
   const share = await getShare(token).catch((err: unknown) => {
     if (err instanceof HttpError && err.status === 404) notFound();
     throw err;
@@ -21,6 +23,9 @@ export default async function SharedPage(props: PageProps<'/s/[token]'>) {
       </p>
       <h1 data-testid="study-name">{share.studyName}</h1>
       <SharedView
+        token={token}
+        problem={problem}
+        checkpoint={checkpoint}
         studyId={share.studyId}
         studyName={share.studyName}
         view={share.view}

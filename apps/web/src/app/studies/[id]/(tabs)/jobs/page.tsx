@@ -1,9 +1,6 @@
-import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { JobsView } from '@/components/jobs/jobs-view';
-import { jobsQuery } from '@/lib/job-queries';
-import { getQueryClient } from '@/lib/query-client';
 import { studyIdSchema } from '@/lib/study-id';
 import { listJobs } from '@/server/jobs';
 
@@ -14,12 +11,11 @@ export const metadata: Metadata = { title: 'Jobs' };
 export default async function StudyJobsPage(props: PageProps<'/studies/[id]/jobs'>) {
   const id = studyIdSchema.safeParse((await props.params).id);
   if (!id.success) notFound();
-  const queryClient = getQueryClient();
-  await queryClient.prefetchQuery({ ...jobsQuery(id.data), queryFn: () => listJobs({ studyId: id.data }) });
+  const jobs = await listJobs({ studyId: id.data });
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <>
       <h2>Pipeline jobs</h2>
-      <JobsView studyId={id.data} />
-    </HydrationBoundary>
+      <JobsView studyId={id.data} initial={jobs} />
+    </>
   );
 }

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { collectErrors } from './support/console-errors';
+import { closeDatabase, query } from './support/database';
+import { studyIdByName } from './support/expected';
+import { DEMO_STUDY } from './support/jobs';
+
+// The Jobs pages render the jobs on the server (no "Loading jobs…" in the HTML) and hydrate
+// without a mismatch, however the browser's own fetches race the streamed page.
+
+test.afterAll(closeDatabase);
+
+let studyId: number;
+test.beforeAll(async () => {
+  studyId = await studyIdByName(DEMO_STUDY);
+});
+
+for (const path of ['/studies/:id/jobs', '/jobs']) {
+  test(`${path}: the server's HTML carries the jobs, and 20 loads give no console error`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const url = path.replace(':id', String(studyId));
+    const [jobs] = await query<{ n: number }>('SELECT count(*)::int AS n FROM pipeline_job WHERE study_id = $1', [studyId]);
+    expect(jobs!.n, 'npm start queued the demo study\'s jobs').toBeGreaterThan(0);
+
+    const res = await request.get(url);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="jobs-view"');
+    expect(html).toContain('data-testid="job-chain"');
+    expect(html).not.toContain('Loading jobs');
+
+    const errors = collectErrors(page);
+    // Every other load, the jobs view's script arrives late (a slow network): by the time the view
+    // hydrates, the browser's cache already holds the jobs that the layout's pipeline status
+    // fetched. Hydration must still render exactly the server's HTML (React error #418 otherwise).
+    let slow = false;
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (slow && body.includes('jobs-view') && !body.includes('pipeline-status')) await new Promise((r) => setTimeout(r, 1_500));
+      await route.fulfill({ response, body });
+    });
+    for (let i = 0; i < 20; i++) {
+      slow = i % 2 === 1;
+      await page.goto(url);
+      await expect(page.getByTestId('job-chain').first()).toBeVisible();
+      // Hydration has finished (and its errors are logged) once React answers events.
+      await expect(page.getByTestId('jobs-view')).toHaveAttribute('data-hydrated', 'true');
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a chain card says when it was queued, started and finished, and by whom', async ({ page }) => {
+  const [first] = await query<{ id: number; created_at: Date }>(
+    `SELECT id, created_at FROM pipeline_job WHERE study_id = $1 AND depends_on_id IS NULL AND kind = 'merge' AND state = 'SUCCEEDED' ORDER BY id LIMIT 1`,
+    [studyId],
+  );
+  expect(first, 'the demo study has a finished chain').toBeDefined();
+  await page.goto(`/studies/${studyId}/jobs`);
+  const card = page.locator(`[data-testid="job-chain"][data-chain-id="${first!.id}"]`);
+  const stamp = `${first!.created_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  await expect(card.getByTestId('chain-queued')).toContainText(stamp);
+  await expect(card.getByTestId('chain-started')).toContainText('UTC');
+  await expect(card.getByTestId('chain-finished')).toContainText('UTC');
+  // npm start queues the demo's sweep from the command line.
+  await expect(card.getByTestId('chain-created-by')).toHaveText('by the CLI');
+});
