@@ -184,8 +184,8 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
 
   it('refuses bad flags by name, and an unknown study', async () => {
     const cases: Array<[string[], string]> = [
-      [['--k', '0'], '--k must be an integer >= 1'],
-      [['--k', 'x'], '--k must be a number'],
+      [['--k', '0'], '--k: k must be at least 1, since pass@k is the chance'],
+      [['--k', 'x'], '--k: k must be a whole number of at least 1'],
       [['--count', '21'], '--count must be at most 20'],
       [['--range', '3,1'], '--range: the low end must be below the high end'],
       [['--range', '-11,2'], '--range must lie within [-10, 10]'],
