@@ -15,11 +15,12 @@ import { EvaluationSettings } from './evaluation-settings';
 
 /** What an alpha's existing chain was doing when it was asked for again. */
 const STANDING_WORDS: Partial<Record<JobState, string>> = { QUEUED: 'queued', RUNNING: 'running', SUCCEEDED: 'evaluated' };
+const HINT = 'Merges the endpoints at each alpha, then generates, judges and aggregates; the point joins the frontier when done.';
 
 /**
- * "Evaluate alpha": queues merge -> generate -> judge -> aggregate for one alpha or a list, then
- * follows those chains inline. The point reaches the frontier when its chain completes
- * (PipelineStatus refreshes the study's queries then).
+ * "Evaluate alpha", in the study's toolbar: queues merge -> generate -> judge -> aggregate for one
+ * alpha or a list, then follows those chains in a one-line fold. The point reaches the frontier
+ * when its chain completes (PipelineStatus refreshes the study's queries then).
  */
 export function EvaluateAlpha({ studyId, settings }: { studyId: number; settings: SettingRow[] | null }) {
   const queryClient = useQueryClient();
@@ -42,8 +43,8 @@ export function EvaluateAlpha({ studyId, settings }: { studyId: number; settings
 
   if (!settings) {
     return (
-      <p className="muted evaluate-unavailable" data-testid="evaluate-unavailable">
-        This study has no evaluation settings (its results were imported), so new alphas cannot be evaluated here.
+      <p className="muted evaluate-unavailable" data-testid="evaluate-unavailable" title="This study has no evaluation settings (its results were imported), so new alphas cannot be evaluated here.">
+        Imported results: no evaluation settings, so new alphas cannot be evaluated here.
       </p>
     );
   }
@@ -62,8 +63,10 @@ export function EvaluateAlpha({ studyId, settings }: { studyId: number; settings
   const submittedIds = new Set(submitted.flatMap((c) => c.jobIds));
   const chains = groupChains(jobs ?? []).filter((c) => c.jobs.some((j) => submittedIds.has(j.id)));
   const existing = submitted.filter((c) => c.existing);
+  const done = chains.reduce((n, c) => n + c.done, 0);
+  const steps = chains.reduce((n, c) => n + c.jobs.length, 0);
   return (
-    <section className="card evaluate-alpha" data-testid="evaluate-alpha">
+    <div className="evaluate-alpha" data-testid="evaluate-alpha">
       <form className="evaluate-form" onSubmit={submit} noValidate>
         <label htmlFor={`${errorId}-input`}>Evaluate alpha</label>
         <input
@@ -77,38 +80,43 @@ export function EvaluateAlpha({ studyId, settings }: { studyId: number; settings
           placeholder="e.g. 2.5 or 2.5, 3"
           inputMode="decimal"
           autoComplete="off"
+          title={HINT}
           // Until hydrated a submit would be a plain GET of the page: keep the form inert until then.
           disabled={!hydrated}
           aria-invalid={inputError !== null}
-          aria-describedby={inputError ? errorId : undefined}
+          aria-describedby={inputError ? errorId : `${errorId}-hint`}
         />
         <button type="submit" data-testid="evaluate-alpha-submit" disabled={!hydrated || evaluate.isPending}>
           {evaluate.isPending ? 'Queuing…' : 'Evaluate'}
         </button>
-        {inputError ? (
-          <span id={errorId} className="field-error" role="alert" data-testid="evaluate-alpha-error">
+        {inputError && (
+          <span id={errorId} className="field-error evaluate-error" role="alert" data-testid="evaluate-alpha-error">
             {inputError}
           </span>
-        ) : (
-          <span className="muted evaluate-hint">Merges the endpoints at each alpha, then generates, judges and aggregates; the point joins the frontier when done.</span>
         )}
       </form>
-      <EvaluationSettings rows={settings} />
+      <EvaluationSettings rows={settings} hint={<span id={`${errorId}-hint`}>{HINT}</span>} />
       {existing.length > 0 && (
-        <p className="muted" data-testid="evaluate-existing">
+        <span className="muted evaluate-existing" data-testid="evaluate-existing">
           Not queued again, each already has its chain: {existing.map((c) => `α = ${formatAlpha(c.alpha)} (${STANDING_WORDS[c.state] ?? c.state.toLowerCase()})`).join(', ')}.
-        </p>
+        </span>
       )}
       {chains.length > 0 && (
-        <div className="evaluate-chains" data-testid="evaluate-chains">
-          {chains.map((chain) => (
-            <JobChainCard key={chain.id} chain={chain} />
-          ))}
-          <button type="button" className="link-button" onClick={() => setSubmitted([])} data-testid="evaluate-dismiss">
-            Hide these jobs
-          </button>
-        </div>
+        // Folded to one line: the study's tabs stay on screen; the Jobs tab has every job in full.
+        <details className="evaluate-chains popover" data-testid="evaluate-chains">
+          <summary>
+            {chains.length === 1 ? `α = ${formatAlpha(chains[0]!.alpha)}` : `${chains.length} alphas`}: {done} of {steps} steps done
+          </summary>
+          <div className="popover-panel">
+            {chains.map((chain) => (
+              <JobChainCard key={chain.id} chain={chain} />
+            ))}
+            <button type="button" className="link-button" onClick={() => setSubmitted([])} data-testid="evaluate-dismiss">
+              Hide these jobs
+            </button>
+          </div>
+        </details>
       )}
-    </section>
+    </div>
   );
 }
