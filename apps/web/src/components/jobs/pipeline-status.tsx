@@ -12,9 +12,9 @@ import { ProgressBar } from './progress-bar';
 
 /**
  * One line, "Pipeline running: X of Y jobs done (Z%)", while a study's (or any study's) jobs are
- * active, unfolding to each running chain's current step; nothing otherwise, and nothing on the
- * Jobs tab, which shows the jobs in full. Also the one place that notices a chain finishing and
- * refreshes the study's data, so a new alpha's point appears on the frontier without a reload.
+ * active, unfolding to each running chain's current step (on the Jobs tab, which lists every job
+ * in full, just the line); nothing otherwise. Also the one place that notices a chain finishing
+ * and refreshes the study's data, so a new alpha's point appears on the frontier without a reload.
  */
 export function PipelineStatus({ studyId }: { studyId?: number }) {
   const queryClient = useQueryClient();
@@ -39,14 +39,23 @@ export function PipelineStatus({ studyId }: { studyId?: number }) {
 
   const progress = pipelineProgress(chains);
   const jobsHref = studyId === undefined ? '/jobs' : `/studies/${studyId}/jobs`;
-  if (!progress.active || pathname === jobsHref) return null;
+  if (!progress.active) return null;
   const pct = progress.total ? Math.floor((100 * progress.done) / progress.total) : 0;
+  const line = <span role="status">Pipeline running: {progress.done} of {progress.total} jobs done ({pct}%).</span>;
+  if (pathname === jobsHref) {
+    return (
+      <p className="pipeline-status pipeline-status-line" data-testid="pipeline-status" data-done={progress.done} data-total={progress.total}>
+        <span className="spinner" aria-hidden />
+        {line}
+      </p>
+    );
+  }
   const live = chains.filter((c) => c.jobs.some((j) => isActiveJobState(j.state)));
   return (
     <details className="pipeline-status popover" data-testid="pipeline-status" data-done={progress.done} data-total={progress.total}>
       <summary>
         <span className="spinner" aria-hidden />
-        <span role="status">Pipeline running: {progress.done} of {progress.total} jobs done ({pct}%).</span>
+        {line}
         <Link href={jobsHref}>{studyId === undefined ? 'Jobs' : 'Jobs tab'}</Link>
       </summary>
       <div className="popover-panel pipeline-chains">
