@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chiSquare2Quantile, confidenceEllipse, covariance2, type Covariance2 } from './confidence-ellipse';
+import { chiSquare2Quantile, confidenceEllipse, covariance2, logConfidenceEllipse, type Covariance2 } from './confidence-ellipse';
 import { mulberry32 } from './prng';
 
 /** Squared Mahalanobis distance of (x, y) from c under cov. */
@@ -93,5 +93,26 @@ describe('confidenceEllipse', () => {
     for (let i = 0; i < e.x.length; i++) expect(e.x[i]! + e.y[i]!).toBeCloseTo(0, 12);
     expect(confidenceEllipse({ x: 0, y: 0 }, { xx: Number.NaN, xy: 0, yy: 1 })).toEqual({ x: [], y: [] });
     expect(() => confidenceEllipse({ x: 0, y: 0 }, { xx: -1, xy: 0, yy: 1 })).toThrow(/non-negative/);
+  });
+});
+
+describe('logConfidenceEllipse', () => {
+  it('stays positive where the linear ellipse crosses zero, and is the delta-method ellipse of the logs', () => {
+    const c = { x: 0.05, y: 0.02 };
+    const cov = { xx: 0.0009, xy: -0.0002, yy: 0.0004 };
+    expect(Math.min(...confidenceEllipse(c, cov).y)).toBeLessThan(0);
+    const e = logConfidenceEllipse(c, cov, 0.95, 32);
+    expect(Math.min(...e.x, ...e.y)).toBeGreaterThan(0);
+    const logCov = { xx: cov.xx / c.x ** 2, xy: cov.xy / (c.x * c.y), yy: cov.yy / c.y ** 2 };
+    const lc = { x: Math.log(c.x), y: Math.log(c.y) };
+    for (let i = 0; i < 32; i++) expect(mahalanobis2(Math.log(e.x[i]!), Math.log(e.y[i]!), lc, logCov) / chiSquare2Quantile(0.95)).toBeCloseTo(1, 9);
+  });
+  it('matches the linear ellipse for a small spread, and is empty without a positive centre', () => {
+    const c = { x: 0.3, y: 0.2 };
+    const cov = { xx: 1e-6, xy: 2e-7, yy: 4e-7 };
+    const log = logConfidenceEllipse(c, cov, 0.95, 16);
+    // Its vertices lie on the linear ellipse, up to the curvature of the logarithm.
+    for (let i = 0; i < 16; i++) expect(mahalanobis2(log.x[i]!, log.y[i]!, c, cov) / chiSquare2Quantile(0.95)).toBeCloseTo(1, 1);
+    expect(logConfidenceEllipse({ x: 0, y: 0.2 }, cov)).toEqual({ x: [], y: [] });
   });
 });

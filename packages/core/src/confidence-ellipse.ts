@@ -79,3 +79,21 @@ export function confidenceEllipse(
   }
   return { x, y };
 }
+
+/**
+ * The region for log axes: the ellipse of (ln x, ln y), whose covariance the delta method gives
+ * as S_ij / (c_i c_j), mapped back. Every vertex is positive (a linear ellipse crossing zero has
+ * no place on a log axis), and for a small spread it is the linear ellipse. Empty unless the
+ * centre is positive.
+ */
+export function logConfidenceEllipse(
+  center: { x: number; y: number },
+  cov: Covariance2,
+  level = 0.95,
+  vertices = 64,
+): { x: number[]; y: number[] } {
+  if (!(center.x > 0 && center.y > 0)) return { x: [], y: [] };
+  const logCov = { xx: cov.xx / center.x ** 2, xy: cov.xy / (center.x * center.y), yy: cov.yy / center.y ** 2 };
+  const e = confidenceEllipse({ x: Math.log(center.x), y: Math.log(center.y) }, logCov, level, vertices);
+  return { x: e.x.map(Math.exp), y: e.y.map(Math.exp) };
+}

@@ -1,5 +1,5 @@
 import type { Data, Layout, Shape } from 'plotly.js';
-import { confidenceEllipse, frontierSegments } from '@frontier/core';
+import { confidenceEllipse, frontierSegments, logConfidenceEllipse } from '@frontier/core';
 import { axisTicks } from './axis-ticks';
 import { LINE_COLOURS } from './line-colours';
 import { formatAlpha } from './format';
@@ -24,7 +24,7 @@ const HOVER =
 export const INTERVAL_DEFINITIONS: Record<IntervalDisplay, string> = {
   bars: 'Bars: 95% percentile bootstrap interval of each rate on its own.',
   ellipses:
-    'Ellipses: 95% confidence region of both failure rates together (normal approximation, χ² with 2 degrees of freedom) from the covariance of the same bootstrap replicates; its tilt shows how the two rates move together.',
+    'Ellipses: 95% confidence region of both failure rates together (normal approximation, χ² with 2 degrees of freedom) from the covariance of the same bootstrap replicates; its tilt shows how the two rates move together. On log axes, the region of the rates’ logarithms (delta method).',
   none: 'Intervals hidden; the table below and the CSV keep them.',
 };
 
@@ -107,21 +107,15 @@ function endpointLegend(series: readonly SeriesModel[]): Data[] {
 
 /**
  * Each checkpoint's 95% confidence ellipse of (correctness rate, optimization rate), one trace per
- * series (polygons split by gaps, each filled). On log axes vertices at or below zero are left out.
+ * series (polygons split by gaps, each filled); on log axes the ellipse of the rates' logarithms.
  */
 function ellipseTrace(s: SeriesModel, colour: string, first: boolean, log: boolean): Data {
   const x: (number | null)[] = [];
   const y: (number | null)[] = [];
   for (const p of s.points) {
-    const e = confidenceEllipse({ x: p.correctness.estimate, y: p.optimization.estimate }, p.failureCovariance);
-    e.x.forEach((vx, i) => {
-      const vy = e.y[i]!;
-      const shown = !log || (vx > 0 && vy > 0);
-      x.push(shown ? vx : null);
-      y.push(shown ? vy : null);
-    });
-    x.push(null);
-    y.push(null);
+    const e = (log ? logConfidenceEllipse : confidenceEllipse)({ x: p.correctness.estimate, y: p.optimization.estimate }, p.failureCovariance);
+    x.push(...e.x, null);
+    y.push(...e.y, null);
   }
   return {
     type: 'scatter', mode: 'lines', name: '95% confidence ellipses', legendgroup: 'ellipses', showlegend: first,
@@ -163,11 +157,13 @@ function paretoTrace(s: SeriesModel, first: boolean): Data {
 /**
  * The ring around the selected alpha's point: a layout shape, 30 px across, anchored at the point
  * in data coordinates. An alpha step moves it with one `relayout` of the anchors, which Plotly
- * draws without recomputing any trace (the axes' ranges are frozen after the first draw).
+ * draws without recomputing any trace (the axes' ranges are frozen after the first draw). A path,
+ * not a circle: on a log axis Plotly passes a circle's pixel bounds through the axis' log
+ * conversion, so -15 px becomes 0 and the ring shrinks off-centre; a path's pixels stay as written.
  */
 function highlightShape(): Partial<Shape> {
   return {
-    type: 'circle', xref: 'x', yref: 'y', xsizemode: 'pixel', ysizemode: 'pixel', x0: -15, x1: 15, y0: -15, y1: 15,
+    type: 'path', xref: 'x', yref: 'y', xsizemode: 'pixel', ysizemode: 'pixel', path: 'M-15,0A15,15 0 1,0 15,0A15,15 0 1,0 -15,0Z',
     xanchor: 0, yanchor: 0, visible: false, line: { color: HIGHLIGHT_COLOUR, width: 3 }, layer: 'above',
   };
 }

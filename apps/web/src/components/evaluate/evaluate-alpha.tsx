@@ -44,7 +44,7 @@ export function EvaluateAlpha({ studyId, settings }: { studyId: number; settings
   if (!settings) {
     return (
       <p className="muted evaluate-unavailable" data-testid="evaluate-unavailable" title="This study has no evaluation settings (its results were imported), so new alphas cannot be evaluated here.">
-        Imported results: no evaluation settings, so new alphas cannot be evaluated here.
+        New alphas cannot be evaluated here (imported results)
       </p>
     );
   }
