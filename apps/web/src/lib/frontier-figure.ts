@@ -157,13 +157,18 @@ function paretoTrace(s: SeriesModel, first: boolean): Data {
 /**
  * The ring around the selected alpha's point: a layout shape, 30 px across, anchored at the point
  * in data coordinates. An alpha step moves it with one `relayout` of the anchors, which Plotly
- * draws without recomputing any trace (the axes' ranges are frozen after the first draw). A path,
- * not a circle: on a log axis Plotly passes a circle's pixel bounds through the axis' log
- * conversion, so -15 px becomes 0 and the ring shrinks off-centre; a path's pixels stay as written.
+ * draws without recomputing any trace (the axes' ranges are frozen after the first draw). A
+ * 32-gon path, not a circle: on a log axis Plotly passes a circle's pixel bounds through the
+ * axis' log conversion (-15 px becomes 0, the ring shrinks off-centre), and paths take no arcs.
  */
+const RING_PATH = `${Array.from({ length: 32 }, (_, i) => {
+  const t = (2 * Math.PI * i) / 32;
+  return `${i === 0 ? 'M' : 'L'}${(15 * Math.cos(t)).toFixed(2)},${(15 * Math.sin(t)).toFixed(2)}`;
+}).join('')}Z`;
+
 function highlightShape(): Partial<Shape> {
   return {
-    type: 'path', xref: 'x', yref: 'y', xsizemode: 'pixel', ysizemode: 'pixel', path: 'M-15,0A15,15 0 1,0 15,0A15,15 0 1,0 -15,0Z',
+    type: 'path', xref: 'x', yref: 'y', xsizemode: 'pixel', ysizemode: 'pixel', path: RING_PATH,
     xanchor: 0, yanchor: 0, visible: false, line: { color: HIGHLIGHT_COLOUR, width: 3 }, layer: 'above',
   };
 }
