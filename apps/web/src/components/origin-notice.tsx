@@ -13,6 +13,11 @@ export function OriginBadge({ origin }: { origin: Origin }) {
   return <span className="badge">{origin === 'import' ? 'Imported' : origin}</span>;
 }
 
+/** Origins whose study page carries a banner (which then stands in for the badge). */
+export function hasOriginBanner(origin: Origin): boolean {
+  return origin === 'synthetic' || origin === 'demo';
+}
+
 /** A one-line banner for a study page whose numbers are not measurements of real models; null otherwise. */
 export function OriginBanner({ origin }: { origin: Origin }) {
   if (origin === 'synthetic') {

@@ -2,10 +2,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { EvaluateAlpha } from '@/components/evaluate/evaluate-alpha';
+import { EvaluateStatus } from '@/components/evaluate/evaluate-status';
+import { EvaluateSubmissionsProvider } from '@/components/evaluate/evaluate-submissions';
 import { ImportResults } from '@/components/import/import-results';
 import { IfCan } from '@/components/if-can';
 import { PipelineStatus } from '@/components/jobs/pipeline-status';
-import { OriginBadge, OriginBanner } from '@/components/origin-notice';
+import { hasOriginBanner, OriginBadge, OriginBanner } from '@/components/origin-notice';
 import { StudyDescription } from '@/components/study-description';
 import { StudyTabs } from '@/components/study-tabs';
 import { studyIdSchema } from '@/lib/study-id';
@@ -31,14 +33,14 @@ async function findStudy(rawId: string) {
 export default async function StudyLayout({ params, children }: LayoutProps<'/studies/[id]'>) {
   const study = await findStudy((await params).id);
   return (
-    <>
+    <EvaluateSubmissionsProvider>
       <header className="study-head">
         <div className="title-row">
           <Link href="/" className="back-link" title="All studies">
             ← Studies
           </Link>
           <h1 data-testid="study-name">{study.name}</h1>
-          <OriginBadge origin={study.origin} />
+          {!hasOriginBanner(study.origin) && <OriginBadge origin={study.origin} />}
         </div>
         <div className="study-toolbar">
           <IfCan access="write">
@@ -53,9 +55,14 @@ export default async function StudyLayout({ params, children }: LayoutProps<'/st
         <Suspense>
           <StudyTabs studyId={study.id} />
         </Suspense>
-        <PipelineStatus studyId={study.id} />
+        <div className="study-nav-status">
+          <IfCan access="write">
+            <EvaluateStatus studyId={study.id} />
+          </IfCan>
+          <PipelineStatus studyId={study.id} />
+        </div>
       </div>
       {children}
-    </>
+    </EvaluateSubmissionsProvider>
   );
 }
