@@ -23,7 +23,7 @@ function Rate({ id, iv }: { id: string; iv: Interval }) {
   );
 }
 
-const ROWS = ['Checkpoint', 'Solve rate [95% CI]', 'Correctness failures [95% CI]', 'Optimization failures [95% CI]', 'pass@k', 'Problems'] as const;
+const ROWS = ['Checkpoint', 'Solve rate', 'Correctness failures', 'Optimization failures', 'pass@k', 'Problems'] as const;
 
 /**
  * The alpha slider and the selected checkpoint's headline numbers. The numbers read down, one
@@ -70,7 +70,7 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
         <button type="button" aria-label="Next alpha" data-testid="alpha-next" disabled={index === alphas.length - 1} onClick={() => onStep(index + 1)}>▶</button>
       </div>
       <p className="muted small sweep-range">{formatAlpha(alphas[0] ?? 0)} … {formatAlpha(alphas.at(-1) ?? 0)} ({alphas.length} evaluated)</p>
-      <div className="headline" data-testid="headline"
+      <div className={several ? 'headline headline-several' : 'headline'} data-testid="headline"
         style={{ gridTemplateColumns: `max-content repeat(${series.length}, max-content)`, gridTemplateRows: `repeat(${ROWS.length + (several ? 1 : 0)}, auto)` }}>
         {several && <span className="headline-label" />}
         {ROWS.map((r) => (
@@ -107,7 +107,7 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
           );
         })}
       </div>
-      <p className="muted small">CI: 95% percentile bootstrap over problems (1,000 resamples, paired across checkpoints, seed 1). pass@k is the unbiased estimator 1 − C(n−c, k)/C(n, k), averaged over problems.</p>
+      <p className="muted small">[lo, hi]: 95% percentile bootstrap interval over problems (1,000 resamples, paired across checkpoints, seed 1). pass@k is the unbiased estimator 1 − C(n−c, k)/C(n, k), averaged over problems.</p>
     </div>
   );
 }
