@@ -34,7 +34,7 @@ export async function readTable(page: Page): Promise<TableRow[]> {
 interface PlotTrace {
   name?: string;
   mode?: string;
-  x?: number[];
+  x?: (number | null)[];
   line?: { dash?: string };
 }
 

@@ -19,24 +19,30 @@ export interface BootstrapOptions {
 
 export const DEFAULT_BOOTSTRAP = Object.freeze({ replicates: 1000, level: 0.95, seed: 1 });
 
+/** Every replicate of a paired bootstrap: `replicates[i][r]` is series i's mean on resample r. */
+export interface PairedReplicates {
+  /** Each series' mean over its present problems. */
+  readonly estimates: number[];
+  /** NaN where resample r drew none of series i's present problems. */
+  readonly replicates: Float64Array[];
+}
+
 /**
  * Means over problems of several per-problem series (one per checkpoint, all indexed by the
- * same problems), with paired bootstrap intervals: every replicate resamples problem ids once
- * and evaluates every series on that same resample, so differences between checkpoints keep
- * their correlation.
+ * same problems), and their bootstrap replicates: every replicate resamples problem ids once
+ * and evaluates every series on that same resample, so differences between checkpoints (and
+ * between two rates of one checkpoint) keep their correlation.
  *
  * NaN marks a problem missing from a series (e.g. n = 0); a series' mean is over its present
- * problems, in the sample and in every replicate. A replicate with none present is dropped from
- * that series' percentiles.
+ * problems, in the sample and in every replicate.
  *
  * Cost: O(replicates * (problems + drawn problems * series)). Values are laid out problem-major
  * and each replicate is reduced to multiplicities, so a problem drawn k times costs one
  * multiply-add per series.
  */
-export function pairedBootstrapMeans(series: readonly ArrayLike<number>[], options: BootstrapOptions = {}): Interval[] {
-  const { replicates, level, seed } = { ...DEFAULT_BOOTSTRAP, ...options };
+export function pairedBootstrapReplicates(series: readonly ArrayLike<number>[], options: BootstrapOptions = {}): PairedReplicates {
+  const { replicates, seed } = { ...DEFAULT_BOOTSTRAP, ...options };
   if (!Number.isSafeInteger(replicates) || replicates < 1) throw new RangeError(`replicates must be a positive integer, got ${replicates}`);
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
   const m = series.length;
   const problems = series[0]?.length ?? 0;
   if (series.some((s) => s.length !== problems)) throw new RangeError('every series needs one value per problem');
@@ -81,13 +87,24 @@ export function pairedBootstrapMeans(series: readonly ArrayLike<number>[], optio
     }
     for (let i = 0; i < m; i++) (stats[i] as Float64Array)[r] = (sums[i] as number) / (weights[i] as number);
   }
+  return { estimates, replicates: stats };
+}
 
+/** The percentile interval of one series' replicates (NaN replicates are dropped); sorts a copy. */
+export function percentileInterval(estimate: number, replicates: Float64Array, level: number = DEFAULT_BOOTSTRAP.level): Interval {
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  const s = replicates.slice().sort(); // typed-array sort is numeric and puts NaN last
+  let finite = s.length;
+  while (finite > 0 && Number.isNaN(s[finite - 1] as number)) finite--;
+  const kept = s.subarray(0, finite);
   const tail = (1 - level) / 2;
-  return stats.map((s, i) => {
-    s.sort(); // typed-array sort is numeric and puts NaN last
-    let finite = s.length;
-    while (finite > 0 && Number.isNaN(s[finite - 1] as number)) finite--;
-    const kept = s.subarray(0, finite);
-    return { estimate: estimates[i] as number, lo: quantileSorted(kept, tail), hi: quantileSorted(kept, 1 - tail) };
-  });
+  return { estimate, lo: quantileSorted(kept, tail), hi: quantileSorted(kept, 1 - tail) };
+}
+
+/** Means over problems of several per-problem series with paired percentile bootstrap intervals (see pairedBootstrapReplicates). */
+export function pairedBootstrapMeans(series: readonly ArrayLike<number>[], options: BootstrapOptions = {}): Interval[] {
+  const level = options.level ?? DEFAULT_BOOTSTRAP.level;
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  const { estimates, replicates } = pairedBootstrapReplicates(series, options);
+  return replicates.map((r, i) => percentileInterval(estimates[i] as number, r, level));
 }

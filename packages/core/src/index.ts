@@ -16,6 +16,7 @@ export * from './pareto';
 export * from './prng';
 export * from './quantile';
 export * from './bootstrap';
+export * from './confidence-ellipse';
 export * from './rate-intervals';
 export * from './mcnemar';
 export * from './paired-difference';

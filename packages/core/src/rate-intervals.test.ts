@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { pairedBootstrapMeans } from './bootstrap';
 import { checkpointRates, type ProblemOutcomeCounts } from './checkpoint-rates';
 import { mulberry32 } from './prng';
 import { rateIntervals } from './rate-intervals';
@@ -26,4 +27,36 @@ it('brackets the point rates, which match checkpointRates', () => {
     }
   });
   expect(rateIntervals(checkpoints, { seed: 4, replicates: 400 })).toEqual(cis);
+});
+
+it('gives the covariance of the two failure rates over the intervals own replicates', () => {
+  // Every sample fails: per problem the two failure rates sum to 1, so their means move in
+  // exact opposition from one replicate to the next.
+  const rng = mulberry32(8);
+  const tradeOff = Array.from({ length: 60 }, () => {
+    const wa = Math.floor(rng() * 8);
+    return { n: 8, solved: 0, counts: { WA: wa, TLE: 8 - wa } };
+  });
+  const [ci] = rateIntervals([tradeOff], { seed: 2, replicates: 500 });
+  const { xx, xy, yy } = ci!.failureCovariance;
+  expect(xx).toBeGreaterThan(0);
+  expect(yy).toBeCloseTo(xx, 12);
+  expect(xy).toBeCloseTo(-xx, 12);
+  // The same replicates as the intervals: the variance matches their spread (95% width ~ 3.92 sd).
+  const width = ci!.correctnessRate.hi - ci!.correctnessRate.lo;
+  expect(width / (3.92 * Math.sqrt(xx))).toBeGreaterThan(0.85);
+  expect(width / (3.92 * Math.sqrt(xx))).toBeLessThan(1.15);
+});
+
+it('keeps the intervals pairedBootstrapMeans gives for the same series', () => {
+  const checkpoints = [randomCheckpoint(5, 50)];
+  const [ci] = rateIntervals(checkpoints, { seed: 3, replicates: 300 });
+  const frac = (f: (p: ProblemOutcomeCounts) => number) => checkpoints[0]!.map((p) => (p.n > 0 ? f(p) : Number.NaN));
+  const [solve, correctness, optimization] = pairedBootstrapMeans(
+    [frac((p) => p.solved / p.n), frac((p) => (p.counts.WA ?? 0) / p.n), frac((p) => (p.counts.TLE ?? 0) / p.n)],
+    { seed: 3, replicates: 300 },
+  );
+  expect(ci!.solveRate).toEqual(solve);
+  expect(ci!.correctnessRate).toEqual(correctness);
+  expect(ci!.optimizationRate).toEqual(optimization);
 });

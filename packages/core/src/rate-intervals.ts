@@ -1,15 +1,19 @@
-import { pairedBootstrapMeans, type BootstrapOptions, type Interval } from './bootstrap';
+import { DEFAULT_BOOTSTRAP, pairedBootstrapReplicates, percentileInterval, type BootstrapOptions, type Interval } from './bootstrap';
 import { problemFractions, type ProblemOutcomeCounts } from './checkpoint-rates';
+import { covariance2, type Covariance2 } from './confidence-ellipse';
 import type { FailureClassMapping } from './failure-class';
 
 export interface RateIntervals {
   readonly solveRate: Interval;
   readonly correctnessRate: Interval;
   readonly optimizationRate: Interval;
+  /** Covariance of (correctness rate, optimization rate) over the same replicates: their joint confidence ellipse. */
+  readonly failureCovariance: Covariance2;
 }
 
 /**
- * Bootstrap intervals of every checkpoint's three rates, paired across checkpoints and rates.
+ * Bootstrap intervals of every checkpoint's three rates, paired across checkpoints and rates,
+ * and the covariance of its two failure rates from the very same replicates.
  * `checkpoints[i][p]` is checkpoint i on problem p: every checkpoint lists the same problems in
  * the same order. Problems with n = 0 are skipped per checkpoint, as in `checkpointRates`.
  */
@@ -32,10 +36,13 @@ export function rateIntervals(
     });
     series.push(solve, correctness, optimization);
   }
-  const cis = pairedBootstrapMeans(series, options);
+  const { estimates, replicates } = pairedBootstrapReplicates(series, options);
+  const level = options.level ?? DEFAULT_BOOTSTRAP.level;
+  const interval = (j: number) => percentileInterval(estimates[j] as number, replicates[j] as Float64Array, level);
   return checkpoints.map((_, i) => ({
-    solveRate: cis[3 * i] as Interval,
-    correctnessRate: cis[3 * i + 1] as Interval,
-    optimizationRate: cis[3 * i + 2] as Interval,
+    solveRate: interval(3 * i),
+    correctnessRate: interval(3 * i + 1),
+    optimizationRate: interval(3 * i + 2),
+    failureCovariance: covariance2(replicates[3 * i + 1] as Float64Array, replicates[3 * i + 2] as Float64Array),
   }));
 }

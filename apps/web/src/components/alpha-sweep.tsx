@@ -18,17 +18,24 @@ interface Props {
 
 function Rate({ id, iv }: { id: string; iv: Interval }) {
   return (
-    <td data-testid={id} data-value={iv.estimate} data-lo={iv.lo} data-hi={iv.hi}>
+    <span className="headline-cell" data-testid={id} data-value={iv.estimate} data-lo={iv.lo} data-hi={iv.hi}>
       <b>{formatRate(iv.estimate)}</b> <span className="muted ci">[{formatRate(iv.lo)}, {formatRate(iv.hi)}]</span>
-    </td>
+    </span>
   );
 }
 
-/** The alpha slider and the selected checkpoint's headline numbers, one row per series. */
+const ROWS = ['Checkpoint', 'Solve rate', 'Correctness failures', 'Optimization failures', 'pass@k', 'Problems'] as const;
+
+/**
+ * The alpha slider and the selected checkpoint's headline numbers. The numbers read down, one
+ * column per series (each series' cells are one element, `headline-row`), so they fit beside
+ * the frontier.
+ */
 export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
   const index = Math.max(0, alphas.indexOf(alpha));
   const ends = series[0]?.endpoints ?? { lo: 0, hi: 1 };
   const kind = isInterpolated(alpha, ends) ? 'interpolation' : 'extrapolation';
+  const several = series.length > 1;
   return (
     <div className="alpha-sweep" data-testid="alpha-sweep">
       <div className="sweep-controls">
@@ -36,6 +43,9 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
           α = <b data-testid="selected-alpha" data-value={alpha}>{formatAlpha(alpha)}</b>{' '}
           <span className={`kind kind-${kind}`} data-testid="alpha-kind">{kind}</span>
         </label>
+        <PassKInput k={k} maxN={Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.minN))) || undefined} onK={onK} />
+      </div>
+      <div className="sweep-slider">
         <button type="button" aria-label="Previous alpha" data-testid="alpha-prev" disabled={index === 0} onClick={() => onStep(index - 1)}>◀</button>
         <input
           id="alpha-slider"
@@ -53,54 +63,46 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
           {alphas.map((a, i) => <option key={a} value={i} label={formatAlpha(a)} />)}
         </datalist>
         <button type="button" aria-label="Next alpha" data-testid="alpha-next" disabled={index === alphas.length - 1} onClick={() => onStep(index + 1)}>▶</button>
-        <span className="muted">{formatAlpha(alphas[0] ?? 0)} … {formatAlpha(alphas.at(-1) ?? 0)} ({alphas.length} evaluated)</span>
-        <PassKInput k={k} maxN={Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.minN))) || undefined} onK={onK} />
       </div>
-      <table className="numbers headline" data-testid="headline">
-        <thead>
-          <tr>
-            {series.length > 1 && <th>Series</th>}
-            <th>Checkpoint</th>
-            <th>Solve rate [95% CI]</th>
-            <th>Correctness failures [95% CI]</th>
-            <th>Optimization failures [95% CI]</th>
-            <th>pass@{k}</th>
-            <th>Problems</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((s) => {
-            const p = s.points.find((q) => q.alpha === alpha);
-            if (!p) {
-              return (
-                <tr key={s.key} data-testid="headline-row" data-series={s.key}>
-                  {series.length > 1 && <td>{s.label}</td>}
-                  <td colSpan={6} className="muted">Not evaluated at α = {formatAlpha(alpha)} in this series.</td>
-                </tr>
-              );
-            }
-            const pk = pointPassAtK(p, k);
+      <p className="muted small sweep-range">{formatAlpha(alphas[0] ?? 0)} … {formatAlpha(alphas.at(-1) ?? 0)} ({alphas.length} evaluated)</p>
+      <div className={several ? 'headline headline-several' : 'headline'} data-testid="headline"
+        style={{ gridTemplateColumns: `max-content repeat(${series.length}, max-content)`, gridTemplateRows: `repeat(${ROWS.length + (several ? 1 : 0)}, auto)` }}>
+        {several && <span className="headline-label" />}
+        {ROWS.map((r) => (
+          <span key={r} className="headline-label">{r === 'pass@k' ? `pass@${k}` : r}</span>
+        ))}
+        {series.map((s) => {
+          const p = s.points.find((q) => q.alpha === alpha);
+          const head = several && <span className="headline-series">{s.label}</span>;
+          if (!p) {
             return (
-              <tr key={s.key} data-testid="headline-row" data-series={s.key} data-checkpoint-id={p.checkpointId}>
-                {series.length > 1 && <td>{s.label}</td>}
-                <td>{p.name}</td>
-                <Rate id="headline-solve" iv={p.solve} />
-                <Rate id="headline-correctness" iv={p.correctness} />
-                <Rate id="headline-optimization" iv={p.optimization} />
-                {pk.defined ? (
-                  <td data-testid="headline-pass-at-k" data-value={pk.value}><b>{formatRate(pk.value)}</b></td>
-                ) : (
-                  <td data-testid="headline-pass-at-k" data-value="" className="undefined-value" title={pk.reason}>
-                    undefined: {pk.reason}
-                  </td>
-                )}
-                <td data-testid="headline-problems" data-value={p.problems}>{p.problems}</td>
-              </tr>
+              <div key={s.key} className="headline-column" data-testid="headline-row" data-series={s.key}>
+                {head}
+                <span className="muted headline-missing" style={{ gridRow: `span ${ROWS.length}` }}>Not evaluated at α = {formatAlpha(alpha)} in this series.</span>
+              </div>
             );
-          })}
-        </tbody>
-      </table>
-      <p className="muted small">Intervals: 95% percentile bootstrap over problems (1,000 resamples, paired across checkpoints, seed 1). pass@k is the unbiased estimator 1 − C(n−c, k)/C(n, k), averaged over problems.</p>
+          }
+          const pk = pointPassAtK(p, k);
+          return (
+            <div key={s.key} className="headline-column" data-testid="headline-row" data-series={s.key} data-checkpoint-id={p.checkpointId}>
+              {head}
+              <span className="headline-cell">{p.name}</span>
+              <Rate id="headline-solve" iv={p.solve} />
+              <Rate id="headline-correctness" iv={p.correctness} />
+              <Rate id="headline-optimization" iv={p.optimization} />
+              {pk.defined ? (
+                <span className="headline-cell" data-testid="headline-pass-at-k" data-value={pk.value}><b>{formatRate(pk.value)}</b></span>
+              ) : (
+                <span className="headline-cell undefined-value" data-testid="headline-pass-at-k" data-value="" title={pk.reason}>
+                  undefined: {pk.reason}
+                </span>
+              )}
+              <span className="headline-cell" data-testid="headline-problems" data-value={p.problems}>{p.problems}</span>
+            </div>
+          );
+        })}
+      </div>
+      <p className="muted small">[lo, hi]: 95% percentile bootstrap interval over problems (1,000 resamples, paired across checkpoints, seed 1). pass@k is the unbiased estimator 1 − C(n−c, k)/C(n, k), averaged over problems.</p>
     </div>
   );
 }

@@ -5,9 +5,9 @@ import type { Layout } from 'plotly.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Facets, FrontierPoint } from '@/lib/api-types';
 import type { Filters } from '@/lib/filters';
-import { frontierFigure, highlightEdits } from '@/lib/frontier-figure';
+import { frontierFigure, highlightEdits, INTERVAL_DEFINITIONS } from '@/lib/frontier-figure';
 import { buildSeries, nearestAlpha, sweepAlphas, type SeriesInput, type SeriesModel } from '@/lib/frontier-model';
-import type { FrontierViewState } from '@/lib/frontier-state';
+import { DEFAULT_INTERVALS, INTERVAL_DISPLAYS, type FrontierViewState, type IntervalDisplay } from '@/lib/frontier-state';
 import { loadPlotly } from '@/lib/plotly';
 import { placeOverlay } from '@/lib/plot-overlay';
 import { solveRateFigure } from '@/lib/solve-rate-figure';
@@ -42,6 +42,7 @@ export interface FrontierExplorerProps {
 }
 
 const URL_DEBOUNCE_MS = 250;
+const INTERVAL_LABELS: Record<IntervalDisplay, string> = { bars: 'error bars', ellipses: 'confidence ellipses', none: 'none' };
 const SHAPE_SYNC_MS = 300;
 
 function toTablePoints(series: SeriesModel[]): FrontierPoint[] {
@@ -101,6 +102,9 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const base = `study-${studyId}`;
+  const intervals = state.intervals ?? DEFAULT_INTERVALS;
+  const total = series.reduce((n, s) => n + s.points.length + s.withoutData, 0);
+  const evaluated = series.reduce((n, s) => n + s.points.length, 0);
   // Suggestions are computed when the panel is open and what they read changes, never on a step.
   const suggestions = useSuggestions({ studyId, datasets, scaleFilter: filters.scale, k: state.k, view: state.suggest, live: !readOnly });
   const refinement = suggestions?.result.ok ? suggestions.result.refinement : null;
@@ -108,9 +112,9 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
   const suggestSeries = useMemo(() => (refinement ? series.find((s) => suggestScale === null || s.scale === suggestScale) : undefined), [refinement, series, suggestScale]);
   // Fresh figures each time: Plotly keeps (and mutates) the layout it drew.
   const frontier = useMemo(() => {
-    const fig = frontierFigure(series, { log: state.log });
+    const fig = frontierFigure(series, { log: state.log, intervals });
     return refinement && suggestSeries ? withFrontierProposals(fig, placeOnFrontier(suggestSeries, refinement.suggestions, state.log)) : fig;
-  }, [series, state.log, refinement, suggestSeries]);
+  }, [series, state.log, intervals, refinement, suggestSeries]);
   const solve = useMemo(() => withSuggestions(solveRateFigure(series), refinement, suggestSeries), [series, refinement, suggestSeries]);
   const verdicts = useMemo(() => series.map((s) => ({ key: s.key, label: s.label, fig: verdictFigure(s) })), [series]);
 
@@ -209,62 +213,85 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
     }, URL_DEBOUNCE_MS);
   };
 
-  // Everything that does not depend on the selected alpha, as one memoised element: a step
+  // Everything that does not depend on the selected alpha, as memoised elements: a step
   // re-renders the slider and the headline numbers only.
-  const charts = useMemo(
+  const plots = useMemo(
     () => (
       <>
-            <div className="grid-2">
-              <section className="card">
-                <div className="card-head">
-                  <h2>Frontier</h2>
-                  <ExportButtons plot={() => frontierEl.current} filename={`${base}-frontier`} csv={() => pointRows(series)} />
-                </div>
-                <SweepPlot testId="frontier-plot" graphRef={frontierEl} overlayRef={frontierOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={frontier.plotted} data={frontier.data} layout={frontier.layout}
-                  label={`Frontier: correctness-failure rate against optimization-failure rate for ${plural(frontier.plotted, 'checkpoint')}, with 95% intervals and the selected alpha ringed`} />
-              </section>
-              <section className="card">
-                <div className="card-head">
-                  <h2>Solve rate against alpha</h2>
-                  <ExportButtons plot={() => solveEl.current} filename={`${base}-solve-rate`} csv={() => solveRateCsv(series, refinement, suggestSeries)} />
-                </div>
-                <SweepPlot testId="solve-rate-plot" graphRef={solveEl} overlayRef={solveOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={solve.plotted} data={solve.data} layout={solve.layout}
-                  label={`Solve rate against alpha for ${plural(solve.plotted, 'checkpoint')} with 95% intervals`} />
-              </section>
-            </div>
-            {suggestCard}
-            {verdicts.map(({ key, label, fig }) => (
-              <section className="card" key={key} data-testid="verdict-card" data-series={key}>
-                <div className="card-head">
-                  <h2>Verdicts along alpha{verdicts.length > 1 ? `: ${label}` : ''}</h2>
-                  <ExportButtons plot={() => verdictEls.get(key)?.current ?? null} filename={`${base}-verdicts-${label}`} csv={() => verdictRows(series.find((s) => s.key === key)!)} />
-                </div>
-                <SweepPlot testId="verdict-plot" points={fig.plotted} data={fig.data} layout={fig.layout} onDrawn={drawn} onAfterPlot={afterPlot} overlayRef={verdictOverlays.get(key)!}
-                  graphRef={verdictEls.get(key)!}
-                  label="Shares of solved, WA, RE, CE, OLE (correctness) and TLE, MLE (optimization) per alpha, stacked to 100%" />
-              </section>
-            ))}
-            <section className="card">
-              <h2>Plotted numbers</h2>
-              <CheckpointTable points={toTablePoints(series)} />
-            </section>
+        <section className="card frontier-card">
+          <div className="card-head">
+            <h2>Frontier</h2>
+            <ExportButtons plot={() => frontierEl.current} filename={`${base}-frontier`} csv={() => pointRows(series)} />
+          </div>
+          <SweepPlot testId="frontier-plot" graphRef={frontierEl} overlayRef={frontierOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={frontier.plotted} data={frontier.data} layout={frontier.layout}
+            label={`Frontier: correctness-failure rate against optimization-failure rate for ${plural(frontier.plotted, 'checkpoint')}, ${intervals === 'none' ? 'without intervals' : `with 95% ${intervals === 'bars' ? 'intervals' : 'confidence ellipses'}`} and the selected alpha ringed`} />
+          <p className="muted small plot-caption" data-testid="frontier-caption">
+            <span data-testid="points-summary">
+              {plural(evaluated, 'checkpoint')} plotted{series.length > 1 ? ` in ${series.length} series (one line per inference setting × model scale)` : ''}
+              {total > evaluated && `; ${total - evaluated} without judged samples under these filters`}.
+            </span>{' '}
+            {pending > 0 && (
+              <span data-testid="pipeline-progress">{plural(pending, 'sample')} {pending === 1 ? 'is' : 'are'} waiting for the judge (the Jobs tab shows progress). </span>
+            )}
+            Lower-left is better. Colour: alpha; ◆ and ■: the trained endpoints; black rings: the Pareto set; red ring: the selected alpha.{' '}
+            <span data-testid="interval-definition">{INTERVAL_DEFINITIONS[intervals]}</span>{' '}
+            {intervals !== 'none' && 'Bootstrap: 1,000 resamples of the problems, paired across checkpoints, seed 1.'}
+          </p>
+        </section>
+        <section className="card solve-card">
+          <div className="card-head">
+            <h2>Solve rate against alpha</h2>
+            <ExportButtons plot={() => solveEl.current} filename={`${base}-solve-rate`} csv={() => solveRateCsv(series, refinement, suggestSeries)} />
+          </div>
+          <SweepPlot testId="solve-rate-plot" graphRef={solveEl} overlayRef={solveOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={solve.plotted} data={solve.data} layout={solve.layout}
+            label={`Solve rate against alpha for ${plural(solve.plotted, 'checkpoint')} with 95% intervals`} />
+        </section>
       </>
     ),
-    [frontier, solve, verdicts, series, base, drawn, afterPlot, verdictEls, verdictOverlays, suggestCard, refinement, suggestSeries],
+    [frontier, solve, series, base, drawn, afterPlot, intervals, evaluated, total, pending, refinement, suggestSeries],
   );
-
-  const total = series.reduce((n, s) => n + s.points.length + s.withoutData, 0);
-  const evaluated = series.reduce((n, s) => n + s.points.length, 0);
+  const below = useMemo(
+    () => (
+      <>
+        {suggestCard}
+        {verdicts.map(({ key, label, fig }) => (
+          <section className="card" key={key} data-testid="verdict-card" data-series={key}>
+            <div className="card-head">
+              <h2>Verdicts along alpha{verdicts.length > 1 ? `: ${label}` : ''}</h2>
+              <ExportButtons plot={() => verdictEls.get(key)?.current ?? null} filename={`${base}-verdicts-${label}`} csv={() => verdictRows(series.find((s) => s.key === key)!)} />
+            </div>
+            <SweepPlot testId="verdict-plot" points={fig.plotted} data={fig.data} layout={fig.layout} onDrawn={drawn} onAfterPlot={afterPlot} overlayRef={verdictOverlays.get(key)!}
+              graphRef={verdictEls.get(key)!}
+              label="Shares of solved, WA, RE, CE, OLE (correctness) and TLE, MLE (optimization) per alpha, stacked to 100%" />
+          </section>
+        ))}
+        <section className="card">
+          <h2>Plotted numbers</h2>
+          <CheckpointTable points={toTablePoints(series)} />
+        </section>
+      </>
+    ),
+    [verdicts, series, base, drawn, afterPlot, verdictEls, verdictOverlays, suggestCard],
+  );
 
   return (
     <>
-      <section className="card">
+      <section className="card frontier-controls">
         <fieldset disabled={readOnly} className="plain">
           <FilterBar filters={filters} facets={facets} onChange={(f) => onFiltersChange?.(f, { ...state, alpha: chosenAlpha })} />
         </fieldset>
         <div className="view-options">
           <label>
-            <input type="checkbox" data-testid="log-axes" checked={state.log} onChange={(e) => onStateChange({ ...state, alpha: chosenAlpha, log: e.target.checked })} /> Log axes on the frontier
+            <input type="checkbox" data-testid="log-axes" checked={state.log} onChange={(e) => onStateChange({ ...state, alpha: chosenAlpha, log: e.target.checked })} /> Log axes
+          </label>
+          <label>
+            Intervals{' '}
+            <select data-testid="interval-display" value={intervals}
+              onChange={(e) => onStateChange({ ...state, alpha: chosenAlpha, intervals: e.target.value as IntervalDisplay })}>
+              {INTERVAL_DISPLAYS.map((d) => (
+                <option key={d} value={d}>{INTERVAL_LABELS[d]}</option>
+              ))}
+            </select>
           </label>
           {evaluated > 0 && (
             <button type="button" data-testid="suggest-toggle" aria-expanded={state.suggest !== undefined}
@@ -272,19 +299,9 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
               {state.suggest ? 'Hide suggestions' : 'Suggest next alphas'}
             </button>
           )}
-          {series.length > 1 && <span className="muted">{series.length} series: one line per inference setting × model scale.</span>}
           {share?.({ ...state, alpha: chosenAlpha })}
         </div>
-        <p className="muted" data-testid="points-summary">
-          {plural(evaluated, 'checkpoint')} plotted{series.length > 1 ? ` in ${series.length} series` : ''}
-          {total > evaluated && `; ${total - evaluated} without judged samples under these filters`}.
-        </p>
       </section>
-      {(pending > 0 || total > evaluated) && evaluated > 0 && (
-        <div className="banner banner-info" data-testid="pipeline-progress">
-          {evaluated} of {plural(total, 'alpha')} evaluated so far{pending > 0 && `; ${plural(pending, 'sample')} waiting for the judge`} — the Jobs tab shows progress.
-        </div>
-      )}
       {evaluated === 0 ? (
         <section className="card">
           {pending > 0 || total > 0 ? (
@@ -303,10 +320,13 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
         </section>
       ) : (
         <>
-          <section className="card">
-            <AlphaSweep series={series} alphas={alphas} alpha={alpha!} k={state.k} onStep={step} onK={(k) => onStateChange({ ...state, alpha: chosenAlpha, k })} />
-          </section>
-          {charts}
+          <div className="frontier-grid">
+            <section className="card sweep-card">
+              <AlphaSweep series={series} alphas={alphas} alpha={alpha!} k={state.k} onStep={step} onK={(k) => onStateChange({ ...state, alpha: chosenAlpha, k })} />
+            </section>
+            {plots}
+          </div>
+          {below}
         </>
       )}
     </>

@@ -13,21 +13,25 @@ export function OriginBadge({ origin }: { origin: Origin }) {
   return <span className="badge">{origin === 'import' ? 'Imported' : origin}</span>;
 }
 
-/** A banner for a study page whose numbers are not measurements of real models; null otherwise. */
+/** Origins whose study page carries a banner (which then stands in for the badge). */
+export function hasOriginBanner(origin: Origin): boolean {
+  return origin === 'synthetic' || origin === 'demo';
+}
+
+/** A one-line banner for a study page whose numbers are not measurements of real models; null otherwise. */
 export function OriginBanner({ origin }: { origin: Origin }) {
   if (origin === 'synthetic') {
     return (
-      <div className="banner banner-synthetic" role="note" data-testid="synthetic-banner">
-        <strong>Synthetic data.</strong> The numbers in this study were generated to demonstrate the product; they are
-        not results of real models.
+      <div className="banner banner-synthetic banner-line" role="note" data-testid="synthetic-banner">
+        <strong>Synthetic data:</strong> generated to demonstrate the product, not results of real models.
       </div>
     );
   }
   if (origin === 'demo') {
     return (
-      <div className="banner banner-synthetic" role="note" data-testid="demo-banner">
-        <strong>Demo data.</strong> These results come from the built-in toy policy on the small minilab benchmark,
-        run through the real pipeline; they are not results of real code models.
+      <div className="banner banner-synthetic banner-line" role="note" data-testid="demo-banner">
+        <strong>Demo data:</strong> the built-in toy policy on the small minilab benchmark, run through the real pipeline; not
+        results of real code models.
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import {
   cellIndex,
+  type Covariance2,
   DEFAULT_ENDPOINTS,
   paretoIndices,
   passAtK,
@@ -29,6 +30,8 @@ export interface SeriesPoint {
   solve: Interval;
   correctness: Interval;
   optimization: Interval;
+  /** Covariance of the (correctness, optimization) bootstrap replicates: the confidence ellipse. */
+  failureCovariance: Covariance2;
   /** Means over problems of per-problem fractions: solved + every verdict's share = 1. */
   shares: Record<'solved' | BreakdownVerdict, number>;
   /** Problems with at least one judged sample. */
@@ -139,6 +142,7 @@ function buildOne(data: StudyData, setting: string | null, scale: string, indice
       solve: iv.solveRate,
       correctness: iv.correctnessRate,
       optimization: iv.optimizationRate,
+      failureCovariance: iv.failureCovariance,
       shares,
       problems,
       n: ns.reduce((a, b) => a + b, 0),

@@ -23,6 +23,16 @@ describe('frontier view state in the URL', () => {
     expect(parseFrontierState({ suggest: ['2', '7'], range: '0,1' })).toEqual({ k: 1, log: false, suggest: { count: 2, range: [0, 1] } });
     expect(parseFrontierState({ range: '0,1' })).toEqual({ k: 1, log: false });
   });
+  it('carries the interval display; bars (the default) and junk leave no trace', () => {
+    const state = { alpha: 1, k: 1, log: true, intervals: 'ellipses' as const };
+    const search = frontierSearch({}, state);
+    expect(search).toBe('?alpha=1&log=1&ci=ellipses');
+    expect(parseFrontierState(new URLSearchParams(search))).toEqual(state);
+    expect(parseFrontierState({ ci: 'none' })).toEqual({ k: 1, log: false, intervals: 'none' });
+    expect(frontierSearch({}, { k: 1, log: false, intervals: 'bars' })).toBe('');
+    expect(parseFrontierState({ ci: 'bars' })).toEqual({ k: 1, log: false });
+    expect(parseFrontierState({ ci: 'Ellipses' })).toEqual({ k: 1, log: false });
+  });
   it('writes float alphas without binary noise', () => {
     expect(frontierSearch({}, { alpha: 0.1 + 0.2, k: 1, log: false })).toBe('?alpha=0.3');
   });

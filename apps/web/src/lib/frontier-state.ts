@@ -4,12 +4,20 @@ import { parseSuggestView, writeSuggestView, type SuggestView } from './suggest-
 
 // The Frontier tab's state beyond the filters, all in the URL so a link reproduces the view:
 // ?alpha= (the swept checkpoint), ?k= (pass@k), ?log=1 (log axes on the frontier),
+// ?ci=ellipses|none (how the frontier shows its 95% intervals; bars when absent),
 // ?suggest=&range= (the "Suggest next alphas" panel, see suggest-state.ts).
+
+/** How the frontier draws each checkpoint's uncertainty. */
+export const INTERVAL_DISPLAYS = ['bars', 'ellipses', 'none'] as const;
+export type IntervalDisplay = (typeof INTERVAL_DISPLAYS)[number];
+export const DEFAULT_INTERVALS: IntervalDisplay = 'bars';
 
 export interface FrontierViewState {
   alpha?: number;
   k: number;
   log: boolean;
+  /** Absent: the default, error bars. */
+  intervals?: IntervalDisplay;
   /** The suggestion panel, when open. */
   suggest?: SuggestView;
 }
@@ -25,8 +33,8 @@ function get(search: SearchLike, key: string): string | undefined {
 }
 
 /**
- * Lenient: a malformed alpha, k, log or suggestion setting is ignored (the view falls back to its
- * default), never an error page; the pass@k input says why a link's k was not used.
+ * Lenient: a malformed alpha, k, log, interval display or suggestion setting is ignored (the view
+ * falls back to its default), never an error page; the pass@k input says why a link's k was not used.
  */
 export function parseFrontierState(search: SearchLike): FrontierViewState {
   const alphaText = get(search, 'alpha');
@@ -34,10 +42,12 @@ export function parseFrontierState(search: SearchLike): FrontierViewState {
   const kText = get(search, 'k');
   const k = kText === undefined ? undefined : parsePassK(kText);
   const suggest = parseSuggestView(get(search, 'suggest'), get(search, 'range'));
+  const intervals = INTERVAL_DISPLAYS.find((d) => d !== DEFAULT_INTERVALS && d === get(search, 'ci'));
   return {
     ...(Number.isFinite(alpha) && { alpha }),
     k: k?.ok ? k.k : DEFAULT_K,
     log: get(search, 'log') === '1',
+    ...(intervals && { intervals }),
     ...(suggest && { suggest }),
   };
 }
@@ -48,6 +58,7 @@ export function frontierSearch(filters: Filters, state: FrontierViewState): stri
   if (state.alpha !== undefined) params.set('alpha', String(Number(state.alpha.toFixed(6))));
   if (state.k !== DEFAULT_K) params.set('k', String(state.k));
   if (state.log) params.set('log', '1');
+  if (state.intervals && state.intervals !== DEFAULT_INTERVALS) params.set('ci', state.intervals);
   writeSuggestView(params, state.suggest);
   const s = params.toString();
   return s === '' ? '' : `?${s}`;

@@ -1,4 +1,5 @@
 import type { Data, Layout, Shape } from 'plotly.js';
+import { axisTicks } from './axis-ticks';
 import { LINE_COLOURS } from './line-colours';
 import { HIGHLIGHT_COLOUR } from './frontier-figure';
 import type { SeriesModel } from './frontier-model';
@@ -36,10 +37,10 @@ export function solveRateFigure(series: readonly SeriesModel[], alpha?: number):
     plotted: series.reduce((sum, s) => sum + s.points.length, 0),
     layout: {
       autosize: true,
-      height: 480,
-      margin: { l: 60, r: 20, t: 20, b: 60 },
-      xaxis: { title: { text: 'alpha (shaded: between the trained endpoints)' }, zeroline: false },
-      yaxis: { title: { text: 'Solve rate (pass@1)' }, tickformat: '.0%', rangemode: 'tozero' },
+      height: 330,
+      margin: { l: 56, r: 10, t: 10, b: 10 },
+      xaxis: { title: { text: 'alpha (shaded: between the trained endpoints)', standoff: 8 }, zeroline: false, automargin: true },
+      yaxis: { title: { text: 'Solve rate (pass@1)', standoff: 8 }, automargin: true, rangemode: 'tozero', ...axisTicks('percent') },
       showlegend: series.length > 1,
       legend: { orientation: 'h', y: -0.18 },
       // shapes[0] is the alpha marker (moved on every step), shapes[1] the band.

@@ -1,4 +1,5 @@
 import type { Data, Layout } from 'plotly.js';
+import { axisTicks } from './axis-ticks';
 import { BREAKDOWN_VERDICTS, type BreakdownVerdict, type SeriesModel } from './frontier-model';
 import { alphaMarker } from './solve-rate-figure';
 
@@ -30,10 +31,10 @@ export function verdictFigure(series: SeriesModel, alpha?: number): { data: Data
     plotted: x.length,
     layout: {
       autosize: true,
-      height: 380,
+      height: 280,
       margin: { l: 60, r: 20, t: 10, b: 50 },
       xaxis: { title: { text: 'alpha' }, zeroline: false },
-      yaxis: { title: { text: 'Share of samples (mean over problems)' }, tickformat: '.0%', range: [0, 1] },
+      yaxis: { title: { text: 'Share (mean over problems)' }, range: [0, 1], ...axisTicks('percent') },
       legend: { orientation: 'v', traceorder: 'reversed' },
       hovermode: 'x unified',
       shapes: [alphaMarker(alpha)],

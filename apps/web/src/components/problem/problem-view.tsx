@@ -73,15 +73,14 @@ export function ProblemView({ studyId, problemId }: Props) {
   const selected = checkpoints.find((c) => c.checkpointId === state.checkpoint);
   if (selected?.alpha !== null && selected?.alpha !== undefined) back.set('alpha', String(selected.alpha));
 
+  // The samples come first after a compact header: the statement is folded, the counts follow.
   return (
     <div className={navigating ? 'fetching' : undefined} data-testid="problem-view" data-problem-id={problem.id}>
-      <p>
-        <Link href={`/studies/${studyId}/matrix${back.size ? `?${back}` : ''}`} data-testid="back-to-matrix">
-          ← Solve matrix
-        </Link>
-      </p>
-      <section className="card">
+      <section className="card pb-head">
         <div className="title-row">
+          <Link href={`/studies/${studyId}/matrix${back.size ? `?${back}` : ''}`} data-testid="back-to-matrix" className="back-link">
+            ← Solve matrix
+          </Link>
           <h2 data-testid="problem-title">
             <code>{problem.externalId}</code> {problem.title}
           </h2>
@@ -94,12 +93,14 @@ export function ProblemView({ studyId, problemId }: Props) {
           <div><dt>Memory limit</dt><dd>{problem.memoryLimitMb === null ? '—' : `${problem.memoryLimitMb} MB`}</dd></div>
           <div><dt>Hidden tests</dt><dd>{problem.tests ? `${problem.tests} in ${problem.tiers} tier${problem.tiers === 1 ? '' : 's'}` : 'not stored'}</dd></div>
         </dl>
-        {problem.statement ? <Statement markdown={problem.statement} /> : <p className="muted">No statement stored for this problem.</p>}
-      </section>
-      <section className="card">
-        <h2>Counts per checkpoint</h2>
-        <p className="muted small">Pooled over the runs{state.setting ? ` of setting ${state.setting}` : ''}, from the aggregates. Click a row to list its samples.</p>
-        <ProblemCounts checkpoints={checkpoints} selected={state.checkpoint} onSelect={(id) => update({ checkpoint: id, page: 1 })} />
+        {problem.statement ? (
+          <details className="pb-statement-fold" data-testid="statement-fold">
+            <summary>Problem statement</summary>
+            <Statement markdown={problem.statement} />
+          </details>
+        ) : (
+          <p className="muted small">No statement stored for this problem.</p>
+        )}
       </section>
       <div className="pb-grid">
         <section className="card">
@@ -147,6 +148,11 @@ export function ProblemView({ studyId, problemId }: Props) {
           )}
         </section>
       </div>
+      <section className="card">
+        <h2>Counts per checkpoint</h2>
+        <p className="muted small">Pooled over the runs{state.setting ? ` of setting ${state.setting}` : ''}, from the aggregates. Click a row to list its samples.</p>
+        <ProblemCounts checkpoints={checkpoints} selected={state.checkpoint} onSelect={(id) => update({ checkpoint: id, page: 1 })} />
+      </section>
       <section className="card">
         <h2>Compare two samples</h2>
         <SampleDiff studyId={studyId} problemId={problemId} checkpoints={checkpoints} initialLeft={state.checkpoint} />

@@ -68,17 +68,24 @@ function DiffTable({ left, right }: { left: SampleDetailResponse; right: SampleD
       <p className="muted" data-testid="diff-stats" data-added={stats.added} data-removed={stats.removed}>
         <span className="pb-add-text">+{stats.added}</span> lines added, <span className="pb-del-text">−{stats.removed}</span> removed (left → right).
       </p>
+      {/* Two panes in one vertical scroll: each scrolls sideways on its own, so a long line is
+          never cut off; rows stay level because every line has the same height. */}
       <div className="pb-diff" data-testid="sample-diff">
-        {rows.map((r, i) => (
-          <div key={i} className={`pb-diff-row ${r.kind}`} data-testid="diff-row" data-kind={r.kind}>
-            <span className="pb-ln">{r.left ? r.left.line + 1 : ''}</span>
-            <code className={r.left && r.kind !== 'same' ? 'pb-del' : undefined} data-testid={r.left && r.kind !== 'same' ? 'diff-removed' : undefined}>
-              {r.left && <TokenSpans tokens={leftTokens[r.left.line] ?? []} />}
-            </code>
-            <span className="pb-ln">{r.right ? r.right.line + 1 : ''}</span>
-            <code className={r.right && r.kind !== 'same' ? 'pb-add' : undefined} data-testid={r.right && r.kind !== 'same' ? 'diff-added' : undefined}>
-              {r.right && <TokenSpans tokens={rightTokens[r.right.line] ?? []} />}
-            </code>
+        {(['left', 'right'] as const).map((side) => (
+          <div key={side} className="pb-diff-side" data-side={side}>
+            {rows.map((r, i) => {
+              const line = r[side];
+              const changed = line !== undefined && r.kind !== 'same';
+              const tokens = side === 'left' ? leftTokens : rightTokens;
+              return (
+                <div key={i} className={`pb-diff-row ${r.kind}`} data-kind={r.kind}>
+                  <span className="pb-ln">{line ? line.line + 1 : ''}</span>
+                  <code className={changed ? (side === 'left' ? 'pb-del' : 'pb-add') : undefined} data-testid={changed ? (side === 'left' ? 'diff-removed' : 'diff-added') : undefined}>
+                    {line && <TokenSpans tokens={tokens[line.line] ?? []} />}
+                  </code>
+                </div>
+              );
+            })}
           </div>
         ))}
       </div>
