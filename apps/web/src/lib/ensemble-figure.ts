@@ -1,5 +1,5 @@
-import { budgetLadder } from '@frontier/core';
 import type { Data, Layout } from 'plotly.js';
+import { axisTicks } from './axis-ticks';
 import type { CsvTable } from './csv';
 import type { EnsembleView } from './ensemble-view';
 import { formatAlpha } from './format';
@@ -39,11 +39,10 @@ export function ensembleFigure(view: EnsembleView): { data: Data[]; layout: Part
       xaxis: {
         type: 'log',
         range: [-0.05, Math.log10(Math.max(view.budget, 2)) + 0.05],
-        tickvals: budgetLadder(Math.max(view.budget, 2)),
-        ticktext: budgetLadder(Math.max(view.budget, 2)).map(String),
+        ...axisTicks('number', true, { min: 1, max: Math.max(view.budget, 2) }),
         title: { text: 'k (samples; for the ensemble, the total budget)' },
       },
-      yaxis: { title: { text: 'pass@k (mean over problems)' }, tickformat: '.0%', rangemode: 'tozero' },
+      yaxis: { title: { text: 'pass@k (mean over problems)' }, ...axisTicks('percent'), rangemode: 'tozero' },
       legend: { orientation: 'h', y: -0.2 },
       shapes: [{ type: 'line', xref: 'x', yref: 'paper', x0: view.budget, x1: view.budget, y0: 0, y1: 1, line: { color: '#5f6b7a', dash: 'dash', width: 1 } }],
       annotations: [{ text: `B = ${view.budget}`, x: Math.log10(view.budget), xref: 'x', yref: 'paper', y: 1, showarrow: false, xanchor: 'right', font: { size: 11, color: '#5f6b7a' } }],
