@@ -72,6 +72,7 @@ const PROBES: Probe[] = [
   { route: '/api/studies/{id}/data', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/data`, ok: 200 },
   { route: '/api/studies/{id}/facets', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/facets`, ok: 200 },
   { route: '/api/studies/{id}/evidence', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/evidence?a=${ids.a}&b=${ids.b}`, ok: 200 },
+  { route: '/api/studies/{id}/triage', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/triage?a=0&b=1`, ok: 200 },
   { route: '/api/studies/{id}/export', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/export?format=csv`, ok: 200 },
   { route: '/api/studies/{id}/problems/{problemId}', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/problems/${ids.problem}`, ok: 200 },
   {
