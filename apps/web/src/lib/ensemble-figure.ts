@@ -33,7 +33,7 @@ export function ensembleFigure(view: EnsembleView): { data: Data[]; layout: Part
     points: view.singles.reduce((s, x) => s + x.curve.length, 0) + view.ensembleCurve.length,
     layout: {
       autosize: true,
-      height: 460,
+      height: 420,
       margin: { l: 60, r: 20, t: 20, b: 60 },
       // Ticks at 1, 2, 5, 10, 20, ...: Plotly's own log ticks label minor digits ("2 3 4 ... 9") that collide.
       xaxis: {

@@ -72,8 +72,11 @@ export function EnsembleSummary({ view, rule }: { view: EnsembleView; rule: Solv
           })}
         </tbody>
       </table>
-      <p className="muted definition" data-testid="ensemble-definition">
-        <strong>Definitions.</strong> Member i gets k<sub>i</sub> samples, Σ k<sub>i</sub> = B. Per problem the ensemble passes
+      <details className="muted definition" data-testid="ensemble-definition">
+        <summary>
+          <strong>Definitions.</strong> Ensemble pass at B, allocation, problems solved at B, best single, the gain&apos;s interval.
+        </summary>
+        Member i gets k<sub>i</sub> samples, Σ k<sub>i</sub> = B. Per problem the ensemble passes
         with probability 1 − Π<sub>i</sub> C(n<sub>i</sub> − c<sub>i</sub>, k<sub>i</sub>) / C(n<sub>i</sub>, k<sub>i</sub>), averaged
         over the {plural(view.problems, 'problem')} every member has samples for{view.excludedProblems > 0 && ` (${view.excludedProblems} left out)`}.
         {' '}
@@ -84,7 +87,7 @@ export function EnsembleSummary({ view, rule }: { view: EnsembleView; rule: Solv
         checkpoint of the study (under the filters) with the highest pass@B among those with ≥ B samples on every problem. The
         gain&apos;s interval is a paired bootstrap over problems of the per-problem difference (ensemble pass − best single
         pass@B; {ENSEMBLE_BOOTSTRAP.replicates} resamples, seed {ENSEMBLE_BOOTSTRAP.seed}).
-      </p>
+      </details>
     </>
   );
 }

@@ -76,7 +76,9 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
           {checkpoints.map((c) => (
             <label key={c.id} className={selected.includes(c.id) ? 'selected' : undefined}>
               <input type="checkbox" data-testid="ensemble-pick" data-checkpoint-id={c.id} checked={selected.includes(c.id)} onChange={() => toggle(c.id)} />
-              {c.name} <span className="muted">α = {formatAlpha(c.alpha)}</span>
+              {c.name}
+              {/* Most names say their alpha already ("toy alpha=1"); the chip repeats it only where they do not. */}
+              {!c.name.includes(`=${formatAlpha(c.alpha)}`) && <span className="muted"> α = {formatAlpha(c.alpha)}</span>}
             </label>
           ))}
         </div>
@@ -97,13 +99,15 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
           {budget !== undefined && <button type="button" data-testid="ensemble-default-budget" onClick={() => go({ budget: null })}>Opening budget</button>}
           <SolvedRuleControl rule={rule} onChange={(next) => replace(withStatsParams(searchParams, { rule: next }))} />
         </div>
-        <p className="muted allocation-note" data-testid="allocation-note">
-          {alloc === 'uniform'
-            ? 'Uniform: B split evenly over the members; what does not divide goes one sample each to the members with the highest solve rate.'
-            : 'Optimised: each sample in turn goes to the member whose addition raises the ensemble’s pass the most (greedy).'}
+        <p className="muted small ensemble-notes">
+          {view && <span data-testid="budget-note" data-budget={view.budget} data-max={view.maxBudget}>{budgetNote(view)}</span>}{' '}
+          <span data-testid="allocation-note">
+            {alloc === 'uniform'
+              ? 'Uniform: B split evenly over the members; what does not divide goes one sample each to the members with the highest solve rate.'
+              : 'Optimised: each sample in turn goes to the member whose addition raises the ensemble’s pass the most (greedy).'}
+          </span>
         </p>
         <StatsProblems problems={stats.problems} />
-        {view && <p className="muted" data-testid="budget-note" data-budget={view.budget} data-max={view.maxBudget}>{budgetNote(view)}</p>}
         {(params.problems.length > 0 || (view && view.unknown.length > 0)) && (
           <div className="banner banner-error" role="alert" data-testid="ensemble-link-problems">
             {params.problems.map((p) => <div key={p}>{p}</div>)}
@@ -121,20 +125,25 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
         <Loading what={`the ensemble (in a ${state.where})`} />
       ) : (
         <>
-          <section className="card">
-            <h2>Ensemble at B = {view.budget} ({alloc})</h2>
-            {view.error ? <p className="banner banner-error">{view.error}</p> : <EnsembleSummary view={view} rule={rule} />}
-          </section>
-          {figure && (
+          {/* The curves beside the numbers at B, so both are on the first screen. */}
+          <div className="ensemble-grid">
+            {figure && (
+              <section className="card">
+                <div className="card-head">
+                  <h2>pass@k: members and ensemble</h2>
+                  <ExportButtons plot={() => plotRef.current} filename={`study-${studyId}-ensemble-b${view.budget}-${alloc}`} csv={() => ensembleCsv(view)} />
+                </div>
+                <div ref={plotRef}>
+                  <PlotlyChart testId="ensemble-plot" points={figure.points} data={figure.data} layout={figure.layout}
+                    label={`pass@k against k on a log axis for ${plural(view.singles.length, 'checkpoint')} and the ensemble`} />
+                </div>
+              </section>
+            )}
             <section className="card">
-              <h2>pass@k: members and ensemble</h2>
-              <div ref={plotRef}>
-                <PlotlyChart testId="ensemble-plot" points={figure.points} data={figure.data} layout={figure.layout}
-                  label={`pass@k against k on a log axis for ${plural(view.singles.length, 'checkpoint')} and the ensemble`} />
-              </div>
-              <ExportButtons plot={() => plotRef.current} filename={`study-${studyId}-ensemble-b${view.budget}-${alloc}`} csv={() => ensembleCsv(view)} />
+              <h2>Ensemble at B = {view.budget} ({alloc})</h2>
+              {view.error ? <p className="banner banner-error">{view.error}</p> : <EnsembleSummary view={view} rule={rule} />}
             </section>
-          )}
+          </div>
           <section className="card">
             <h2>Best next checkpoint to add</h2>
             <NextCheckpoints view={view} onAdd={(id) => go({ selected: [...selected, id] })} />
