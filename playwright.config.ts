@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
 
-// E2E tests drive the whole product (`npm start`: Postgres, migrations, worker, web) in Debian's
-// Chromium, against a data directory of their own; the `fixture` project imports their data.
+// E2E tests drive the whole product (`npm start`: Postgres, migrations, worker, web) in Chromium
+// (scripts/chromium.ts), against a data directory of their own; the `fixture` project imports their data.
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const dataDir = process.env.E2E_DATA_DIR ?? `${repoRoot}.data/e2e`;
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -17,20 +18,7 @@ const serverModeProject = /server-mode\.spec\.ts$/;
 const chromium = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1400, height: 1000 },
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  },
+  launchOptions: { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS },
 };
 
 export default defineConfig({

@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { percentile, sweepSteps } from '../../e2e/support/sweep-steps';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 import { installFrameRecorder, measureFrames, type FrameStats } from './frames';
 import { coldLoad, drillDown, READY, resortAll, scrollJumps, scrollWheel, VIEWPORT, waitForMatrix, type ColdLoad, type DrillDown, type ResortRun, type ScrollRun } from './matrix-steps';
 import { printReport } from './matrix-report';
@@ -59,10 +60,7 @@ async function studyShape(base: string, studyId: number) {
 export async function matrixBench(base: string, studyId: number, rounds = 3): Promise<Report> {
   const shape = await studyShape(base, studyId);
   const loadBefore = loadavg()[0]!;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     // Cold loads first: when the server has just started, its own caches are cold too.
     const studyPage = await coldLoad(browser, `${base}/studies/${studyId}`, READY.studyPage);

@@ -5,6 +5,7 @@
 // next to the 50 ms target. Numbers are noisy on shared machines: compare runs made together.
 import { chromium } from '@playwright/test';
 import { percentile, sweepSteps } from '../../e2e/support/sweep-steps';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 
 const base = process.env.BENCH_BASE_URL ?? 'http://localhost:3000';
 const studyName = process.env.BENCH_STUDY ?? 'Perf 41x1000';
@@ -17,10 +18,7 @@ const { studies } = (await res.json()) as { studies: { id: number; name: string 
 const study = studies.find((s) => s.name === studyName);
 if (!study) throw new Error(`no study named "${studyName}" at ${base}; import one (see the comment at the top of this file)`);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const t0 = Date.now();
