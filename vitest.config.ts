@@ -20,14 +20,18 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    projects: workspaces.map((dir) => ({
-      extends: true,
-      test: {
-        name: (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string }).name,
-        root: dir,
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        globalSetup: [join(root, 'packages/db/test/global-setup.ts')],
-      },
-    })),
+    projects: [
+      ...workspaces.map((dir) => ({
+        extends: true as const,
+        test: {
+          name: (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string }).name,
+          root: dir,
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: [join(root, 'packages/db/test/global-setup.ts')],
+        },
+      })),
+      // The documentation's checks (generated pages current, links resolve): `npm run test:docs`.
+      { extends: true, test: { name: 'docs', root, include: ['scripts/docs/**/*.test.ts'] } },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test: type-check, lint, unit + integration tests (vitest, real Postgres) of every package
-# through turbo (turbo.json: a repeated run only redoes what changed), then e2e
+# and the docs' checks through turbo (turbo.json: a repeated run only redoes what changed), then e2e
 # (Playwright in Chromium against the real app, which needs every package). Runs all stages and
 # fails if any failed. On a fresh machine it first sets up what the stages need (below).
 set -u -o pipefail
@@ -63,7 +63,7 @@ run() {
   echo "== $*"
   if "$@" 2>&1 | tee -a "$log"; then passed=$((passed + 1)); else echo "!! failed: $*"; failed=$((failed + 1)); fi
 }
-run npx turbo run typecheck lint test --continue --concurrency=4 --output-logs=new-only --log-order=grouped
+run npx turbo run typecheck lint test test:docs --continue --concurrency=4 --output-logs=new-only --log-order=grouped
 run npx playwright test
 # A long run's log is read from its end: repeat what failed there.
 if [ "$failed" -ne 0 ]; then

@@ -15,30 +15,50 @@ function findRepoRoot(start: string): string {
 }
 
 // The web app's whole configuration, read on the first database use; nothing else in the web
-// app reads process.env.
-export const env = appEnv(
-  '@frontier/web',
-  z.object({
-    DATABASE_URL: databaseUrlSchema,
-    FRONTIER_DATA_DIR: z
-      .string()
-      .trim()
-      .min(1)
-      .optional()
-      .transform((dir) => resolve(/*turbopackIgnore: true*/ dir ?? join(findRepoRoot(process.cwd()), '.data'))),
-    /** At most this many alphas of a study queued or running at once; evaluating more answers 429. */
-    FRONTIER_MAX_QUEUED_ALPHAS: z.coerce.number().int().min(1, 'must be at least 1 (alphas)').max(10_000).default(20),
-    /** Writes (evaluate, import, cancel, share) one user may make per minute; more answer 429. */
-    FRONTIER_WRITES_PER_MINUTE: z.coerce.number().int().min(1, 'must be at least 1 (writes)').max(1_000_000).default(120),
-    /** Share links one user may keep; more answer 429 until they delete some. */
-    FRONTIER_SHARE_QUOTA: z.coerce.number().int().min(1, 'must be at least 1 (shares)').max(1_000_000).default(500),
-    /** The largest import body, in bytes (an LCB file, a JSONL file or a manifest archive); larger is a 413. */
-    FRONTIER_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
-    /** The port `next start` listens on: Next sets it once listening (server/warm-up.ts requests itself there). */
-    PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    ...accessModeFields,
-  }),
-);
+// app reads process.env. The descriptions are the configuration reference's
+// (docs/operations/configuration.md, generated from this schema).
+export const envSchema = z.object({
+  DATABASE_URL: databaseUrlSchema,
+  FRONTIER_DATA_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .transform((dir) => resolve(/*turbopackIgnore: true*/ dir ?? join(findRepoRoot(process.cwd()), '.data')))
+    .describe("The data directory (unset: `.data` in the repository): the embedded Postgres's credentials, and uploads spooled while they are imported."),
+  FRONTIER_MAX_QUEUED_ALPHAS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1 (alphas)')
+    .max(10_000)
+    .default(20)
+    .describe('Alphas of one study that may be queued or running at once; past it "Evaluate alpha" answers 429 with `Retry-After`.'),
+  FRONTIER_WRITES_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1 (writes)')
+    .max(1_000_000)
+    .default(120)
+    .describe('Server mode: writes (evaluate, import, cancel, share) one user may make per minute; past it 429 with `Retry-After`.'),
+  FRONTIER_SHARE_QUOTA: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1 (shares)')
+    .max(1_000_000)
+    .default(500)
+    .describe('Server mode: share links one user may own; past it 429 until they delete some.'),
+  FRONTIER_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3)
+    .describe('The largest body `POST /api/imports` takes, in bytes (an LCB file, a JSONL file or a manifest archive); past it 413.'),
+  // Next sets it once listening (server/warm-up.ts requests itself there).
+  PORT: z.coerce.number().int().min(1).max(65535).optional().describe('The port the web server listens on: Next sets it from `next start -p`, to which `frontier up` passes its own `PORT`.'),
+  ...accessModeFields,
+});
+
+export const env = appEnv('@frontier/web', envSchema);
 
 /** Local or server mode; a server missing its secret or public URL fails here, naming the variable. */
 let mode: AccessMode | undefined;

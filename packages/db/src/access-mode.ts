@@ -12,10 +12,9 @@ export type AccessMode =
 
 /** Reads FRONTIER_HOST, FRONTIER_AUTH_SECRET and FRONTIER_PUBLIC_URL (merge into an app's env schema). */
 export const accessModeFields = {
-  /** The interface to listen on: loopback (the default) is local mode, anything else server mode. */
-  FRONTIER_HOST: z.string().trim().min(1).default('127.0.0.1'),
-  FRONTIER_AUTH_SECRET: z.string().optional(),
-  FRONTIER_PUBLIC_URL: z.string().trim().optional(),
+  FRONTIER_HOST: z.string().trim().min(1).default('127.0.0.1').describe('The interface the web app listens on: loopback is local mode, anything else server mode (`frontier up --host`).'),
+  FRONTIER_AUTH_SECRET: z.string().optional().describe('Server mode: the secret that signs sessions, at least 32 random characters (`openssl rand -base64 32`); changing it signs everyone out.'),
+  FRONTIER_PUBLIC_URL: z.string().trim().optional().describe('Server mode: the address people open, e.g. `https://frontier.lab.example`; writes from a browser must come from its origin.'),
 };
 
 type Fields = { FRONTIER_HOST: string; FRONTIER_AUTH_SECRET?: string; FRONTIER_PUBLIC_URL?: string };

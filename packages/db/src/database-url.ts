@@ -7,7 +7,8 @@ export const databaseUrlSchema = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional())
-  .optional();
+  .optional()
+  .describe('The Postgres server to use, a `postgres://` or `postgresql://` URL; unset (or empty): the embedded Postgres, started on demand.');
 
 /** FRONTIER_DB_PATIENCE as every app reads it: seconds a database outage is waited out, in ms. */
 export const dbPatienceSchema = z.coerce
@@ -16,4 +17,5 @@ export const dbPatienceSchema = z.coerce
   .min(1, 'must be at least 1 (seconds)')
   .max(86_400, 'must be at most 86400 (a day, in seconds)')
   .default(300)
-  .transform((s) => s * 1000);
+  .transform((s) => s * 1000)
+  .describe('Seconds a worker waits out a database outage before it stops (under `frontier up` it is then restarted).');

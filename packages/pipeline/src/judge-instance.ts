@@ -12,7 +12,8 @@ export const judgeBackendEnv = z
     if (r.ok) return r.value;
     ctx.addIssue({ code: 'custom', message: r.message });
     return z.NEVER;
-  });
+  })
+  .describe("The judge's sandbox backend: `cgroup1`, `cgroup2`, `rootless`, or `auto` (the strongest that works here).");
 
 // One judge per worker process, created on first use and closed at shutdown. The judge logs which
 // backend it got and why: a study may require one, and verdicts can differ between them.

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { BACKEND_CHOICES, verdictCode, type BackendChoice } from '@frontier/core';
 import { createJudge, JudgeInputError, loadBenchmark, loadSamples, validateSamples, type Limits, type SampleResult } from '@frontier/judge';
 import { CliError } from '../errors';
@@ -59,7 +59,7 @@ export function registerJudge(program: Command): void {
     .option('--time-limit <s>', 'CPU time limit in seconds, overriding the benchmark\'s')
     .option('--memory-limit <mib>', 'memory limit in MiB, overriding the benchmark\'s')
     .option('--all-tests', 'run every test instead of stopping at the first failure')
-    .option('--workers <n>', 'tests run in parallel', String(availableParallelism()))
+    .addOption(new Option('--workers <n>', 'tests run in parallel').default(String(availableParallelism()), 'the CPUs this process may use'))
     .option('--tiers <k>', 'tiers to derive for benchmarks without tiers', '4')
     .option('--python <path>', 'Python interpreter (absolute path)', '/usr/bin/python3')
     .option('--cache-dir <dir>', 'where compiled binaries are cached')

@@ -39,6 +39,7 @@ export function registerStudy(program: Command): void {
   const study = program.command('study').description('create studies that the evaluation pipeline can run');
   study
     .command('create')
+    .description('create a study: the benchmark with its hidden tests, the two trained endpoints, and how each checkpoint is served for sampling')
     .argument('<name>', 'study name')
     .requiredOption('--benchmark <file>', 'benchmark with hidden tests (our JSON format or LiveCodeBench problems)')
     .requiredOption('--lo <dir>', 'low-coverage endpoint checkpoint (Hugging Face layout)')

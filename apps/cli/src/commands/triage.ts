@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { compareCheckpoints, DEFAULT_SOLVED_RULE, DEFAULT_TRIAGE_Q, describeSolvedRule, findCheckpoint, parseSolvedRule, triageRecords, type CheckpointComparison, type SolvedRule } from '@frontier/core';
+import { Option, type Command } from 'commander';
+import { compareCheckpoints, DEFAULT_SOLVED_RULE, DEFAULT_TRIAGE_Q, describeSolvedRule, findCheckpoint, formatSolvedRule, parseSolvedRule, triageRecords, type CheckpointComparison, type SolvedRule } from '@frontier/core';
 import { findStudy, getStudyData } from '@frontier/db';
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
@@ -55,7 +55,7 @@ export function registerTriage(program: Command): void {
     .option('--scale <name>', 'only this model scale (needed when several scales share an alpha)')
     .option('--difficulty <name>', 'only problems of this difficulty')
     .option('--q <rate>', 'false discovery rate at which a problem is called different', parseQ, DEFAULT_TRIAGE_Q)
-    .option('--solved <rule>', 'when a checkpoint solves a problem, for the McNemar summary: rate-TAU (c/n >= TAU), passK-TAU (pass@K >= TAU) or any (c > 0)', parseSolved, DEFAULT_SOLVED_RULE)
+    .addOption(new Option('--solved <rule>', 'when a checkpoint solves a problem, for the McNemar summary: rate-TAU (c/n >= TAU), passK-TAU (pass@K >= TAU) or any (c > 0)').argParser(parseSolved).default(DEFAULT_SOLVED_RULE, formatSolvedRule(DEFAULT_SOLVED_RULE)))
     .option('--json', 'print only a JSON array, one object per compared problem in queue order (significant or not)')
     .action(async (studyArg: string, flags: TriageFlags) => {
       const result = await withDatabase(async ({ db }) => {
