@@ -19,14 +19,15 @@ describe('relative links in Markdown', () => {
 
   it('are reported when the file, the heading or the repository is missed', () => {
     const docs = tree({
-      'README.md': '[guide](docs/guide.md) [gone](docs/gone.md) [part](docs/guide.md#no-such) [up](../elsewhere.md) [web](https://example.com/x.md)\n`[code](nowhere.md)`\n```\n[fenced](nowhere.md)\n```\n[dir](docs) [self](#the-title)\n# The title',
+      'README.md': '[a picture\nover two lines](docs/missing.png)\n[guide](docs/guide.md) [gone](docs/gone.md) [part](docs/guide.md#no-such) [up](../elsewhere.md) [web](https://example.com/x.md)\n`[code](nowhere.md)`\n```\n[fenced](nowhere.md)\n```\n[dir](docs) [self](#the-title)\n# The title',
       'docs/guide.md': '# Guide\n## What `alpha` means\n[back](../README.md#the-title) [anchor](#what-alpha-means)',
     });
     const broken = brokenLinks(['README.md', 'docs/guide.md'], docs);
     expect(broken.map((b) => [b.line, b.target])).toEqual([
-      [1, 'docs/gone.md'],
-      [1, 'docs/guide.md#no-such'],
-      [1, '../elsewhere.md'],
+      [2, 'docs/missing.png'],
+      [3, 'docs/gone.md'],
+      [3, 'docs/guide.md#no-such'],
+      [3, '../elsewhere.md'],
     ]);
   });
 

@@ -54,7 +54,8 @@ export function headingAnchors(text: string): Set<string> {
   return anchors;
 }
 
-const LINK = /\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\s[^>]*src="([^"]+)"/g;
+// A link's target: `](target)` (its text may start on an earlier line), or an HTML image's src.
+const LINK = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\s[^>]*src="([^"]+)"/g;
 
 export function brokenLinks(files: string[], tree: Tree): BrokenLink[] {
   const broken: BrokenLink[] = [];
