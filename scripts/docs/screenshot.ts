@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 // draws it, so the image follows the product. Run it after changing the frontier's look or the
 // demo lab, and commit the PNG.
 
-export const SCREENSHOT_PATH = 'docs/images/frontier-demo.png';
+const SCREENSHOT_PATH = 'docs/images/frontier-demo.png';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const base = (process.argv[2] ?? 'http://localhost:3000').replace(/\/$/, '');
