@@ -1,6 +1,6 @@
 'use client';
 
-import type { Facets } from '@/lib/api-types';
+import type { Facets } from '@/lib/facets';
 import type { FilterKey, Filters } from '@/lib/filters';
 
 interface Props {

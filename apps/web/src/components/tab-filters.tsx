@@ -1,6 +1,6 @@
 'use client';
 
-import type { Facets } from '@/lib/api-types';
+import type { Facets } from '@/lib/facets';
 import type { Filters } from '@/lib/filters';
 import { FilterBar } from './filter-bar';
 import { ShareButton } from './share/share-button';

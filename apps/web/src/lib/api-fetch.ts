@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from './api-types';
+import type { ApiErrorBody } from './api-error';
 import { readMaybeGzippedJson } from './gzip-json';
 
 /** An API error as the browser sees it: the server's message and the HTTP status. */

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from './api-types';
+import type { ApiErrorBody } from './api-error';
 import { ApiError } from './api-fetch';
 
 /** POST a JSON body to an API path; non-2xx responses become ApiError with the server's message. */

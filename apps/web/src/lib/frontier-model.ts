@@ -8,9 +8,9 @@ import {
   type EndpointAlphas,
   type Interval,
   type ProblemOutcomeCounts,
+  type CheckpointRole,
   type StudyData,
 } from '@frontier/core';
-import type { CheckpointRole } from './api-types';
 
 // Everything the Frontier tab draws, computed once per filter change from the columnar study
 // data: per series (one inference setting x one model scale), every checkpoint on the alpha line
@@ -43,6 +43,23 @@ export interface SeriesPoint {
   pareto: boolean;
   /** Per-problem judged samples and solved counts (problems with n > 0 only), for pass@k. */
   perProblem: { n: Int32Array; solved: Int32Array };
+}
+
+/** A row of the checkpoint table: a point's estimates, without their intervals. */
+export interface CheckpointRow {
+  checkpointId: number;
+  name: string;
+  role: CheckpointRole;
+  /** Null for a checkpoint that is not on the alpha line (e.g. the initialisation). */
+  alpha: number | null;
+  scale: string;
+  solveRate: number;
+  correctnessRate: number;
+  optimizationRate: number;
+  /** Problems that entered the means (those with at least one judged sample). */
+  problems: number;
+  /** Judged samples behind the point. */
+  n: number;
 }
 
 export interface SeriesModel {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './api-fetch';
-import type { StudyFacetsResponse } from './api-types';
+import type { StudyFacetsResponse } from './facets';
 import type { Filters } from './filters';
 
 // Query options of the Frontier tab beyond the shared ones in ./queries (the study data itself

@@ -2,6 +2,7 @@ import { CHECKPOINT_ROLES } from '@frontier/core';
 import type { ImportReport } from '@frontier/db';
 import { z } from 'zod';
 import { facetValue, printableText as text } from './filters';
+import { sameShape } from './same-shape';
 
 // POST /api/imports: the body is the file itself (streamed, never parsed as JSON), so what the CLI
 // gives as flags comes in the query string. Shared by the route, the import dialog and the CLI's
@@ -40,5 +41,21 @@ export const importQuerySchema = z.strictObject({
 
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 
+const count = z.number().int().nonnegative();
+
 /** POST /api/imports, 201: what was imported; the aggregation job (GET /api/jobs/:id) puts it in the views. */
-export type ImportResponse = ImportReport;
+export const importResponseSchema = z
+  .strictObject({
+    study: z.strictObject({ id: z.number().int(), name: z.string() }),
+    problems: count,
+    runs: count,
+    unchangedRuns: count.meta({ description: 'Runs whose file was already imported unchanged (nothing written for them)' }),
+    samples: count,
+    unjudgedSamples: count.meta({ description: 'Samples without a verdict, queued for judging' }),
+    aggregateJobId: z.number().int().nullable().meta({ description: 'The job aggregating the import; null when nothing changed' }),
+    judgeJobIds: z.array(z.number().int()).meta({ description: 'The jobs judging the unjudged samples, one per run that has some' }),
+  })
+  .meta({ id: 'ImportReport' });
+
+export type ImportResponse = z.infer<typeof importResponseSchema>;
+sameShape<ImportResponse, ImportReport>();

@@ -1,6 +1,6 @@
 import { JOB_KINDS, type JobKind, type JobState } from '@frontier/core';
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from './api-types';
+import type { JobSummary } from './job-summary';
 import { chainState, chainTimes, completedChainIds, groupChains, pipelineProgress } from './job-chains';
 
 function job(kind: JobKind, state: JobState, dependsOnId: number | null, alpha: number, id: number): JobSummary {

@@ -1,5 +1,6 @@
 import { chainStateOf, JOB_KINDS, isActiveJobState } from '@frontier/core';
-import type { JobState, JobSummary } from './api-types';
+import type { JobState } from '@frontier/core';
+import type { JobSummary } from './job-summary';
 
 // Pipeline jobs arrive as a flat list; people read them as chains, one per alpha:
 // merge -> generate -> judge -> aggregate, each step waiting for the one before.

@@ -1,4 +1,4 @@
-import type { JobSummary } from './api-types';
+import type { JobSummary } from './job-summary';
 
 /** Elapsed time, short and steady-width: "0.4 s", "12 s", "3 min 05 s", "2 h 07 min". */
 export function formatDuration(ms: number): string {

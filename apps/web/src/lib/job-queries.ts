@@ -1,7 +1,7 @@
 import { isActiveJobState } from '@frontier/core';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './api-fetch';
-import type { JobsResponse } from './api-types';
+import type { JobsResponse } from './jobs-api';
 
 // Pipeline jobs, polled every second while any is queued or running and not at all otherwise
 // (an evaluation started from this tab invalidates ['jobs'], which starts the polling again).

@@ -1,57 +1,92 @@
-import type { ProblemCheckpointCounts, ProblemSample as SampleSummary } from '@frontier/db';
+import { CHECKPOINT_ROLES, SANDBOX_BACKENDS, VERDICTS } from '@frontier/core';
+import type { ProblemCheckpointCounts as CountsRow, ProblemSample, ProblemSampleDetail, StudyProblem } from '@frontier/db';
+import { z } from 'zod';
+import { sameShape, type AsJson } from './same-shape';
 
-// JSON shapes of the problem drill-down (GET /api/studies/:id/problems/:problemId and its samples).
+// JSON shapes of the problem drill-down (GET /api/studies/:id/problems/:problemId and its
+// samples): the data layer's rows as JSON, each checked against its type at build time.
 
-export interface ProblemMeta {
-  id: number;
-  externalId: string;
-  title: string;
-  difficulty: string;
-  platform: string;
-  contestDate: string | null;
-  timeLimitMs: number | null;
-  memoryLimitMb: number | null;
-  statement: string | null;
-  /** Hidden tests and coverage tiers of the problem (from the test table). */
-  tests: number;
-  tiers: number;
-}
+const int = z.number().int();
+const count = int.nonnegative();
 
-// Shapes the data layer defines are its own (type-only imports: nothing of it reaches the browser).
+export const problemMetaSchema = z.strictObject({
+  id: int,
+  externalId: z.string(),
+  title: z.string(),
+  difficulty: z.string(),
+  platform: z.string(),
+  contestDate: z.iso.datetime().nullable(),
+  timeLimitMs: int.nullable(),
+  memoryLimitMb: int.nullable(),
+  statement: z.string().nullable(),
+  tests: count.meta({ description: 'Hidden tests of the problem' }),
+  tiers: count.meta({ description: 'Coverage tiers of its tests' }),
+});
+
+export type ProblemMeta = z.infer<typeof problemMetaSchema>;
+sameShape<ProblemMeta, AsJson<StudyProblem>>();
+
+const tally = int.nullable();
+
+export const problemCheckpointCountsSchema = z
+  .strictObject({
+    checkpointId: int,
+    name: z.string(),
+    role: z.enum(CHECKPOINT_ROLES),
+    alpha: z.number().nullable(),
+    scale: z.string(),
+    n: int.meta({ description: 'Judged samples; -1 when no run has data for the problem' }),
+    solved: int,
+    wa: int,
+    tle: int,
+    mle: int,
+    re: int,
+    ce: int,
+    ole: int,
+    ie: int,
+    pending: int,
+    failTierHist: z.array(int).meta({ description: 'Failing samples by the tier they first failed (index 0 = tier 1)' }),
+  })
+  .meta({ description: "One checkpoint's pooled aggregate for the problem" });
+
 /** One checkpoint's pooled aggregate for the problem; n = -1 when no run has data for it. */
-export type { ProblemCheckpointCounts } from '@frontier/db';
+export type ProblemCheckpointCounts = z.infer<typeof problemCheckpointCountsSchema>;
+sameShape<ProblemCheckpointCounts, CountsRow>();
+
+export const problemDetailResponseSchema = z.strictObject({ studyId: int, problem: problemMetaSchema, checkpoints: z.array(problemCheckpointCountsSchema) });
+export type ProblemDetailResponse = z.infer<typeof problemDetailResponseSchema>;
+
 /** One sample in a page of the problem's samples. */
-export type { ProblemSample as SampleSummary } from '@frontier/db';
+export const sampleSummarySchema = z.strictObject({
+  runId: int,
+  idx: count,
+  checkpointId: int,
+  setting: z.string(),
+  language: z.string(),
+  verdict: z.string().nullable().meta({ description: 'Null while pending' }),
+  coveragePassed: tally,
+  testsRun: count.meta({ description: 'Tests the judge ran' }),
+  sandbox: z.enum(SANDBOX_BACKENDS).nullable().meta({ description: "The judge's sandbox backend that ran them; null while pending and for imported verdicts" }),
+});
+export type SampleSummary = z.infer<typeof sampleSummarySchema>;
+sameShape<SampleSummary, ProblemSample>();
 
-export interface ProblemDetailResponse {
-  studyId: number;
-  problem: ProblemMeta;
-  checkpoints: ProblemCheckpointCounts[];
-}
+export const sampleListResponseSchema = z.strictObject({ page: count, pageSize: count, total: count, samples: z.array(sampleSummarySchema) });
+export type SampleListResponse = z.infer<typeof sampleListResponseSchema>;
 
-export interface SampleListResponse {
-  page: number;
-  pageSize: number;
-  total: number;
-  samples: SampleSummary[];
-}
+const testResultSchema = z.strictObject({ ordinal: count, tier: tally, verdict: z.enum(VERDICTS), cpuMs: z.number().nullable(), peakKib: z.number().nullable() });
 
-export interface SampleTestResult {
-  ordinal: number;
-  tier: number | null;
-  verdict: string;
-  cpuMs: number | null;
-  peakKib: number | null;
-}
+const sampleDetailSchema = sampleSummarySchema.extend({
+  code: z.string(),
+  judgedAt: z.iso.datetime().nullable(),
+  testVerdicts: z.array(int).meta({ description: 'Per-test verdict codes as stored, in test order' }),
+  testCpuMs: z.array(z.number()),
+  testPeakKib: z.array(z.number()),
+});
+sameShape<z.infer<typeof sampleDetailSchema>, AsJson<ProblemSampleDetail>>();
 
-export interface SampleDetailResponse extends SampleSummary {
-  code: string;
-  judgedAt: string | null;
-  /** Raw per-test arrays as stored (verdict codes, CPU ms, peak KiB), in test order. */
-  testVerdicts: number[];
-  testCpuMs: number[];
-  testPeakKib: number[];
-  tests: SampleTestResult[];
-  /** Tests of the problem, run or not. */
-  testsTotal: number;
-}
+export const sampleDetailResponseSchema = sampleDetailSchema.extend({
+  tests: z.array(testResultSchema),
+  testsTotal: count.meta({ description: 'Tests of the problem, run or not' }),
+});
+export type SampleDetailResponse = z.infer<typeof sampleDetailResponseSchema>;

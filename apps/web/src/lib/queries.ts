@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './api-fetch';
-import type { StudySummary } from './api-types';
+import type { StudySummary } from './studies-api';
 import type { StudyData } from '@frontier/core';
 import { filtersToSearch, type Filters } from './filters';
 import { GZIP_JSON_ACCEPT } from './gzip-json';

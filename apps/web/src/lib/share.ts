@@ -1,9 +1,11 @@
+import type { StudyData } from '@frontier/core';
+import type { ShareSummary } from '@frontier/db';
 import { z } from 'zod';
-import type { Facets } from './api-types';
+import type { Facets } from './facets';
 import { filtersToSearch, parsePageFilters, type Filters } from './filters';
 import { frontierDatasets } from './frontier-queries';
+import { sameShape, type AsJson } from './same-shape';
 import { dbIdSchema } from './study-id';
-import type { StudyData } from '@frontier/core';
 
 // Shared links pinned to a snapshot (POST /api/shares, page /s/[token]).
 //
@@ -30,10 +32,27 @@ export const createShareSchema = z.strictObject({
 
 export type CreateShareRequest = z.infer<typeof createShareSchema>;
 
-export interface CreateShareResponse {
-  token: string;
-  url: string;
-}
+/** POST /api/shares, 201. */
+export const createShareResponseSchema = z.strictObject({ token: z.string(), url: z.string().meta({ description: 'The link, as a path of this site: /s/<token>' }) });
+export type CreateShareResponse = z.infer<typeof createShareResponseSchema>;
+
+const shareListItemSchema = z.strictObject({
+  token: z.string(),
+  studyId: z.number().int(),
+  studyName: z.string(),
+  view: z.string().meta({ description: 'Path and query of the pinned view' }),
+  createdAt: z.iso.datetime(),
+  createdBy: z.string().nullable().meta({ description: "The owner's email; null for a link made in local mode" }),
+});
+
+export type ShareListItem = z.infer<typeof shareListItemSchema>;
+sameShape<ShareListItem, AsJson<ShareSummary>>();
+
+/** GET /api/shares: the caller's links, newest first; `all` when they are every link (an admin's). */
+export const shareListResponseSchema = z.strictObject({ shares: z.array(shareListItemSchema), all: z.boolean() });
+
+/** DELETE /api/shares/:token */
+export const deleteShareResponseSchema = z.strictObject({ deleted: z.string().meta({ description: 'The token of the link deleted' }) });
 
 /** A query result a view read besides the study data, under its React Query key. */
 export interface PinnedQuery {

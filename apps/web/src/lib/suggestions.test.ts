@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobSummary } from './api-types';
+import type { JobSummary } from './job-summary';
 import { parabolaStudy } from './suggest-fixture';
 import { activeAlphas, computeSuggestions, suggestionSource } from './suggestions';
 

@@ -1,5 +1,5 @@
 import { alphaPointsOf, isActiveJobState, suggestAlphas, type AlphaPoint, type Refinement } from '@frontier/core';
-import type { JobSummary } from './api-types';
+import type { JobSummary } from './job-summary';
 import type { SeriesInput } from './frontier-model';
 
 // What the Frontier tab's "Suggest next alphas" feeds the refinement policy (@frontier/core

@@ -1,9 +1,10 @@
+import type { FailTierHistograms } from '@frontier/db';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from './api-fetch';
 import { filtersSchema, filtersToSearch, type Filters } from './filters';
 import { studyIdSchema } from './study-id';
-import type { FailTiers } from './triage';
+import { sameShape } from './same-shape';
 
 // GET /api/studies/:id/evidence?a=&b= : the triage queue's evidence that the columnar study data
 // does not carry, the first-failing-tier histograms of two checkpoints, from the aggregates.
@@ -14,14 +15,15 @@ export const evidenceQuerySchema = filtersSchema.extend({ a: checkpointId, b: ch
 
 export type EvidenceQuery = z.infer<typeof evidenceQuerySchema>;
 
-export interface TriageEvidenceResponse {
-  /**
-   * failTiers[checkpointId][problemId]: judged failing samples by the tier they first failed
-   * (index 0 = tier 1), summed over the runs that match the filters. A problem whose runs carry
-   * no tier data (e.g. imported results) is absent.
-   */
-  failTiers: Record<string, FailTiers>;
-}
+export const triageEvidenceResponseSchema = z.strictObject({
+  failTiers: z.record(z.string(), z.record(z.string(), z.array(z.number().int()))).meta({
+    description:
+      'failTiers[checkpointId][problemId]: judged failing samples by the tier they first failed (index 0 = tier 1), summed over the runs that match the filters; a problem whose runs carry no tier data is absent',
+  }),
+});
+
+export type TriageEvidenceResponse = z.infer<typeof triageEvidenceResponseSchema>;
+sameShape<TriageEvidenceResponse['failTiers'], FailTierHistograms>();
 
 export const triageEvidenceQuery = (studyId: number, filters: Filters, a: number, b: number) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { ApiError } from './api-fetch';
-import type { ApiErrorBody } from './api-types';
+import type { ApiErrorBody } from './api-error';
 
 export interface UploadProgress {
   loaded: number;

@@ -8,7 +8,7 @@ import { addUser } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../../packages/db/test/test-database';
 import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from '../../../../packages/disk/test/tmpfs';
 import { writeLcbFile, type FixtureProblem } from '../../../cli/test/lcb-fixture';
-import type { ApiErrorBody } from '../lib/api-types';
+import type { ApiErrorBody } from '../lib/api-error';
 import { importQuerySchema } from '../lib/import-params';
 import { errorResponse } from './error-response';
 import { HttpError } from './http-error';

@@ -5,7 +5,8 @@ import {
   cacheUntilChange, NotFoundError, queueEvaluation, queueRefinement, refineParamsSchema, StudyNotEvaluableError, type PipelineJobRow,
 } from '@frontier/db';
 import { env } from '../env';
-import type { EvaluateResponse, JobSummary, RefineSummary } from '../lib/api-types';
+import type { EvaluateResponse } from '../lib/jobs-api';
+import type { JobSummary, RefineSummary } from '../lib/job-summary';
 import type { RefineBody } from '../lib/refine-input';
 import { getDb } from './db';
 import { describeEvaluation, type SettingRow } from './evaluation-settings';

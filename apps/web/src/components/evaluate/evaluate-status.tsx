@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { JobState } from '@/lib/api-types';
+import type { JobState } from '@frontier/core';
 import { formatAlpha } from '@/lib/format';
 import { groupChains } from '@/lib/job-chains';
 import { jobsQuery } from '@/lib/job-queries';

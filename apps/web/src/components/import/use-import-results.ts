@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiGet } from '@/lib/api-fetch';
-import type { JobSummary } from '@/lib/api-types';
+import type { JobSummary } from '@/lib/job-summary';
 import type { ImportResponse } from '@/lib/import-params';
 import { uploadFile } from '@/lib/upload-file';
 

@@ -2,7 +2,7 @@
 
 import { formatTimestamp, isActiveJobState, plural } from '@frontier/core';
 import Link from 'next/link';
-import type { JobSummary } from '@/lib/api-types';
+import type { JobSummary } from '@/lib/job-summary';
 import { formatAlpha } from '@/lib/format';
 import { chainTimes, type JobChain } from '@/lib/job-chains';
 import { formatDuration, jobDurationMs, queuedByLabel } from '@/lib/job-format';

@@ -3,7 +3,8 @@
 import { plural } from '@frontier/core';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import type { JobState, JobSummary } from '@/lib/api-types';
+import type { JobState } from '@frontier/core';
+import type { JobSummary } from '@/lib/job-summary';
 import { groupChains, pipelineProgress } from '@/lib/job-chains';
 import { jobsQuery } from '@/lib/job-queries';
 import { useHydrated } from '@/lib/use-hydrated';

@@ -1,4 +1,4 @@
-import type { JobSummary } from '@/lib/api-types';
+import type { JobSummary } from '@/lib/job-summary';
 import { formatProgress, progressFraction } from '@/lib/job-format';
 
 interface ProgressBarProps {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { ApiErrorBody } from '@/lib/api-types';
+import type { ApiErrorBody } from '@/lib/api-error';
 import type { CreateShareResponse } from '@/lib/share';
 
 /**

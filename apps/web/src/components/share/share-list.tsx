@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { apiSend } from '@/lib/api-post';
-import type { ShareListItem } from '@/server/shares';
+import type { ShareListItem } from '@/lib/share';
 
 export function ShareList({ initial, showOwner }: { initial: ShareListItem[]; showOwner: boolean }) {
   const [shares, setShares] = useState(initial);

@@ -1,4 +1,4 @@
-import type { Facets } from '@/lib/api-types';
+import type { Facets } from '@/lib/facets';
 import type { ProblemHref } from '@/lib/problem-link';
 import type { PinnedQuery } from '@/lib/share';
 import type { StudyData } from '@frontier/core';

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { apiPost } from '@/lib/api-post';
-import type { JobSummary } from '@/lib/api-types';
+import type { JobSummary } from '@/lib/job-summary';
 import { refineRequest, type FieldErrors, type RefineContext, type RefineFields } from '@/lib/suggest-forms';
 import { Field } from './field';
 
