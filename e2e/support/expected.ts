@@ -1,5 +1,5 @@
 import { query } from './database';
-import type { CheckpointRow } from '../../apps/web/src/lib/frontier-model';
+import type { CheckpointRow } from '../../apps/web/src/lib/frontier/frontier-model';
 
 // What the study page should show, computed in SQL straight from run_problem_aggregate:
 // per checkpoint, the mean over problems of each problem's fractions (samples of every matching

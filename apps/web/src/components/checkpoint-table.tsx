@@ -1,5 +1,5 @@
 import { formatAlpha, formatCount, formatRate } from '@/lib/format';
-import type { CheckpointRow } from '@/lib/frontier-model';
+import type { CheckpointRow } from '@/lib/frontier/frontier-model';
 
 // Every plotted number, readable by people and by tests: each cell carries its exact value in
 // `data-value` next to the rounded text.

@@ -4,21 +4,21 @@
 // (/api/openapi.json) all read this table, so none can drift from the others.
 import type { Access } from '@frontier/core';
 import { z } from 'zod';
-import { evaluateBodySchema } from '@/lib/alpha-input';
-import { refineBodySchema } from '@/lib/refine-input';
-import { studyFacetsResponseSchema } from '@/lib/facets';
-import { filtersSchema } from '@/lib/filters';
-import { cancelJobResponseSchema, evaluateResponseSchema, jobParamsSchema, jobResponseSchema, jobsQuerySchema, jobsResponseSchema } from '@/lib/jobs-api';
-import { problemParamsSchema, problemQuerySchema, sampleParamsSchema, samplesQuerySchema } from '@/lib/problem-params';
-import { problemDetailResponseSchema, sampleDetailResponseSchema, sampleListResponseSchema } from '@/lib/problem-types';
-import { createShareResponseSchema, createShareSchema, deleteShareResponseSchema, shareListResponseSchema, shareParamsSchema } from '@/lib/share';
-import { IMPORT_MEDIA_TYPES, importQuerySchema, importResponseSchema } from '@/lib/import-params';
-import { studiesResponseSchema, studyResponseSchema } from '@/lib/studies-api';
-import { studyDataSchema } from '@/lib/study-data-schema';
-import { evidenceQuerySchema, triageEvidenceResponseSchema } from '@/lib/triage-evidence';
-import { triageQuerySchema, triageResponseSchema } from '@/lib/triage-api';
-import { exportQuerySchema } from '@/lib/export-params';
-import { studyParamsSchema } from '@/lib/study-id';
+import { evaluateBodySchema } from '@/lib/evaluate/alpha-input';
+import { refineBodySchema } from '@/lib/evaluate/refine-input';
+import { studyFacetsResponseSchema } from '@/lib/study/facets';
+import { filtersSchema } from '@/lib/study/filters';
+import { cancelJobResponseSchema, evaluateResponseSchema, jobParamsSchema, jobResponseSchema, jobsQuerySchema, jobsResponseSchema } from '@/lib/jobs/jobs-api';
+import { problemParamsSchema, problemQuerySchema, sampleParamsSchema, samplesQuerySchema } from '@/lib/problem/problem-params';
+import { problemDetailResponseSchema, sampleDetailResponseSchema, sampleListResponseSchema } from '@/lib/problem/problem-types';
+import { createShareResponseSchema, createShareSchema, deleteShareResponseSchema, shareListResponseSchema, shareParamsSchema } from '@/lib/share/share';
+import { IMPORT_MEDIA_TYPES, importQuerySchema, importResponseSchema } from '@/lib/import/import-params';
+import { studiesResponseSchema, studyResponseSchema } from '@/lib/study/studies-api';
+import { studyDataSchema } from '@/lib/study/study-data-schema';
+import { evidenceQuerySchema, triageEvidenceResponseSchema } from '@/lib/triage/triage-evidence';
+import { triageQuerySchema, triageResponseSchema } from '@/lib/triage/triage-api';
+import { exportQuerySchema } from '@/lib/study/export-params';
+import { studyParamsSchema } from '@/lib/study/study-id';
 
 export type ApiMethod = 'GET' | 'POST' | 'DELETE';
 

@@ -7,7 +7,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteCo
 import { ROLES, roleAllows, type Access } from '@frontier/core';
 import { z } from 'zod';
 import packageJson from '../../package.json';
-import { apiErrorSchema } from '../lib/api-error';
+import { apiErrorSchema } from '../lib/api/api-error';
 import { API, type ApiRoute } from './api-routes';
 
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } as const;

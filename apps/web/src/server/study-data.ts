@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { StudyData } from '@frontier/core';
 import { getStudyData as readStudyData } from '@frontier/db';
-import { filtersToSearch, type Filters } from '../lib/filters';
+import { filtersToSearch, type Filters } from '../lib/study/filters';
 import { getDb } from './db';
 import { notFound } from './http-error';
 import { recoded, serialise, type Serialised } from './reply';
