@@ -1,5 +1,5 @@
 import { query } from './database';
-import type { FrontierPoint } from '../../apps/web/src/lib/api-types';
+import type { CheckpointRow } from '../../apps/web/src/lib/frontier/frontier-model';
 
 // What the study page should show, computed in SQL straight from run_problem_aggregate:
 // per checkpoint, the mean over problems of each problem's fractions (samples of every matching
@@ -12,7 +12,7 @@ export interface Filters {
 }
 
 /** What the app should show for a checkpoint, computed here independently with SQL. */
-export type ExpectedPoint = FrontierPoint;
+export type ExpectedPoint = CheckpointRow;
 
 const EXPECTED_SQL = `
   WITH per_problem AS (

@@ -155,7 +155,7 @@ async function readsPhase(url: string, build: boolean): Promise<void> {
       `${web.base}/api/studies/${id}/problems/${pid}/samples?checkpoint=${a}`,
       `${web.base}/api/jobs?study=${id}`,
     ];
-    // As the study views ask: the study data gzipped (lib/gzip-json.ts; other routes ignore it).
+    // As the study views ask: the study data gzipped (lib/api/gzip-json.ts; other routes ignore it).
     const browser = { accept: 'application/gzip, application/json;q=0.5' };
     // Warm-up to a steady state (each route module loaded, its hot paths optimised by V8).
     await loadTest(urls, 20, 22, browser);

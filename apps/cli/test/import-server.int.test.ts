@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
-import { importQuerySchema } from '../../web/src/lib/import-params';
+import { importQuerySchema } from '../../web/src/lib/import/import-params';
 import { HttpError } from '../../web/src/server/http-error';
 import { receiveImport } from '../../web/src/server/imports';
 import { tempDir, writeLcbFile, type FixtureProblem } from './lcb-fixture';

@@ -2,8 +2,8 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { connection } from 'next/server';
 import { PipelineStatus } from '@/components/jobs/pipeline-status';
 import { StudyList } from '@/components/study-list';
-import { getQueryClient } from '@/lib/query-client';
-import { studiesQuery } from '@/lib/queries';
+import { getQueryClient } from '@/lib/api/query-client';
+import { studiesQuery } from '@/lib/study/queries';
 import { listStudies } from '@/server/studies';
 
 // The studies list. Prefetched on the server so the first render has data; a failed prefetch

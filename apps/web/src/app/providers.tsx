@@ -2,7 +2,7 @@
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { getQueryClient } from '@/lib/query-client';
+import { getQueryClient } from '@/lib/api/query-client';
 
 export function Providers({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { authClient } from '@/lib/auth-client';
+import { authClient } from '@/lib/auth/auth-client';
 import { useCaller } from './caller-context';
 
 /** The header's account corner: who is signed in, with a sign-out; local mode says whose it is. */

@@ -3,7 +3,7 @@
 import type { Interval } from '@frontier/core';
 import { isInterpolated } from '@frontier/core';
 import { formatAlpha, formatRate } from '@/lib/format';
-import { pointPassAtK, type SeriesModel } from '@/lib/frontier-model';
+import { pointPassAtK, type SeriesModel } from '@/lib/frontier/frontier-model';
 import { PassKInput } from './pass-k-input';
 
 interface Props {

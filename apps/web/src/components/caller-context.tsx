@@ -2,7 +2,7 @@
 
 import type { Access } from '@frontier/core';
 import { createContext, useContext, type ReactNode } from 'react';
-import { callerCan, type Caller } from '@/lib/caller';
+import { callerCan, type Caller } from '@/lib/auth/caller';
 
 const CallerContext = createContext<Caller>({ mode: 'local', email: null, role: 'admin' });
 

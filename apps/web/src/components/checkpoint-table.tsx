@@ -1,5 +1,5 @@
-import type { FrontierPoint } from '@/lib/api-types';
 import { formatAlpha, formatCount, formatRate } from '@/lib/format';
+import type { CheckpointRow } from '@/lib/frontier/frontier-model';
 
 // Every plotted number, readable by people and by tests: each cell carries its exact value in
 // `data-value` next to the rounded text.
@@ -11,7 +11,7 @@ function Cell({ id, value, text }: { id: string; value: number | string | null; 
   );
 }
 
-export function CheckpointTable({ points }: { points: FrontierPoint[] }) {
+export function CheckpointTable({ points }: { points: CheckpointRow[] }) {
   const showScale = new Set(points.map((p) => p.scale)).size > 1;
   return (
     <table className="numbers" data-testid="checkpoint-table" data-rows={points.length}>

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { safeFilename, toCsv, type CsvTable } from '@/lib/csv';
-import { loadPlotly } from '@/lib/plotly';
+import { loadPlotly } from '@/lib/plots/plotly';
 
 /**
  * PNG, SVG and CSV downloads for one plot. Reusable by every view:

@@ -1,7 +1,7 @@
 'use client';
 
-import type { Facets } from '@/lib/api-types';
-import type { FilterKey, Filters } from '@/lib/filters';
+import type { Facets } from '@/lib/study/facets';
+import type { FilterKey, Filters } from '@/lib/study/filters';
 
 interface Props {
   filters: Filters;

@@ -3,18 +3,18 @@
 import { plural } from '@frontier/core';
 import type { Layout } from 'plotly.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Facets, FrontierPoint } from '@/lib/api-types';
-import type { Filters } from '@/lib/filters';
-import { frontierFigure, highlightEdits, INTERVAL_DEFINITIONS } from '@/lib/frontier-figure';
-import { buildSeries, nearestAlpha, sweepAlphas, type SeriesInput, type SeriesModel } from '@/lib/frontier-model';
-import { DEFAULT_INTERVALS, INTERVAL_DISPLAYS, type FrontierViewState, type IntervalDisplay } from '@/lib/frontier-state';
-import { loadPlotly } from '@/lib/plotly';
-import { placeOverlay } from '@/lib/plot-overlay';
-import { solveRateFigure } from '@/lib/solve-rate-figure';
-import { solveRateCsv } from '@/lib/solve-rate-csv';
-import { DEFAULT_SUGGEST_COUNT, type SuggestView } from '@/lib/suggest-state';
-import { placeOnFrontier, withFrontierProposals, withSuggestions } from '@/lib/suggestion-figure';
-import { STACK_ORDER, verdictFigure } from '@/lib/verdict-figure';
+import type { Facets } from '@/lib/study/facets';
+import type { Filters } from '@/lib/study/filters';
+import { frontierFigure, highlightEdits, INTERVAL_DEFINITIONS } from '@/lib/frontier/frontier-figure';
+import { buildSeries, nearestAlpha, sweepAlphas, type CheckpointRow, type SeriesInput, type SeriesModel } from '@/lib/frontier/frontier-model';
+import { DEFAULT_INTERVALS, INTERVAL_DISPLAYS, type FrontierViewState, type IntervalDisplay } from '@/lib/frontier/frontier-state';
+import { loadPlotly } from '@/lib/plots/plotly';
+import { placeOverlay } from '@/lib/plots/plot-overlay';
+import { solveRateFigure } from '@/lib/frontier/solve-rate-figure';
+import { solveRateCsv } from '@/lib/frontier/solve-rate-csv';
+import { DEFAULT_SUGGEST_COUNT, type SuggestView } from '@/lib/frontier/suggest-state';
+import { placeOnFrontier, withFrontierProposals, withSuggestions } from '@/lib/frontier/suggestion-figure';
+import { STACK_ORDER, verdictFigure } from '@/lib/frontier/verdict-figure';
 import { AlphaSweep } from './alpha-sweep';
 import { CheckpointTable } from './checkpoint-table';
 import { ExportButtons } from './export-buttons';
@@ -45,7 +45,7 @@ const URL_DEBOUNCE_MS = 250;
 const INTERVAL_LABELS: Record<IntervalDisplay, string> = { bars: 'error bars', ellipses: 'confidence ellipses', none: 'none' };
 const SHAPE_SYNC_MS = 300;
 
-function toTablePoints(series: SeriesModel[]): FrontierPoint[] {
+function toTablePoints(series: SeriesModel[]): CheckpointRow[] {
   return series.flatMap((s) =>
     s.points.map((p) => ({
       checkpointId: p.checkpointId, name: p.name, role: p.role, alpha: p.alpha, scale: p.scale,

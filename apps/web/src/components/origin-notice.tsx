@@ -1,7 +1,5 @@
-import type { Origin } from '@/lib/api-types';
-
 /** A small badge for lists: says plainly that the numbers are not measurements of real models. */
-export function OriginBadge({ origin }: { origin: Origin }) {
+export function OriginBadge({ origin }: { origin: string }) {
   if (origin === 'synthetic') {
     return (
       <span className="badge badge-synthetic" data-testid="synthetic-badge" title="Generated data, not measured from real models">
@@ -14,12 +12,12 @@ export function OriginBadge({ origin }: { origin: Origin }) {
 }
 
 /** Origins whose study page carries a banner (which then stands in for the badge). */
-export function hasOriginBanner(origin: Origin): boolean {
+export function hasOriginBanner(origin: string): boolean {
   return origin === 'synthetic' || origin === 'demo';
 }
 
 /** A one-line banner for a study page whose numbers are not measurements of real models; null otherwise. */
-export function OriginBanner({ origin }: { origin: Origin }) {
+export function OriginBanner({ origin }: { origin: string }) {
   if (origin === 'synthetic') {
     return (
       <div className="banner banner-synthetic banner-line" role="note" data-testid="synthetic-banner">

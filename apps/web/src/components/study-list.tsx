@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { formatCount } from '@/lib/format';
-import { studiesQuery } from '@/lib/queries';
+import { studiesQuery } from '@/lib/study/queries';
 import { EmptyState, ErrorState, Loading } from './status';
 import { OriginBadge } from './origin-notice';
 

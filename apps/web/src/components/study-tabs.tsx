@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { FILTER_KEYS } from '@/lib/filters';
-import { STATS_KEYS } from '@/lib/stats-params';
+import { FILTER_KEYS } from '@/lib/study/filters';
+import { STATS_KEYS } from '@/lib/stats/stats-params';
 
 // The study's views. Filters (difficulty, setting, scale) and the statistical choices (the solved
 // rule, the q threshold) travel from tab to tab in the URL; each view keeps its own other parameters.

@@ -3,12 +3,12 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useMemo, useState, useTransition } from 'react';
-import type { SeriesInput } from '@/lib/frontier-model';
-import { filtersToSearch, parsePageFilters, type Filters } from '@/lib/filters';
-import { frontierDatasets, studyFacetsQuery } from '@/lib/frontier-queries';
-import { frontierSearch, parseFrontierState, type FrontierViewState } from '@/lib/frontier-state';
-import { loadPlotly } from '@/lib/plotly';
-import { studyDataQuery } from '@/lib/queries';
+import type { SeriesInput } from '@/lib/frontier/frontier-model';
+import { filtersToSearch, parsePageFilters, type Filters } from '@/lib/study/filters';
+import { frontierDatasets, studyFacetsQuery } from '@/lib/frontier/frontier-queries';
+import { frontierSearch, parseFrontierState, type FrontierViewState } from '@/lib/frontier/frontier-state';
+import { loadPlotly } from '@/lib/plots/plotly';
+import { studyDataQuery } from '@/lib/study/queries';
 import { useHydrated } from '@/lib/use-hydrated';
 import { FrontierExplorer } from './frontier-explorer';
 import { ShareButton } from './share/share-button';

@@ -1,7 +1,7 @@
 'use client';
 
-import type { Facets } from '@/lib/api-types';
-import type { Filters } from '@/lib/filters';
+import type { Facets } from '@/lib/study/facets';
+import type { Filters } from '@/lib/study/filters';
 import { FilterBar } from './filter-bar';
 import { ShareButton } from './share/share-button';
 import type { ViewLocation } from './share/view-location';

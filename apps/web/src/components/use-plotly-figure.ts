@@ -2,7 +2,7 @@
 
 import type { Data, Layout } from 'plotly.js';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { loadPlotly, PLOT_CONFIG, type PlotlyModule } from '@/lib/plotly';
+import { loadPlotly, PLOT_CONFIG, type PlotlyModule } from '@/lib/plots/plotly';
 import type { PlotStatus } from './plot-frame';
 
 export interface FigureHooks {

@@ -1,9 +1,9 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { parsePageFilters, type Filters } from '@/lib/filters';
-import { studyFacetsQuery } from '@/lib/frontier-queries';
-import { studyDataQuery } from '@/lib/queries';
+import { parsePageFilters, type Filters } from '@/lib/study/filters';
+import { studyFacetsQuery } from '@/lib/frontier/frontier-queries';
+import { studyDataQuery } from '@/lib/study/queries';
 import { useViewLocation } from './share/view-location';
 
 /**

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { isDatabaseUnavailable, LimitReachedError } from '@frontier/db';
 import { DiskFullError, isOutOfSpace } from '@frontier/disk';
-import type { ApiErrorBody } from '../lib/api-types';
+import type { ApiErrorBody } from '../lib/api/api-error';
 import { HttpError } from './http-error';
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import { listStudyFacets } from '@frontier/db';
-import type { Facets } from '../lib/api-types';
+import type { Facets } from '../lib/study/facets';
 import { getDb } from './db';
 import { cachedByVersion, studyVersion } from './versioned-cache';
 

@@ -3,7 +3,7 @@ import { cachedTokenIdentifier, type TokenIdentifier } from '@frontier/db';
 import { isRole, type Role } from '@frontier/core';
 import { headers as requestHeaders } from 'next/headers';
 import type { AccessMode } from '@frontier/db';
-import type { Caller } from '../lib/caller';
+import type { Caller } from '../lib/auth/caller';
 import { getAuth } from './auth';
 import { getAccessDb } from './db';
 import { processOnce } from './process-once';

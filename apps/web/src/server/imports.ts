@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { importReport, importStudy, ImportFlagError, studyImportFromFile, type Db, type ImportFlags } from '@frontier/db';
 import { explainDatabaseDiskFull } from '@frontier/disk';
 import { detectFormat, FormatError } from '@frontier/formats';
-import { IMPORT_MEDIA_TYPES, type ImportBodyKind, type ImportQuery, type ImportResponse } from '../lib/import-params';
+import { IMPORT_MEDIA_TYPES, type ImportBodyKind, type ImportQuery, type ImportResponse } from '../lib/import/import-params';
 import { HttpError } from './http-error';
 import { checkDeclaredLength, declaredLength, extractArchive, spool, withUploadDir } from './upload';
 

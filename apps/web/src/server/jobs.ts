@@ -5,8 +5,9 @@ import {
   cacheUntilChange, NotFoundError, queueEvaluation, queueRefinement, refineParamsSchema, StudyNotEvaluableError, type PipelineJobRow,
 } from '@frontier/db';
 import { env } from '../env';
-import type { EvaluateResponse, JobSummary, RefineSummary } from '../lib/api-types';
-import type { RefineBody } from '../lib/refine-input';
+import type { EvaluateResponse } from '../lib/jobs/jobs-api';
+import type { JobSummary, RefineSummary } from '../lib/jobs/job-summary';
+import type { RefineBody } from '../lib/evaluate/refine-input';
 import { getDb } from './db';
 import { describeEvaluation, type SettingRow } from './evaluation-settings';
 import type { Identity } from './identity';

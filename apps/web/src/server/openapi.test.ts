@@ -59,6 +59,21 @@ describe('the OpenAPI document', () => {
     expect(operationOf('GET', '/api/studies')!.responses).not.toHaveProperty('507');
   });
 
+  it('describes every success body: a JSON schema, or the media types of a download', () => {
+    for (const [name, route] of Object.entries(API as Record<string, ApiRoute>)) {
+      const op = operationOf(route.method, route.path) as { responses: Record<string, { content?: Record<string, { schema?: object }> }> };
+      for (const status of route.success ?? [200]) {
+        const content = op.responses[status]?.content ?? {};
+        expect(Object.keys(content), `${name} ${status}`).toEqual(route.produces ? [...route.produces] : ['application/json', ...(route.gzip ? ['application/gzip'] : [])]);
+        for (const [type, media] of Object.entries(content)) expect(media.schema, `${name} ${status} ${type}`).toBeDefined();
+      }
+    }
+    // Shapes several routes share are components, referred to by name.
+    const list = operationOf('GET', '/api/jobs')!.responses['200'] as { content: { 'application/json': { schema: { properties: { jobs: { items: unknown } } } } } };
+    expect(list.content['application/json'].schema.properties.jobs.items).toEqual({ $ref: '#/components/schemas/JobSummary' });
+    expect(Object.keys(doc.components?.schemas ?? {})).toEqual(expect.arrayContaining(['Error', 'StudySummary', 'StudyData', 'JobSummary', 'TriageRecord']));
+  });
+
   it('leaves health public', () => {
     const op = operationOf('GET', '/api/health')!;
     expect(op.security).toEqual([]);

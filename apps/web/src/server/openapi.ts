@@ -1,27 +1,14 @@
 // The OpenAPI 3.1 document served at /api/openapi.json, generated from the route table
-// (api-routes.ts) and the very Zod schemas the routes validate with, so it cannot drift from them.
-// Schemas with transforms are described by what they accept (a path id is a string of digits).
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+// (api-routes.ts) and the very Zod schemas the routes validate with and type their answers by, so
+// it cannot drift from them. Input schemas with transforms are described by what they accept (a
+// path id is a string of digits). Response schemas named with `.meta({ id })` (StudySummary,
+// JobSummary, ...) become components, referred to wherever they appear.
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { ROLES, roleAllows, type Access } from '@frontier/core';
 import { z } from 'zod';
 import packageJson from '../../package.json';
-import type { ApiErrorBody } from '../lib/api-types';
+import { apiErrorSchema } from '../lib/api/api-error';
 import { API, type ApiRoute } from './api-routes';
-
-// The registry names a shared schema (Error) through `.openapi()`; calling this twice is harmless.
-extendZodWithOpenApi(z);
-
-const errorSchema: z.ZodType<ApiErrorBody> = z
-  .object({
-    error: z.object({
-      message: z.string().meta({ description: 'What went wrong and what to do about it, for people' }),
-      issues: z
-        .array(z.object({ path: z.string().meta({ description: 'Where, e.g. "query.difficulty" or "body.alphas"' }), message: z.string() }))
-        .optional()
-        .meta({ description: 'One entry per invalid input (400 only)' }),
-    }),
-  })
-  .meta({ description: 'Every API error has this shape' });
 
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } as const;
 
@@ -86,12 +73,18 @@ function requestBody(route: ApiRoute): NonNullable<RouteConfig['request']>['body
   return undefined;
 }
 
+const binary = { schema: { type: 'string' as const, format: 'binary' } };
+
+/** A success body: JSON of the route's response schema (gzipped too, where asked), or a download. */
+function successContent(route: ApiRoute): ResponseConfig['content'] {
+  if (route.produces) return Object.fromEntries(route.produces.map((type) => [type, binary]));
+  const gzip = { schema: { ...binary.schema, description: 'The same JSON gzipped, sent to a client whose Accept asks for application/gzip' } };
+  return { 'application/json': { schema: route.response }, ...(route.gzip && { 'application/gzip': gzip }) };
+}
+
 function operation(name: string, route: ApiRoute): RouteConfig {
   const success: Record<string, ResponseConfig> = {};
-  for (const status of route.success ?? [200]) {
-    const binary = { schema: { type: 'string' as const, format: 'binary' } };
-    success[status] = { description: SUCCESS[status], content: route.produces ? Object.fromEntries(route.produces.map((type) => [type, binary])) : { 'application/json': {} } };
-  }
+  for (const status of route.success ?? [200]) success[status] = { description: SUCCESS[status], content: successContent(route) };
   const errors = Object.fromEntries(errorsOf(route).map((status) => [status, { $ref: `#/components/responses/${ERRORS[status].name}` }]));
   return {
     method: route.method.toLowerCase() as RouteConfig['method'],
@@ -162,7 +155,6 @@ function fixPatternFlags(node: unknown): void {
 /** The whole document; built on demand (the route caches it). */
 export function buildOpenApiDocument(): OpenApiDocument {
   const registry = new OpenAPIRegistry();
-  registry.register('Error', errorSchema);
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
@@ -179,7 +171,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
   }
   for (const [name, route] of Object.entries(API as Record<string, ApiRoute>)) registry.registerPath(operation(name, route));
   registerAuth(registry);
-  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  // Error is referred to by hand (the responses above): its schema goes in as a definition of its own.
+  const document = new OpenApiGeneratorV31([...registry.definitions, { type: 'schema', schema: apiErrorSchema }]).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Frontier Explorer API',

@@ -1,8 +1,8 @@
 import 'server-only';
 import { verdictFromCode } from '@frontier/core';
 import { cacheUntilChange, getSample, getTestTiers, listSamples, type SamplePage } from '@frontier/db';
-import { SAMPLES_PAGE_SIZE, type SamplesQuery } from '../lib/problem-params';
-import type { SampleDetailResponse, SampleListResponse } from '../lib/problem-types';
+import { SAMPLES_PAGE_SIZE, type SamplesQuery } from '../lib/problem/problem-params';
+import type { SampleDetailResponse, SampleListResponse } from '../lib/problem/problem-types';
 import { getDb } from './db';
 import { notFound } from './http-error';
 import { getProblemMeta } from './problem';

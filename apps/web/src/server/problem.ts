@@ -1,6 +1,6 @@
 import 'server-only';
 import { findStudyProblem, listProblemCounts } from '@frontier/db';
-import type { ProblemDetailResponse, ProblemMeta } from '../lib/problem-types';
+import type { ProblemDetailResponse, ProblemMeta } from '../lib/problem/problem-types';
 import { getDb } from './db';
 import { notFound } from './http-error';
 import { getStudy } from './studies';

@@ -10,6 +10,7 @@ import { HttpError, type ApiIssue } from './http-error';
 import type { Identity } from './identity';
 import { refusalHeaders } from './access';
 import { checkAccess } from './check-access';
+import { Reply } from './reply';
 
 type Source = 'params' | 'query' | 'body';
 
@@ -24,6 +25,15 @@ interface RouteInput<R extends ApiRoute> {
   caller: Identity;
   request: NextRequest;
 }
+
+/** The success body a route declares (`response` in api-routes.ts). */
+export type ResponseBody<R extends ApiRoute> = R['response'] extends z.ZodType ? z.output<R['response']> : never;
+
+/**
+ * What a handler may return: its route's body (sent as JSON with 200) or a Reply of it (another
+ * status, or bytes serialised ahead of time); for a download route, the NextResponse it built.
+ */
+type HandlerResult<R extends ApiRoute> = R['produces'] extends readonly string[] ? NextResponse : ResponseBody<R> | Reply<ResponseBody<R>>;
 
 interface RouteContext {
   params: Promise<Record<string, string | string[] | undefined>>;
@@ -79,8 +89,11 @@ async function readJsonBody(request: NextRequest): Promise<unknown> {
  * and maps errors to `{ error: { message, issues? } }` with a status code (400 bad input, 404
  * unknown resource, 503 database unavailable, 500 anything else, never with a stack trace). The
  * access check runs first (routeCaller); the handler learns who is asking from it.
+ * The handler's result is typed by the route's response schema. It is not validated here, on
+ * every request (the study data runs to megabytes): api-responses.int.test.ts calls every route
+ * and checks each body against its schema.
  */
-export function withRoute<R extends ApiRoute>(route: R, handler: (input: RouteInput<R>) => Promise<unknown>) {
+export function withRoute<R extends ApiRoute>(route: R, handler: (input: RouteInput<R>) => Promise<HandlerResult<R>>) {
   return async (request: NextRequest, context: RouteContext): Promise<NextResponse> => {
     try {
       const caller = await routeCaller(request, route);
@@ -91,9 +104,11 @@ export function withRoute<R extends ApiRoute>(route: R, handler: (input: RouteIn
       const params = parse(route.params, (await context.params) ?? {}, 'params');
       const query = parse(route.query, queryObject(request.nextUrl), 'query');
       const body = route.body ? parse(route.body, await readJsonBody(request), 'body') : undefined;
-      const result = await handler({ params, query, body, caller: caller!, request } as RouteInput<R>);
-      // A handler that already built its response (e.g. a cached JSON string) passes it through.
-      return result instanceof NextResponse ? result : NextResponse.json(result);
+      const result: unknown = await handler({ params, query, body, caller: caller!, request } as RouteInput<R>);
+      if (result instanceof Reply) return result.response;
+      // A download the handler built (its route `produces` it) passes through.
+      if (result instanceof NextResponse) return result;
+      return NextResponse.json(result);
     } catch (err) {
       return errorResponse(err);
     }

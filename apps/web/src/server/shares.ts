@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type { StudyData } from '@frontier/core';
 import { countShares, deleteShare, findShare, insertShare, listShares, type StoredShare as Share } from '@frontier/db';
 import { env } from '../env';
-import { datasetKey, datasetsForView, parseView, SHARE_TOKEN_PATTERN, type CreateShareResponse, type ParsedView, type PinnedQuery, type SharePayload } from '../lib/share';
-import { triageEvidenceQuery } from '../lib/triage-evidence';
-import { resolvePair } from '../lib/triage-params';
+import { datasetKey, datasetsForView, parseView, SHARE_TOKEN_PATTERN, type CreateShareResponse, type ParsedView, type PinnedQuery, type SharePayload, type ShareListItem } from '../lib/share/share';
+import { triageEvidenceQuery } from '../lib/triage/triage-evidence';
+import { resolvePair } from '../lib/triage/triage-params';
 import { getDb } from './db';
 import { HttpError, notFound } from './http-error';
 import type { Identity } from './identity';
@@ -78,15 +78,6 @@ export async function removeShare(token: string, caller: Identity): Promise<{ de
   if (outcome === 'missing') throw notFound('no such shared link (it may have been deleted already)');
   if (outcome === 'forbidden') throw new HttpError(403, 'only the link\'s owner or an admin can delete it');
   return { deleted: token };
-}
-
-export interface ShareListItem {
-  token: string;
-  studyId: number;
-  studyName: string;
-  view: string;
-  createdAt: string;
-  createdBy: string | null;
 }
 
 /** The caller's own links; an admin (local mode's owner too) sees every link. */

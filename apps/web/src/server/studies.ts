@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { getStudySummary, listStudySummaries, type StudySummary as StudyRow } from '@frontier/db';
-import type { StudySummary } from '../lib/api-types';
+import type { StudySummary } from '../lib/study/studies-api';
 import { getDb } from './db';
 import { notFound } from './http-error';
 import { allStudiesVersion, cachedByVersion, studyVersion } from './versioned-cache';

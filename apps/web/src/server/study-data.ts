@@ -3,9 +3,10 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { StudyData } from '@frontier/core';
 import { getStudyData as readStudyData } from '@frontier/db';
-import { filtersToSearch, type Filters } from '../lib/filters';
+import { filtersToSearch, type Filters } from '../lib/study/filters';
 import { getDb } from './db';
 import { notFound } from './http-error';
+import { recoded, serialise, type Serialised } from './reply';
 import { cachedByVersion, studyVersion } from './versioned-cache';
 
 // Study data is immutable for a given data version, so it is read from the aggregates once per
@@ -13,12 +14,12 @@ import { cachedByVersion, studyVersion } from './versioned-cache';
 // under load is a cache lookup, not a query.
 
 /** The study's data as a JSON string (what the API sends), cached per data version. */
-export async function getStudyDataJson(studyId: number, filters: Filters): Promise<string> {
+export async function getStudyDataJson(studyId: number, filters: Filters): Promise<Serialised<StudyData, string>> {
   const version = await studyVersion(studyId); // 404 for an unknown study
   return cachedByVersion(`data:${studyId}${filtersToSearch(filters)}`, version, async () => {
     const data = await readStudyData(await getDb(), studyId, filters);
     if (!data) throw notFound(`no study with id ${studyId}`);
-    return JSON.stringify(data);
+    return serialise(data);
   });
 }
 
@@ -26,9 +27,12 @@ export async function getStudyDataJson(studyId: number, filters: Filters): Promi
  * The same JSON as UTF-8 bytes, once per data version: a response body given as a string is encoded
  * again for every request (~1 MB at 1,000 problems x 40 checkpoints).
  */
-export async function getStudyDataBytes(studyId: number, filters: Filters): Promise<Buffer> {
+export async function getStudyDataBytes(studyId: number, filters: Filters): Promise<Serialised<StudyData, Buffer>> {
   const version = await studyVersion(studyId);
-  return cachedByVersion(`data.utf8:${studyId}${filtersToSearch(filters)}`, version, async () => Buffer.from(await getStudyDataJson(studyId, filters)));
+  return cachedByVersion(`data.utf8:${studyId}${filtersToSearch(filters)}`, version, async () => {
+    const json = await getStudyDataJson(studyId, filters);
+    return recoded(json, Buffer.from(json));
+  });
 }
 
 const gzipAsync = promisify(gzip);
@@ -38,9 +42,12 @@ const gzipAsync = promisify(gzip);
  * these bytes, so compression costs nothing per request (the JSON of a 1,000-problem x 40-checkpoint
  * study shrinks several times).
  */
-export async function getStudyDataGzip(studyId: number, filters: Filters): Promise<Buffer> {
+export async function getStudyDataGzip(studyId: number, filters: Filters): Promise<Serialised<StudyData, Buffer>> {
   const version = await studyVersion(studyId);
-  return cachedByVersion(`data.gz:${studyId}${filtersToSearch(filters)}`, version, async () => gzipAsync(await getStudyDataBytes(studyId, filters), { level: 9 }));
+  return cachedByVersion(`data.gz:${studyId}${filtersToSearch(filters)}`, version, async () => {
+    const bytes = await getStudyDataBytes(studyId, filters);
+    return recoded(bytes, await gzipAsync(bytes, { level: 9 }));
+  });
 }
 
 export async function getStudyData(studyId: number, filters: Filters): Promise<StudyData> {

@@ -6,7 +6,7 @@ import { importStudy, recomputeAggregates, studyImportFromFile, type ImportFlags
 import { createTestDatabase, type TestDatabase } from '../../../../packages/db/test/test-database';
 import { csvObjects, readParquet } from '../../../../packages/formats/test/read-table';
 import { writeLcbFile, type FixtureProblem } from '../../../cli/test/lcb-fixture';
-import { exportQuerySchema } from '../lib/export-params';
+import { exportQuerySchema } from '../lib/study/export-params';
 import { HttpError } from './http-error';
 import { exportDownload } from './study-export';
 

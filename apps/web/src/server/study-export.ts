@@ -3,7 +3,7 @@
 // test can drive it with a database.
 import { getStudySummary, studyExport, type Db } from '@frontier/db';
 import { TABLE_FORMATS } from '@frontier/formats';
-import type { ExportQuery } from '../lib/export-params';
+import type { ExportQuery } from '../lib/study/export-params';
 import { notFound } from './http-error';
 
 export interface ExportDownload {

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { StudyFacetsResponse } from '../lib/api-types';
+import type { StudyFacetsResponse } from '../lib/study/facets';
 import { getFacets } from './facets';
 import { getStudy } from './studies';
 import { cachedByVersion, studyVersion } from './versioned-cache';

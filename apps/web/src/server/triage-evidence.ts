@@ -1,6 +1,6 @@
 import 'server-only';
 import { findMissingCheckpoints, getFailTierHistograms } from '@frontier/db';
-import type { EvidenceQuery, TriageEvidenceResponse } from '../lib/triage-evidence';
+import type { EvidenceQuery, TriageEvidenceResponse } from '../lib/triage/triage-evidence';
 import { getDb } from './db';
 import { notFound } from './http-error';
 import { getStudy } from './studies';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { compareCheckpoints, findCheckpoint, triageRecords, type TriageRecord } from '@frontier/core';
-import type { TriageQuery } from '../lib/triage-api';
+import type { TriageQuery } from '../lib/triage/triage-api';
 import { HttpError } from './http-error';
 import { getStudyData } from './study-data';
 

@@ -1,5 +1,5 @@
 import type { AccessMode } from '@frontier/db';
-import type { StudySummary } from '../lib/api-types';
+import type { StudySummary } from '../lib/study/studies-api';
 
 // A just-started server renders its first study page ~0.5 s slower than every later one (V8
 // compiles the page's server code on first use, whatever the study) and reads that study's data

@@ -1,6 +1,6 @@
 import { describeSolvedRule, OPENING_SATURATION, plural, type SolvedRule } from '@frontier/core';
 import { checkpointLabel } from '@/components/triage/checkpoint-select';
-import { ENSEMBLE_BOOTSTRAP, type EnsembleView } from '@/lib/ensemble-view';
+import { ENSEMBLE_BOOTSTRAP, type EnsembleView } from '@/lib/ensembles/ensemble-view';
 import { formatCount, formatPoints, formatRate } from '@/lib/format';
 
 const points = (x: number) => formatPoints(x, 2);

@@ -1,6 +1,6 @@
 import { checkpointLabel } from '@/components/triage/checkpoint-select';
 import { formatPoints } from '@/lib/format';
-import type { EnsembleView } from '@/lib/ensemble-view';
+import type { EnsembleView } from '@/lib/ensembles/ensemble-view';
 import { formatRate } from '@/lib/format';
 
 const SHOWN = 10;

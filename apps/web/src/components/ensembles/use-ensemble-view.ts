@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { computeEnsembleView, MAX_VIEW_BUDGET, type EnsembleInput, type EnsembleView } from '@/lib/ensemble-view';
-import type { EnsembleWorkerRequest, EnsembleWorkerResponse } from '@/lib/ensemble.worker';
+import { computeEnsembleView, MAX_VIEW_BUDGET, type EnsembleInput, type EnsembleView } from '@/lib/ensembles/ensemble-view';
+import type { EnsembleWorkerRequest, EnsembleWorkerResponse } from '@/lib/ensembles/ensemble.worker';
 import type { StudyData } from '@frontier/core';
 
 // Small studies are computed in a useMemo on the main thread; above this many (checkpoint x
@@ -39,7 +39,7 @@ export function useEnsembleView(data: StudyData | undefined, input: EnsembleInpu
 
   useEffect(() => {
     if (!inWorker || !data) return;
-    const w = new Worker(new URL('../../lib/ensemble.worker.ts', import.meta.url), { type: 'module' });
+    const w = new Worker(new URL('../../lib/ensembles/ensemble.worker.ts', import.meta.url), { type: 'module' });
     worker.current = w;
     w.postMessage({ type: 'data', data } satisfies EnsembleWorkerRequest);
     return () => {

@@ -3,8 +3,8 @@
 import { parseAlphaList } from '@frontier/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { apiPost } from '@/lib/api-post';
-import type { EvaluateResponse } from '@/lib/api-types';
+import { apiPost } from '@/lib/api/api-post';
+import type { EvaluateResponse } from '@/lib/jobs/jobs-api';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { SettingRow } from '@/server/evaluation-settings';
 import { EvaluationSettings } from './evaluation-settings';

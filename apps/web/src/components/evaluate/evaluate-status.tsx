@@ -1,10 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { JobState } from '@/lib/api-types';
+import type { JobState } from '@frontier/core';
 import { formatAlpha } from '@/lib/format';
-import { groupChains } from '@/lib/job-chains';
-import { jobsQuery } from '@/lib/job-queries';
+import { groupChains } from '@/lib/jobs/job-chains';
+import { jobsQuery } from '@/lib/jobs/job-queries';
 import { JobChainCard } from '../jobs/job-chain-card';
 import { useEvaluateSubmissions } from './evaluate-submissions';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import type { EvaluateResponse } from '@/lib/api-types';
+import type { EvaluateResponse } from '@/lib/jobs/jobs-api';
 
 type Submitted = EvaluateResponse['chains'];
 

@@ -3,7 +3,7 @@
 import { plural } from '@frontier/core';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { formatAlpha, formatBytes } from '@/lib/format';
-import { IMPORT_ROLES } from '@/lib/import-params';
+import { IMPORT_ROLES } from '@/lib/import/import-params';
 import { useCan } from '../caller-context';
 import { ProgressBar } from '../jobs/progress-bar';
 import { useImportResults, type ImportFields, type ImportPhase } from './use-import-results';

@@ -2,10 +2,10 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiGet } from '@/lib/api-fetch';
-import type { JobSummary } from '@/lib/api-types';
-import type { ImportResponse } from '@/lib/import-params';
-import { uploadFile } from '@/lib/upload-file';
+import { apiGet } from '@/lib/api/api-fetch';
+import type { JobSummary } from '@/lib/jobs/job-summary';
+import type { ImportResponse } from '@/lib/import/import-params';
+import { uploadFile } from '@/lib/import/upload-file';
 
 export type ImportPhase =
   | { step: 'idle' }

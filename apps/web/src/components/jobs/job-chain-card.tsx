@@ -2,10 +2,10 @@
 
 import { formatTimestamp, isActiveJobState, plural } from '@frontier/core';
 import Link from 'next/link';
-import type { JobSummary } from '@/lib/api-types';
+import type { JobSummary } from '@/lib/jobs/job-summary';
 import { formatAlpha } from '@/lib/format';
-import { chainTimes, type JobChain } from '@/lib/job-chains';
-import { formatDuration, jobDurationMs, queuedByLabel } from '@/lib/job-format';
+import { chainTimes, type JobChain } from '@/lib/jobs/job-chains';
+import { formatDuration, jobDurationMs, queuedByLabel } from '@/lib/jobs/job-format';
 import { useCan } from '../caller-context';
 import { ProgressBar } from './progress-bar';
 import { RefineDetails } from './refine-details';

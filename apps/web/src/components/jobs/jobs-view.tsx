@@ -3,9 +3,10 @@
 import { plural } from '@frontier/core';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import type { JobState, JobSummary } from '@/lib/api-types';
-import { groupChains, pipelineProgress } from '@/lib/job-chains';
-import { jobsQuery } from '@/lib/job-queries';
+import type { JobState } from '@frontier/core';
+import type { JobSummary } from '@/lib/jobs/job-summary';
+import { groupChains, pipelineProgress } from '@/lib/jobs/job-chains';
+import { jobsQuery } from '@/lib/jobs/job-queries';
 import { useHydrated } from '@/lib/use-hydrated';
 import { EmptyState, ErrorState } from '../status';
 import { JobChainCard } from './job-chain-card';

@@ -6,8 +6,8 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { formatAlpha } from '@/lib/format';
-import { completedChainIds, groupChains, pipelineProgress } from '@/lib/job-chains';
-import { jobsQuery } from '@/lib/job-queries';
+import { completedChainIds, groupChains, pipelineProgress } from '@/lib/jobs/job-chains';
+import { jobsQuery } from '@/lib/jobs/job-queries';
 import { ProgressBar } from './progress-bar';
 
 /**

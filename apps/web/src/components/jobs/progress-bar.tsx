@@ -1,5 +1,5 @@
-import type { JobSummary } from '@/lib/api-types';
-import { formatProgress, progressFraction } from '@/lib/job-format';
+import type { JobSummary } from '@/lib/jobs/job-summary';
+import { formatProgress, progressFraction } from '@/lib/jobs/job-format';
 
 interface ProgressBarProps {
   job: Pick<JobSummary, 'progressDone' | 'progressTotal' | 'state'>;

@@ -1,5 +1,5 @@
 import { intervalText, plural, type BestAlpha } from '@frontier/core';
-import type { RefineSummary } from '@/lib/api-types';
+import type { RefineSummary } from '@/lib/jobs/job-summary';
 import { formatAlpha } from '@/lib/format';
 
 // An open side says so ("[1.79, 2 or above]"): its end is only where the evaluated alphas stop.

@@ -1,4 +1,4 @@
-import type { JobState } from '@/lib/api-types';
+import type { JobState } from '@frontier/core';
 
 const LABEL: Record<JobState, string> = {
   QUEUED: 'queued',

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '@/lib/api-post';
-import type { JobSummary } from '@/lib/api-types';
+import { apiPost } from '@/lib/api/api-post';
+import type { JobSummary } from '@/lib/jobs/job-summary';
 
 /** Cancels a job (and the steps after it), then refreshes every job list. */
 export function useCancelJob() {

@@ -3,8 +3,8 @@
 import type { SolvedRule } from '@frontier/core';
 import { QThresholdControl, SolvedRuleControl } from '@/components/stats/solved-rule-control';
 import { formatAlpha } from '@/lib/format';
-import type { MatrixSort, SolveMatrixModel } from '@/lib/matrix';
-import type { MatrixViewState } from '@/lib/matrix-params';
+import type { MatrixSort, SolveMatrixModel } from '@/lib/matrix/matrix';
+import type { MatrixViewState } from '@/lib/matrix/matrix-params';
 
 const SORT_LABELS: Record<MatrixSort, string> = {
   difficulty: 'Difficulty',

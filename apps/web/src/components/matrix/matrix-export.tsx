@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { downloadBlob } from '@/components/export-buttons';
 import { safeFilename, toCsv } from '@/lib/csv';
 import type { RateDifference } from '@frontier/core';
-import { matrixCsv, type MatrixRow, type SolveMatrixModel } from '@/lib/matrix';
+import { matrixCsv, type MatrixRow, type SolveMatrixModel } from '@/lib/matrix/matrix';
 import { matrixPng } from './matrix-png';
 
 interface Props {

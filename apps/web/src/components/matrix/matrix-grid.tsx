@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties, type MouseEvent } from 'react';
-import type { MatrixRow, SolveMatrixModel } from '@/lib/matrix';
+import type { MatrixRow, SolveMatrixModel } from '@/lib/matrix/matrix';
 import { formatAlpha } from '@/lib/format';
 import { isEndpointRole } from '@frontier/core';
 import { MatrixRowView, sameAlpha } from './matrix-row';

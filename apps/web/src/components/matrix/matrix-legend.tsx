@@ -1,5 +1,5 @@
 import { describeSolvedRule, type SolvedRule } from '@frontier/core';
-import { NO_DATA_COLOR, RATE_GRADIENT } from '@/lib/matrix-colors';
+import { NO_DATA_COLOR, RATE_GRADIENT } from '@/lib/matrix/matrix-colors';
 
 /** The colour scale of c/n, and how "no data", solved cells and unstable rows look. */
 export function MatrixLegend({ rule }: { rule: SolvedRule }) {

@@ -1,6 +1,6 @@
 import { describeSolvedRule } from '@frontier/core';
-import type { MatrixRow, SolveMatrixModel } from '@/lib/matrix';
-import { NO_DATA_COLOR, rateColor, rateTextColor } from '@/lib/matrix-colors';
+import type { MatrixRow, SolveMatrixModel } from '@/lib/matrix/matrix';
+import { NO_DATA_COLOR, rateColor, rateTextColor } from '@/lib/matrix/matrix-colors';
 import { formatAlpha } from '@/lib/format';
 
 const ROW = 22;

@@ -1,8 +1,8 @@
 'use client';
 
 import { memo } from 'react';
-import type { MatrixColumn, MatrixRow } from '@/lib/matrix';
-import { NO_DATA_COLOR, rateColor, rateTextColor } from '@/lib/matrix-colors';
+import type { MatrixColumn, MatrixRow } from '@/lib/matrix/matrix';
+import { NO_DATA_COLOR, rateColor, rateTextColor } from '@/lib/matrix/matrix-colors';
 import { CELL_WIDTH, LABEL_WIDTH, ROW_HEIGHT } from './matrix-window';
 
 // A study's rates are c/n for a few n: one colour string per distinct rate, not per cell.

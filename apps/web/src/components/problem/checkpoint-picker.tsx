@@ -1,6 +1,6 @@
 'use client';
 
-import type { ProblemCheckpointCounts } from '@/lib/problem-types';
+import type { ProblemCheckpointCounts } from '@/lib/problem/problem-types';
 
 /** A labelled select of the problem's checkpoints; the empty choice (`emptyLabel`) is null. */
 export function CheckpointPicker({ testId, value, emptyLabel, checkpoints, onChange }: {

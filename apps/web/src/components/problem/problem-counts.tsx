@@ -1,7 +1,7 @@
 'use client';
 
 import { formatAlpha } from '@/lib/format';
-import type { ProblemCheckpointCounts } from '@/lib/problem-types';
+import type { ProblemCheckpointCounts } from '@/lib/problem/problem-types';
 
 const VERDICT_FIELDS = ['wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie'] as const;
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-fetch';
-import type { ProblemDetailResponse, SampleDetailResponse, SampleListResponse } from '@/lib/problem-types';
+import { apiGet } from '@/lib/api/api-fetch';
+import type { ProblemDetailResponse, SampleDetailResponse, SampleListResponse } from '@/lib/problem/problem-types';
 
 // Query keys and fetchers of the problem drill-down (under the study's key, so a study's cache
 // entries go together).

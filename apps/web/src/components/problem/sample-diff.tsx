@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { diffLines, diffStats, sideBySide, splitLines } from '@/lib/line-diff';
-import type { ProblemCheckpointCounts, SampleDetailResponse } from '@/lib/problem-types';
+import { diffLines, diffStats, sideBySide, splitLines } from '@/lib/problem/line-diff';
+import type { ProblemCheckpointCounts, SampleDetailResponse } from '@/lib/problem/problem-types';
 import { CheckpointPicker } from './checkpoint-picker';
 import { TokenSpans } from './code-view';
 import { codeLanguage, tokenize, tokenLines } from './highlight';

@@ -2,8 +2,8 @@
 
 import { plural } from '@frontier/core';
 import { useQuery } from '@tanstack/react-query';
-import { SAMPLE_VERDICT_FILTERS } from '@/lib/problem-params';
-import type { ProblemCheckpointCounts } from '@/lib/problem-types';
+import { SAMPLE_VERDICT_FILTERS } from '@/lib/problem/problem-params';
+import type { ProblemCheckpointCounts } from '@/lib/problem/problem-types';
 import { ErrorState } from '@/components/status';
 import { CheckpointPicker } from './checkpoint-picker';
 import { sampleKey, samplesQuery } from './queries';

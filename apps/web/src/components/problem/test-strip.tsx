@@ -1,4 +1,4 @@
-import type { SampleDetailResponse } from '@/lib/problem-types';
+import type { SampleDetailResponse } from '@/lib/problem/problem-types';
 import { verdictColor } from './verdict-colors';
 
 /** One box per hidden test, in test order, grouped by tier: verdict, CPU time and peak memory. */

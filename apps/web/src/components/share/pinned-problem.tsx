@@ -3,8 +3,8 @@
 import type { StudyData } from '@frontier/core';
 import Link from 'next/link';
 import { formatAlpha, formatCount } from '@/lib/format';
-import { liveProblemHref } from '@/lib/problem-link';
-import { problemCounts } from '@/lib/shared-problem';
+import { liveProblemHref } from '@/lib/problem/problem-link';
+import { problemCounts } from '@/lib/share/shared-problem';
 
 const VERDICT_FIELDS = ['wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie'] as const;
 

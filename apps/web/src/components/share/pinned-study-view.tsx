@@ -2,9 +2,9 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
-import { studyFacetsQuery } from '@/lib/frontier-queries';
-import { studyDataQuery } from '@/lib/queries';
-import { parsePageFilters } from '@/lib/filters';
+import { studyFacetsQuery } from '@/lib/frontier/frontier-queries';
+import { studyDataQuery } from '@/lib/study/queries';
+import { parsePageFilters } from '@/lib/study/filters';
 import type { SharedViewProps } from './shared-view-props';
 import { SharedLocationProvider } from './view-location';
 

@@ -13,7 +13,7 @@ import type { SharedViewProps } from './shared-view-props';
  * its component here: either one that renders read-only from `SharedViewProps`, or the tab itself
  * wrapped by `pinnedStudyView` (its queries answered from the pinned data, its URL state local,
  * `useViewLocation().readOnly` set). A view that reads more than its filters' dataset adds a
- * VIEW_DATASETS entry (or pinned queries, see server/shares.ts) in lib/share.ts.
+ * VIEW_DATASETS entry (or pinned queries, see server/shares.ts) in lib/share/share.ts.
  */
 export const SHARED_VIEWS: Partial<Record<string, ComponentType<SharedViewProps>>> = {
   '': SharedFrontier,

@@ -1,13 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import type { ApiErrorBody } from '@/lib/api-types';
-import type { CreateShareResponse } from '@/lib/share';
+import type { ApiErrorBody } from '@/lib/api/api-error';
+import type { CreateShareResponse } from '@/lib/share/share';
 
 /**
  * "Share": pins the current view (path + query, read at click time) to a snapshot of its data
  * and shows the link. Any study view can use it; the view must be registered for /s/ pages
- * (see lib/share.ts).
+ * (see lib/share/share.ts).
  */
 export function ShareButton({ studyId, view }: { studyId: number; view: () => string }) {
   const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'done'; url: string; copied: boolean } | { status: 'error'; message: string }>({ status: 'idle' });

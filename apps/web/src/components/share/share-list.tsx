@@ -4,8 +4,8 @@ import { formatTimestamp } from '@frontier/core';
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { apiSend } from '@/lib/api-post';
-import type { ShareListItem } from '@/server/shares';
+import { apiSend } from '@/lib/api/api-post';
+import type { ShareListItem } from '@/lib/share/share';
 
 export function ShareList({ initial, showOwner }: { initial: ShareListItem[]; showOwner: boolean }) {
   const [shares, setShares] = useState(initial);

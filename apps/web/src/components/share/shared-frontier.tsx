@@ -1,9 +1,9 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { frontierDatasets } from '@/lib/frontier-queries';
-import { parseFrontierState, type FrontierViewState } from '@/lib/frontier-state';
-import { datasetKey } from '@/lib/share';
+import { frontierDatasets } from '@/lib/frontier/frontier-queries';
+import { parseFrontierState, type FrontierViewState } from '@/lib/frontier/frontier-state';
+import { datasetKey } from '@/lib/share/share';
 import { FrontierExplorer } from '../frontier-explorer';
 import { EmptyState } from '../status';
 import type { SharedViewProps } from './shared-view-props';

@@ -1,6 +1,6 @@
-import type { Facets } from '@/lib/api-types';
-import type { ProblemHref } from '@/lib/problem-link';
-import type { PinnedQuery } from '@/lib/share';
+import type { Facets } from '@/lib/study/facets';
+import type { ProblemHref } from '@/lib/problem/problem-link';
+import type { PinnedQuery } from '@/lib/share/share';
 import type { StudyData } from '@frontier/core';
 
 /** What a shared view gets: the data it read when the link was made (or the current data). */
@@ -10,7 +10,7 @@ export interface SharedViewProps {
   search: URLSearchParams;
   /** The study data under the view's filters. */
   data: StudyData;
-  /** Every dataset the view read, by `datasetKey(filters)` (see lib/share.ts). */
+  /** Every dataset the view read, by `datasetKey(filters)` (see lib/share/share.ts). */
   datasets: Record<string, StudyData>;
   facets: Facets;
   /** Other query results the view read (triage evidence); empty when showing the current data. */

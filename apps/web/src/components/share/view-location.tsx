@@ -2,7 +2,7 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { ProblemHref } from '@/lib/problem-link';
+import type { ProblemHref } from '@/lib/problem/problem-link';
 
 /**
  * Where a study view keeps its state (filters, selections, sort): the page URL on a study's own

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { parseStatsParams, type StatsParams } from '@/lib/stats-params';
+import { parseStatsParams, type StatsParams } from '@/lib/stats/stats-params';
 
 /** The view's solved rule and q threshold, one object per distinct URL value (so memos downstream recompute only when they change). */
 export function useStatsParams(search: URLSearchParams): StatsParams {

@@ -4,8 +4,8 @@ import { plural } from '@frontier/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { apiPost } from '@/lib/api-post';
-import type { EvaluateResponse } from '@/lib/api-types';
+import { apiPost } from '@/lib/api/api-post';
+import type { EvaluateResponse } from '@/lib/jobs/jobs-api';
 import { formatAlpha } from '@/lib/format';
 
 const alphaList = (alphas: readonly number[]) => alphas.map((a) => `α = ${formatAlpha(a)}`).join(', ');

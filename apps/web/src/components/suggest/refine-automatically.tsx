@@ -4,9 +4,9 @@ import { MAX_REFINE_ALPHAS, type RefineSettings } from '@frontier/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { apiPost } from '@/lib/api-post';
-import type { JobSummary } from '@/lib/api-types';
-import { refineRequest, type FieldErrors, type RefineContext, type RefineFields } from '@/lib/suggest-forms';
+import { apiPost } from '@/lib/api/api-post';
+import type { JobSummary } from '@/lib/jobs/job-summary';
+import { refineRequest, type FieldErrors, type RefineContext, type RefineFields } from '@/lib/suggest/suggest-forms';
 import { Field } from './field';
 
 interface Props {

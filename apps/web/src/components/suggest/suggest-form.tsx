@@ -2,8 +2,8 @@
 
 import { RANGE_MARGIN } from '@frontier/core';
 import { useState, type FormEvent } from 'react';
-import { checkSuggestFields, type FieldErrors, type SuggestFields } from '@/lib/suggest-forms';
-import type { SuggestView } from '@/lib/suggest-state';
+import { checkSuggestFields, type FieldErrors, type SuggestFields } from '@/lib/suggest/suggest-forms';
+import type { SuggestView } from '@/lib/frontier/suggest-state';
 import { Field } from './field';
 
 interface Props {

@@ -2,7 +2,7 @@
 
 import { memo } from 'react';
 import { formatAlpha } from '@/lib/format';
-import type { SuggestView } from '@/lib/suggest-state';
+import type { SuggestView } from '@/lib/frontier/suggest-state';
 import { useCan } from '../caller-context';
 import { EvaluateSuggestions } from './evaluate-suggestions';
 import { RefineAutomatically } from './refine-automatically';

@@ -2,11 +2,11 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import type { SeriesInput } from '@/lib/frontier-model';
-import { jobsQuery } from '@/lib/job-queries';
+import type { SeriesInput } from '@/lib/frontier/frontier-model';
+import { jobsQuery } from '@/lib/jobs/job-queries';
 import { defaultRange } from '@frontier/core';
-import type { SuggestView } from '@/lib/suggest-state';
-import { activeAlphas, measuredSuggestions, suggestionSource, type SuggestionResult } from '@/lib/suggestions';
+import type { SuggestView } from '@/lib/frontier/suggest-state';
+import { activeAlphas, measuredSuggestions, suggestionSource, type SuggestionResult } from '@/lib/suggest/suggestions';
 
 export interface Suggestions {
   /** What was asked (the panel's count and range, the view's k). */

@@ -7,8 +7,8 @@ import { downloadBlob } from '@/components/export-buttons';
 import { safeFilename, toCsv } from '@/lib/csv';
 import { formatCount, formatP, formatPoints, formatRate } from '@/lib/format';
 import type { SolvedRule, StudyDataCheckpoint } from '@frontier/core';
-import type { SideEvidence, TriageRow } from '@/lib/triage';
-import { triageCsv } from '@/lib/triage-csv';
+import type { SideEvidence, TriageRow } from '@/lib/triage/triage';
+import { triageCsv } from '@/lib/triage/triage-csv';
 
 const PAGE = 100;
 

@@ -1,5 +1,5 @@
 import { describeSolvedRule, plural, TRIAGE_BOOTSTRAP, type StudyDataCheckpoint } from '@frontier/core';
-import type { Triage } from '@/lib/triage';
+import type { Triage } from '@/lib/triage/triage';
 import { formatCount, formatP, formatPoints, formatRate } from '@/lib/format';
 
 /** The comparison's numbers: problems whose rates differ, the difference in mean solve rate, McNemar under the solved rule. */

@@ -8,6 +8,6 @@ import { warmUpState } from '@/server/warm-up';
 // finished (server/warm-up.ts), so its first study page is served as fast as any later one.
 export const GET = withRoute(API.health, async () => {
   await pingDatabase(await getDb());
-  return { ok: true, warm: warmUpState().done };
+  return { ok: true as const, warm: warmUpState().done };
 });
 export { PATCH, PUT } from '@/server/refused-methods';

@@ -1,8 +1,8 @@
-import { NextResponse } from 'next/server';
 import { env } from '@/env';
 import { API } from '@/server/api-routes';
 import { getDb } from '@/server/db';
 import { receiveImport } from '@/server/imports';
+import { Reply } from '@/server/reply';
 import { withRoute } from '@/server/route';
 
 // POST /api/imports?study=&alpha=&setting=&scale=&role=&benchmark=&filename=&manifest= - imports the
@@ -16,6 +16,6 @@ export const POST = withRoute(API.imports, async ({ query, request, caller }) =>
     { contentType: request.headers.get('content-type'), contentLength: request.headers.get('content-length'), body: request.body, query },
     { db: await getDb(), dataDir: FRONTIER_DATA_DIR, maxBytes: FRONTIER_IMPORT_MAX_BYTES, createdById: caller.userId },
   );
-  return NextResponse.json(result, { status: result.aggregateJobId === null ? 200 : 201 });
+  return Reply.json(result, result.aggregateJobId === null ? 200 : 201);
 });
 export { PATCH, PUT } from '@/server/refused-methods';

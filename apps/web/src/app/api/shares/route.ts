@@ -1,5 +1,5 @@
-import { NextResponse } from 'next/server';
 import { API } from '@/server/api-routes';
+import { Reply } from '@/server/reply';
 import { withRoute } from '@/server/route';
 import { createShare, listSharesOf } from '@/server/shares';
 
@@ -7,5 +7,5 @@ import { createShare, listSharesOf } from '@/server/shares';
 export const GET = withRoute(API.shares, async ({ caller }) => listSharesOf(caller));
 
 // POST /api/shares - pin a view ({ studyId, view: path + query }) to a snapshot; returns { token, url }
-export const POST = withRoute(API.createShare, async ({ body, caller }) => NextResponse.json(await createShare(body.studyId, body.view, caller), { status: 201 }));
+export const POST = withRoute(API.createShare, async ({ body, caller }) => Reply.json(await createShare(body.studyId, body.view, caller), 201));
 export { PATCH, PUT } from '@/server/refused-methods';

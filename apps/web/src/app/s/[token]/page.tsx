@@ -7,7 +7,7 @@ import { getShare } from '@/server/shares';
 
 export const metadata: Metadata = { title: 'Shared view', robots: { index: false } };
 
-// A shared link: the view pinned to the data of the time, read-only (see lib/share.ts).
+// A shared link: the view pinned to the data of the time, read-only (see lib/share/share.ts).
 export default async function SharedPage(props: PageProps<'/s/[token]'>) {
   const { token } = await props.params;
   // A problem opened from a shared matrix (see components/share/pinned-problem.tsx).

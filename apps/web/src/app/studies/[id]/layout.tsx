@@ -10,7 +10,7 @@ import { PipelineStatus } from '@/components/jobs/pipeline-status';
 import { hasOriginBanner, OriginBadge, OriginBanner } from '@/components/origin-notice';
 import { StudyDescription } from '@/components/study-description';
 import { StudyTabs } from '@/components/study-tabs';
-import { studyIdSchema } from '@/lib/study-id';
+import { studyIdSchema } from '@/lib/study/study-id';
 import { HttpError } from '@/server/http-error';
 import { studyEvaluation } from '@/server/jobs';
 import { getStudy } from '@/server/studies';

@@ -1,6 +1,6 @@
-import { NextResponse } from 'next/server';
 import { evaluate } from '@/server/jobs';
 import { API } from '@/server/api-routes';
+import { Reply } from '@/server/reply';
 import { withRoute } from '@/server/route';
 
 // POST /api/studies/:id/evaluate - queues merge -> generate -> judge -> aggregate for each alpha of
@@ -9,6 +9,6 @@ import { withRoute } from '@/server/route';
 // queued, 200 when every alpha already had its chain; 429 with Retry-After past the study's cap.
 export const POST = withRoute(API.evaluate, async ({ params, body, caller }) => {
   const result = await evaluate(params.id, body.alphas, caller);
-  return NextResponse.json(result, { status: result.chains.some((c) => !c.existing) ? 202 : 200 });
+  return Reply.json(result, result.chains.some((c) => !c.existing) ? 202 : 200);
 });
 export { PATCH, PUT } from '@/server/refused-methods';

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { EnsemblesView } from '@/components/ensembles/ensembles-view';
 import { Loading } from '@/components/status';
-import { studyIdSchema } from '@/lib/study-id';
+import { studyIdSchema } from '@/lib/study/study-id';
 
 export const metadata: Metadata = { title: 'Ensembles' };
 

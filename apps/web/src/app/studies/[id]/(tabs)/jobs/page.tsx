@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { JobsView } from '@/components/jobs/jobs-view';
-import { studyIdSchema } from '@/lib/study-id';
+import { studyIdSchema } from '@/lib/study/study-id';
 import { listJobs } from '@/server/jobs';
 
 export const metadata: Metadata = { title: 'Jobs' };

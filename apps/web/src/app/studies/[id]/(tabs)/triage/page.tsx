@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { Loading } from '@/components/status';
 import { TriageView } from '@/components/triage/triage-view';
-import { studyIdSchema } from '@/lib/study-id';
+import { studyIdSchema } from '@/lib/study/study-id';
 
 export const metadata: Metadata = { title: 'Triage' };
 

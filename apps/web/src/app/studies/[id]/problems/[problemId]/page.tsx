@@ -3,8 +3,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ProblemView } from '@/components/problem/problem-view';
 import { problemQuery } from '@/components/problem/queries';
-import { idSchema, problemQuerySchema } from '@/lib/problem-params';
-import { getQueryClient } from '@/lib/query-client';
+import { idSchema, problemQuerySchema } from '@/lib/problem/problem-params';
+import { getQueryClient } from '@/lib/api/query-client';
 import { HttpError } from '@/server/http-error';
 import { getProblemDetail, getProblemMeta } from '@/server/problem';
 

@@ -1,0 +1,92 @@
+import { CHECKPOINT_ROLES, SANDBOX_BACKENDS, VERDICTS } from '@frontier/core';
+import type { ProblemCheckpointCounts as CountsRow, ProblemSample, ProblemSampleDetail, StudyProblem } from '@frontier/db';
+import { z } from 'zod';
+import { sameShape, type AsJson } from '../api/same-shape';
+
+// JSON shapes of the problem drill-down (GET /api/studies/:id/problems/:problemId and its
+// samples): the data layer's rows as JSON, each checked against its type at build time.
+
+const int = z.number().int();
+const count = int.nonnegative();
+
+export const problemMetaSchema = z.strictObject({
+  id: int,
+  externalId: z.string(),
+  title: z.string(),
+  difficulty: z.string(),
+  platform: z.string(),
+  contestDate: z.iso.datetime().nullable(),
+  timeLimitMs: int.nullable(),
+  memoryLimitMb: int.nullable(),
+  statement: z.string().nullable(),
+  tests: count.meta({ description: 'Hidden tests of the problem' }),
+  tiers: count.meta({ description: 'Coverage tiers of its tests' }),
+});
+
+export type ProblemMeta = z.infer<typeof problemMetaSchema>;
+sameShape<ProblemMeta, AsJson<StudyProblem>>();
+
+const tally = int.nullable();
+
+export const problemCheckpointCountsSchema = z
+  .strictObject({
+    checkpointId: int,
+    name: z.string(),
+    role: z.enum(CHECKPOINT_ROLES),
+    alpha: z.number().nullable(),
+    scale: z.string(),
+    n: int.meta({ description: 'Judged samples; -1 when no run has data for the problem' }),
+    solved: int,
+    wa: int,
+    tle: int,
+    mle: int,
+    re: int,
+    ce: int,
+    ole: int,
+    ie: int,
+    pending: int,
+    failTierHist: z.array(int).meta({ description: 'Failing samples by the tier they first failed (index 0 = tier 1)' }),
+  })
+  .meta({ description: "One checkpoint's pooled aggregate for the problem" });
+
+/** One checkpoint's pooled aggregate for the problem; n = -1 when no run has data for it. */
+export type ProblemCheckpointCounts = z.infer<typeof problemCheckpointCountsSchema>;
+sameShape<ProblemCheckpointCounts, CountsRow>();
+
+export const problemDetailResponseSchema = z.strictObject({ studyId: int, problem: problemMetaSchema, checkpoints: z.array(problemCheckpointCountsSchema) });
+export type ProblemDetailResponse = z.infer<typeof problemDetailResponseSchema>;
+
+/** One sample in a page of the problem's samples. */
+export const sampleSummarySchema = z.strictObject({
+  runId: int,
+  idx: count,
+  checkpointId: int,
+  setting: z.string(),
+  language: z.string(),
+  verdict: z.string().nullable().meta({ description: 'Null while pending' }),
+  coveragePassed: tally,
+  testsRun: count.meta({ description: 'Tests the judge ran' }),
+  sandbox: z.enum(SANDBOX_BACKENDS).nullable().meta({ description: "The judge's sandbox backend that ran them; null while pending and for imported verdicts" }),
+});
+export type SampleSummary = z.infer<typeof sampleSummarySchema>;
+sameShape<SampleSummary, ProblemSample>();
+
+export const sampleListResponseSchema = z.strictObject({ page: count, pageSize: count, total: count, samples: z.array(sampleSummarySchema) });
+export type SampleListResponse = z.infer<typeof sampleListResponseSchema>;
+
+const testResultSchema = z.strictObject({ ordinal: count, tier: tally, verdict: z.enum(VERDICTS), cpuMs: z.number().nullable(), peakKib: z.number().nullable() });
+
+const sampleDetailSchema = sampleSummarySchema.extend({
+  code: z.string(),
+  judgedAt: z.iso.datetime().nullable(),
+  testVerdicts: z.array(int).meta({ description: 'Per-test verdict codes as stored, in test order' }),
+  testCpuMs: z.array(z.number()),
+  testPeakKib: z.array(z.number()),
+});
+sameShape<z.infer<typeof sampleDetailSchema>, AsJson<ProblemSampleDetail>>();
+
+export const sampleDetailResponseSchema = sampleDetailSchema.extend({
+  tests: z.array(testResultSchema),
+  testsTotal: count.meta({ description: 'Tests of the problem, run or not' }),
+});
+export type SampleDetailResponse = z.infer<typeof sampleDetailResponseSchema>;
