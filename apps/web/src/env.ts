@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { accessModeFields, appEnv, databaseUrlSchema, resolveAccessMode, type AccessMode } from '@frontier/db';
+import { accessModeFields, appEnv, databaseUrlSchema, resolveAccessMode, type AccessMode } from '@frontier/config';
 import { z } from 'zod';
 
 /** The monorepo root: the nearest ancestor of the working directory whose package.json has workspaces. */
@@ -16,29 +16,28 @@ function findRepoRoot(start: string): string {
 
 // The web app's whole configuration, read on the first database use; nothing else in the web
 // app reads process.env.
-export const env = appEnv(
-  '@frontier/web',
-  z.object({
-    DATABASE_URL: databaseUrlSchema,
-    FRONTIER_DATA_DIR: z
-      .string()
-      .trim()
-      .min(1)
-      .optional()
-      .transform((dir) => resolve(/*turbopackIgnore: true*/ dir ?? join(findRepoRoot(process.cwd()), '.data'))),
-    /** At most this many alphas of a study queued or running at once; evaluating more answers 429. */
-    FRONTIER_MAX_QUEUED_ALPHAS: z.coerce.number().int().min(1, 'must be at least 1 (alphas)').max(10_000).default(20),
-    /** Writes (evaluate, import, cancel, share) one user may make per minute; more answer 429. */
-    FRONTIER_WRITES_PER_MINUTE: z.coerce.number().int().min(1, 'must be at least 1 (writes)').max(1_000_000).default(120),
-    /** Share links one user may keep; more answer 429 until they delete some. */
-    FRONTIER_SHARE_QUOTA: z.coerce.number().int().min(1, 'must be at least 1 (shares)').max(1_000_000).default(500),
-    /** The largest import body, in bytes (an LCB file, a JSONL file or a manifest archive); larger is a 413. */
-    FRONTIER_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
-    /** The port `next start` listens on: Next sets it once listening (server/warm-up.ts requests itself there). */
-    PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    ...accessModeFields,
-  }),
-);
+export const envSchema = z.object({
+  DATABASE_URL: databaseUrlSchema,
+  FRONTIER_DATA_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .transform((dir) => resolve(/*turbopackIgnore: true*/ dir ?? join(findRepoRoot(process.cwd()), '.data'))),
+  /** At most this many alphas of a study queued or running at once; evaluating more answers 429. */
+  FRONTIER_MAX_QUEUED_ALPHAS: z.coerce.number().int().min(1, 'must be at least 1 (alphas)').max(10_000).default(20),
+  /** Writes (evaluate, import, cancel, share) one user may make per minute; more answer 429. */
+  FRONTIER_WRITES_PER_MINUTE: z.coerce.number().int().min(1, 'must be at least 1 (writes)').max(1_000_000).default(120),
+  /** Share links one user may keep; more answer 429 until they delete some. */
+  FRONTIER_SHARE_QUOTA: z.coerce.number().int().min(1, 'must be at least 1 (shares)').max(1_000_000).default(500),
+  /** The largest import body, in bytes (an LCB file, a JSONL file or a manifest archive); larger is a 413. */
+  FRONTIER_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
+  /** The port `next start` listens on: Next sets it once listening (server/warm-up.ts requests itself there). */
+  PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ...accessModeFields,
+});
+
+export const env = appEnv('@frontier/web', envSchema);
 
 /** Local or server mode; a server missing its secret or public URL fails here, naming the variable. */
 let mode: AccessMode | undefined;
