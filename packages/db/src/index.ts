@@ -3,7 +3,7 @@ export { openDatabase, type OpenDatabase, type OpenOptions } from './open';
 export { migrate } from './migrate';
 export { startEmbeddedPostgres, type EmbeddedServer } from './embedded/postgres';
 export { importStudy } from './ingest/import-study';
-export { studyImportFromFile, singleFileCheckpoint, ImportFlagError, type ImportFlags, type FromFileOptions } from './ingest/from-files';
+export { studyImportFromFile, singleFileCheckpoint, ImportFieldError, type ImportFields, type FromFileOptions } from './ingest/from-files';
 export { importReport, type ImportReport } from './ingest/report';
 export type * from './ingest/types';
 export { recomputeAggregates } from './aggregate';
