@@ -8,7 +8,7 @@ const nextConfig: NextConfig = {
   // !: Development only: several `next dev` servers side by side each need their own output directory.
   distDir: process.env.FRONTIER_NEXT_DIST_DIR ?? '.next',
   // Workspace packages export TypeScript source, so Next compiles them like app code.
-  transpilePackages: ['@frontier/core', '@frontier/db', '@frontier/disk', '@frontier/formats'],
+  transpilePackages: ['@frontier/config', '@frontier/core', '@frontier/db', '@frontier/disk', '@frontier/formats'],
   // Native/driver packages and the embedded Postgres binaries must run from node_modules, unbundled.
   serverExternalPackages: [
     'pg',

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accessModeFields, appEnv, databaseUrlSchema, dbPatienceSchema, environmentSecrets } from '@frontier/db';
-import { judgeBackendEnv } from '@frontier/pipeline';
+import { accessModeFields, appEnv, databaseUrlSchema, dbPatienceSchema, environmentSecrets, judgeBackendSchema } from '@frontier/config';
 import { z } from 'zod';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -27,7 +26,7 @@ export const envSchema = z.object({
     .optional()
     .transform((token) => token || undefined)
     .describe('The API token `frontier import --server` sends when `--token` is not given (prefer this: flags show in `ps`).'),
-  FRONTIER_JUDGE_BACKEND: judgeBackendEnv,
+  FRONTIER_JUDGE_BACKEND: judgeBackendSchema,
   ...accessModeFields,
 });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { accessModeFields, appEnv, databaseUrlSchema, resolveAccessMode, type AccessMode } from '@frontier/db';
+import { accessModeFields, appEnv, databaseUrlSchema, resolveAccessMode, type AccessMode } from '@frontier/config';
 import { z } from 'zod';
 
 /** The monorepo root: the nearest ancestor of the working directory whose package.json has workspaces. */

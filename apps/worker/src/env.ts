@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOB_KINDS, parseJobKinds } from '@frontier/core';
-import { appEnv, databaseUrlSchema, dbPatienceSchema, environmentSecrets } from '@frontier/db';
-import { judgeBackendEnv } from '@frontier/pipeline';
+import { appEnv, databaseUrlSchema, dbPatienceSchema, environmentSecrets, judgeBackendSchema } from '@frontier/config';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -27,7 +26,7 @@ export const envSchema = z.object({
       return z.NEVER;
     })
     .describe('The job kinds the worker takes, e.g. `merge,generate` on a GPU machine (`frontier worker --tasks` for the CLI\'s worker).'),
-  FRONTIER_JUDGE_BACKEND: judgeBackendEnv,
+  FRONTIER_JUDGE_BACKEND: judgeBackendSchema,
 });
 
 export const env = appEnv('@frontier/worker', envSchema);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJsonArray } from './json-array-stream';
-import { chunked, collect, formatErrorOf } from './test-helpers';
+import { chunked, collect, formatErrorOf } from '../test/helpers';
 
 async function split(text: string | Buffer, sizes: number[] = [1 << 20]): Promise<unknown[]> {
   const buf = typeof text === 'string' ? Buffer.from(text) : text;

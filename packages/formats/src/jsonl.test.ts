@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonlSamples } from './jsonl';
-import { collect, formatErrorOf, tempDir, writeFixture } from './test-helpers';
+import { collect, formatErrorOf, tempDir, writeFixture } from '../test/helpers';
 
 const dir = await tempDir();
 

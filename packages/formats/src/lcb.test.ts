@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readLcbEvalFile } from './lcb';
-import { collect, formatErrorOf, tempDir, writeFixture } from './test-helpers';
+import { collect, formatErrorOf, tempDir, writeFixture } from '../test/helpers';
 
 const dir = await tempDir();
 

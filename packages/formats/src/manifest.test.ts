@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from './detect';
 import { readManifest } from './manifest';
-import { formatErrorOf, tempDir, writeFixture } from './test-helpers';
+import { formatErrorOf, tempDir, writeFixture } from '../test/helpers';
 
 const dir = await tempDir();
 await mkdir(join(dir, 'runs'));

@@ -5,7 +5,7 @@ import type { Verdict } from '@frontier/core';
 import { readLcbEvalFile } from './lcb';
 import { readManifest } from './manifest';
 import { writeSyntheticSweep } from './synthetic';
-import { collect, tempDir } from './test-helpers';
+import { collect, tempDir } from '../test/helpers';
 
 const root = await tempDir();
 

@@ -33,6 +33,13 @@ export interface GenerationBackend {
   close?(): Promise<void>;
 }
 
+/**
+ * Opens a backend that samples a checkpoint directory inside this process, with no inference
+ * server: the demo lab's toy policy. The app that runs the pipeline hands it in, so the pipeline
+ * sees only this interface.
+ */
+export type InProcessBackendFactory = (checkpoint: { checkpointDir: string; seed: number }) => GenerationBackend | Promise<GenerationBackend>;
+
 /** The indexes a request asks for, checked: integers in `[0, n)`, no duplicates. */
 export function requestedIndexes(req: Pick<GenerationRequest, 'n' | 'indexes' | 'problemId'>): number[] {
   if (!Number.isInteger(req.n) || req.n < 0) {

@@ -12,6 +12,9 @@ export type Program =
   | { kind: 'exec'; exe: HostFile }
   | { kind: 'ce'; message: string };
 
+/** A program that can run: every kind but a compile error. */
+export type RunnableProgram = Exclude<Program, { kind: 'ce' }>;
+
 export interface CompileSettings {
   gxx: string;
   cpuSeconds: number;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskFullError } from '@frontier/disk';
 import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from '../../disk/test/tmpfs';
 import { mergeCheckpoints } from './merge';
-import { randomBytesFrom, tempDir, tensor, writeCheckpoint } from './test-fixtures';
+import { randomBytesFrom, tempDir, tensor, writeCheckpoint } from '../test/tiny-checkpoints';
 
 const AMOUNT = '[\\d.]+ (?:B|KiB|MiB)';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_ALIGN, SequentialFileWriter } from './file-writer';
-import { randomBytesFrom, tempDir } from './test-fixtures';
+import { randomBytesFrom, tempDir } from '../test/tiny-checkpoints';
 
 // Writes `content` (header first) in chunks of the given sizes, each placed in memory as the
 // merge places it, and returns what landed on disk.

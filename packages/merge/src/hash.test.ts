@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputHasher } from './hash';
-import { randomBytesFrom, tempDir } from './test-fixtures';
+import { randomBytesFrom, tempDir } from '../test/tiny-checkpoints';
 
 describe('InputHasher', () => {
   let dir: string;

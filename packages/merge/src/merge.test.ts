@@ -7,7 +7,7 @@ import { f16ToNumber } from './convert';
 import { DTYPE_SIZES, type FloatDtype } from './dtypes';
 import { mergeCheckpoints } from './merge';
 import { readSafetensors } from './safetensors/file';
-import { randomBytesFrom, tempDir, tensor, writeCheckpoint } from './test-fixtures';
+import { randomBytesFrom, tempDir, tensor, writeCheckpoint } from '../test/tiny-checkpoints';
 import type { Tensor } from './safetensors/file';
 
 let root = '';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bf16ToNumber, f16ToNumber } from './convert';
 import { mergeCheckpoints } from './merge';
 import { readSafetensors } from './safetensors/file';
-import { randomBytesFrom, tempDir, tensor, writeCheckpoint } from './test-fixtures';
+import { randomBytesFrom, tempDir, tensor, writeCheckpoint } from '../test/tiny-checkpoints';
 
 // An independent reader and float64 reference in Python + numpy, parsing the spec itself.
 const SCRIPT = fileURLToPath(new URL('../test/numpy_reference.py', import.meta.url));

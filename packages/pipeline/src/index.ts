@@ -2,6 +2,6 @@
 // and the worker loop that runs it from the shared Postgres queue. The worker app runs it as a
 // process; the CLI runs it in process (`frontier worker`, waiting for an import's aggregation).
 export { startWorker, drainJobs, surviveOutageRejections, type WorkerHandle, type WorkerOptions } from './run-worker';
-export { judgeBackendEnv, lazyJudge } from './judge-instance';
+export { lazyJudge } from './judge-instance';
 export type { TaskContext } from './context';
 export { storedChecker } from './judge-benchmark';

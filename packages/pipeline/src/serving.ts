@@ -22,8 +22,13 @@ export interface ServedCheckpoint {
  */
 export async function withCheckpointBackend<T>(backend: BackendConfig, checkpoint: ServedCheckpoint, ctx: TaskContext, h: StepHelpers, seed: number, use: (b: GenerationBackend) => Promise<T>): Promise<T> {
   if (backend.kind === 'toy') {
-    const { createToyPolicyBackend } = await import('@frontier/minilab');
-    return use(createToyPolicyBackend({ checkpointDir: checkpoint.dir, seed }));
+    if (!ctx.toyPolicy) throw new Error("the study samples from the demo lab's toy policy, which this process does not offer: run its jobs with the worker app or `frontier worker`");
+    const b = await ctx.toyPolicy({ checkpointDir: checkpoint.dir, seed });
+    try {
+      return await use(b);
+    } finally {
+      await b.close?.();
+    }
   }
   const apiKey = readApiKey(backend, ctx);
   const serving = backend.serving;

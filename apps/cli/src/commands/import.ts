@@ -1,6 +1,6 @@
 import { nounFor, plural } from '@frontier/core';
 import type { Command } from 'commander';
-import { ImportFlagError, importReport, studyImportFromFile, type ImportFlags, type ImportReport } from '@frontier/db';
+import { ImportFieldError, importReport, studyImportFromFile, type ImportFields, type ImportReport } from '@frontier/db';
 import { FormatError } from '@frontier/formats';
 import { withDatabase } from '../database';
 import { env } from '../env';
@@ -9,7 +9,7 @@ import { remoteImport } from '../import/remote-import';
 import { runImport } from '../import/run-import';
 import { parseNumber } from '../parse';
 
-interface ImportOptions extends ImportFlags {
+interface ImportOptions extends ImportFields {
   server?: string;
   token?: string;
   wait: boolean;
@@ -24,12 +24,12 @@ function report(r: ImportReport): void {
   }
 }
 
-async function importHere(path: string, flags: ImportFlags): Promise<ImportReport> {
+async function importHere(path: string, flags: ImportFields): Promise<ImportReport> {
   const input = await studyImportFromFile(path, flags);
   return importReport(input.study.name, await withDatabase((opened) => runImport(opened, input)));
 }
 
-function importThere(path: string, flags: ImportFlags, server: string, options: ImportOptions): Promise<ImportReport> {
+function importThere(path: string, flags: ImportFields, server: string, options: ImportOptions): Promise<ImportReport> {
   return remoteImport(path, flags, { server, token: options.token ?? env().FRONTIER_TOKEN, wait: options.wait });
 }
 
@@ -53,7 +53,8 @@ export function registerImport(program: Command): void {
         report(server === undefined ? await importHere(path, flags) : await importThere(path, flags, server, options));
       } catch (err) {
         if (err instanceof FormatError) throw new CliError(`${err.message}\nnothing was imported`);
-        if (err instanceof ImportFlagError) throw new CliError(err.message);
+        // The field is this command's flag of the same name.
+        if (err instanceof ImportFieldError) throw new CliError(`--${err.field} ${err.problem}`);
         if (err instanceof CliError) throw err;
         throw new CliError(`import failed, nothing was written: ${(err as Error).message}`);
       }

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { openDatabase, resolveAccessMode, type AccessMode } from '@frontier/db';
+import { resolveAccessMode, type AccessMode } from '@frontier/config';
+import { openDatabase } from '@frontier/db';
 import { env, REPO_ROOT } from '../env';
 import { CliError } from '../errors';
 import { buildWebIfStale } from '../up/build-web';

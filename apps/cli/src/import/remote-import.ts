@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { ImportFlags, ImportReport } from '@frontier/db';
+import type { ImportFields, ImportReport } from '@frontier/db';
 import { CliError } from '../errors';
 import { progressBar } from '../progress';
 import { uploadBody, type UploadBody } from './upload-body';
@@ -132,7 +132,7 @@ async function pollJob(url: URL, token: string | undefined, jobId: number): Prom
 }
 
 /** `frontier import PATH --server URL`: the same import, done by the server's POST /api/imports. */
-export async function remoteImport(path: string, flags: ImportFlags, options: ServerOptions): Promise<ImportReport> {
+export async function remoteImport(path: string, flags: ImportFields, options: ServerOptions): Promise<ImportReport> {
   const body = await uploadBody(path, flags);
   const url = endpoint(options.server, 'api/imports');
   const query: Record<string, string> = { ...body.names };

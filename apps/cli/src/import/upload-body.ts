@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { create } from 'tar';
-import { singleFileCheckpoint, type ImportFlags } from '@frontier/db';
+import { singleFileCheckpoint, type ImportFields } from '@frontier/db';
 import { detectFormat, FormatError, readManifest } from '@frontier/formats';
 
 /** What `frontier import --server` sends: the file, or a tar of a manifest and its files. */
@@ -46,7 +46,7 @@ async function manifestArchive(path: string): Promise<UploadBody> {
 }
 
 /** The body for PATH; a single file's flags are checked here, before a byte is sent. */
-export async function uploadBody(path: string, flags: ImportFlags): Promise<UploadBody> {
+export async function uploadBody(path: string, flags: ImportFields): Promise<UploadBody> {
   const format = await detectFormat(path);
   if (format === 'manifest') return manifestArchive(path);
   singleFileCheckpoint(path, flags);

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Access } from '@frontier/core';
-import type { AccessMode } from '@frontier/db';
+import type { AccessMode } from '@frontier/config';
 import type { NextRequest } from 'next/server';
 import { accessMode } from '../env';
 import { authorize, refuse, type Refusal } from './access';

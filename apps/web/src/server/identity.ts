@@ -2,7 +2,7 @@ import 'server-only';
 import { cachedTokenIdentifier, type TokenIdentifier } from '@frontier/db';
 import { isRole, type Role } from '@frontier/core';
 import { headers as requestHeaders } from 'next/headers';
-import type { AccessMode } from '@frontier/db';
+import type { AccessMode } from '@frontier/config';
 import type { Caller } from '../lib/auth/caller';
 import { getAuth } from './auth';
 import { getAccessDb } from './db';

@@ -3,7 +3,7 @@
 // hashes). Free of Next and of the app's env so a test can drive it with a Request and a database.
 import { basename, extname, join, sep } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { importReport, importStudy, ImportFlagError, studyImportFromFile, type Db, type ImportFlags } from '@frontier/db';
+import { importReport, importStudy, ImportFieldError, studyImportFromFile, type Db, type ImportFields } from '@frontier/db';
 import { explainDatabaseDiskFull } from '@frontier/disk';
 import { detectFormat, FormatError } from '@frontier/formats';
 import { IMPORT_MEDIA_TYPES, type ImportBodyKind, type ImportQuery, type ImportResponse } from '../lib/import/import-params';
@@ -80,7 +80,7 @@ function clientError(err: unknown, dir: string): unknown {
     const message = [join(dir, 'files') + sep, dir + sep].reduce((m, prefix) => m.replaceAll(prefix, ''), err.message);
     return new HttpError(400, `${message}; nothing was imported`);
   }
-  if (err instanceof ImportFlagError) return new HttpError(400, `query parameter '${err.flag}' ${err.problem}`);
+  if (err instanceof ImportFieldError) return new HttpError(400, `query parameter '${err.field}' ${err.problem}`);
   return err;
 }
 
@@ -92,8 +92,8 @@ export async function receiveImport(upload: ImportUpload, ctx: ImportContext): P
     try {
       const { path, root } = await receive(upload, kind, dir, ctx.maxBytes);
       const { query } = upload;
-      const flags: ImportFlags = { study: query.study, alpha: query.alpha, setting: query.setting, scale: query.scale, role: query.role, benchmark: query.benchmark };
-      const input = await studyImportFromFile(path, flags, { confineTo: root });
+      const fields: ImportFields = { study: query.study, alpha: query.alpha, setting: query.setting, scale: query.scale, role: query.role, benchmark: query.benchmark };
+      const input = await studyImportFromFile(path, fields, { confineTo: root });
       // A full disk here is the database server's (as in the CLI's import).
       const summary = await importStudy(ctx.db, input, { createdById: ctx.createdById, queuedVia: 'web' }).catch(async (err: unknown) => {
         throw await explainDatabaseDiskFull(err, input.runs.map((r) => r.source));

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importStudy, recomputeAggregates, studyImportFromFile, type ImportFlags } from '@frontier/db';
+import { importStudy, recomputeAggregates, studyImportFromFile, type ImportFields } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../../packages/db/test/test-database';
 import { csvObjects, readParquet } from '../../../../packages/formats/test/read-table';
 import { writeLcbFile, type FixtureProblem } from '../../../cli/test/lcb-fixture';
@@ -19,8 +19,8 @@ const files = mkdtempSync(join(tmpdir(), 'frontier-export-src-'));
 const STUDY = 'Web export ✓';
 const LISTS = ['test_verdicts', 'test_cpu_ms', 'test_peak_kib'];
 
-async function load(path: string, flags: ImportFlags) {
-  const summary = await importStudy(t.db, await studyImportFromFile(path, { study: STUDY, ...flags }));
+async function load(path: string, fields: ImportFields) {
+  const summary = await importStudy(t.db, await studyImportFromFile(path, { study: STUDY, ...fields }));
   await recomputeAggregates(t.db, summary.runIds);
   return summary.studyId;
 }

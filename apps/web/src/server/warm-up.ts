@@ -1,4 +1,4 @@
-import type { AccessMode } from '@frontier/db';
+import type { AccessMode } from '@frontier/config';
 import type { StudySummary } from '../lib/study/studies-api';
 
 // A just-started server renders its first study page ~0.5 s slower than every later one (V8

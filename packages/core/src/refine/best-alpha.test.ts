@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { passAtK } from '../pass-at-k';
 import { alphaGrid, bestAlpha, curvePoints, passCurve, roundAlpha } from './best-alpha';
 import { COLLAPSE_SHARE } from './collapse';
-import { parabola, syntheticPoints } from './test-points';
+import { parabola, syntheticPoints } from '../../test/refine-points';
 
 const ALPHAS = [-0.5, 0, 0.5, 1, 1.5, 2];
 

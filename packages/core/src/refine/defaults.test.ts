@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRange, REFINE_DEFAULTS } from './defaults';
 import { suggestAlphas } from './suggest';
-import { parabola, syntheticPoints } from './test-points';
+import { parabola, syntheticPoints } from '../../test/refine-points';
 
 describe('defaultRange', () => {
   it('holds every evaluated alpha and both endpoints, half a unit wider on each side', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { suggestAlphas, type Refinement, type SuggestOptions } from './suggest';
-import { parabola, syntheticPoints } from './test-points';
+import { parabola, syntheticPoints } from '../../test/refine-points';
 
 const ALPHAS = [-0.5, 0, 0.5, 1, 1.5, 2];
 /** A peak at 0.7; the failures turn from correctness to optimization between alpha 1 and 1.5. */

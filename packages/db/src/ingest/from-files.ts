@@ -6,7 +6,7 @@ import { sha256File } from './hash';
 import type { CheckpointSpec, ProblemSamples, RunImport, StudyImport } from './types';
 
 /** What the caller says about the file besides its content (the CLI's flags, the API's query). */
-export interface ImportFlags {
+export interface ImportFields {
   study?: string;
   alpha?: number;
   setting?: string;
@@ -16,17 +16,18 @@ export interface ImportFlags {
 }
 
 /**
- * A flag missing or wrong for this file. The message words it as the CLI's `--flag`; the API
- * names the query parameter instead, from `flag` and `problem`.
+ * A field missing or wrong for this file. The message names the field as it is (`alpha ...`);
+ * each caller words it as its own input from `field` and `problem` (the CLI's `--alpha`, the
+ * API's query parameter 'alpha').
  */
-export class ImportFlagError extends InvalidInputError {
-  override name = 'ImportFlagError';
+export class ImportFieldError extends InvalidInputError {
+  override name = 'ImportFieldError';
   constructor(
-    readonly flag: keyof ImportFlags,
+    readonly field: keyof ImportFields,
     /** What is wrong, e.g. "is required when importing a single results file (x.json)". */
     readonly problem: string,
   ) {
-    super(`--${flag} ${problem}`);
+    super(`${field} ${problem}`);
   }
 }
 
@@ -40,7 +41,7 @@ export interface FromFileOptions {
 
 function parseRole(value: string): CheckpointRole {
   const role = parseCheckpointRole(value);
-  if (!role) throw new ImportFlagError('role', `must be one of ${MANIFEST_ROLES.join(', ')} (got ${JSON.stringify(value)})`);
+  if (!role) throw new ImportFieldError('role', `must be one of ${MANIFEST_ROLES.join(', ')} (got ${JSON.stringify(value)})`);
   return role;
 }
 
@@ -76,28 +77,28 @@ async function runFor(path: string, format: EntryFormat, checkpoint: RunImport['
 }
 
 /**
- * The study and checkpoint of a single results file, from the flags: alpha and study are
- * required (a manifest says them per file instead). Throws ImportFlagError.
+ * The study and checkpoint of a single results file, from the caller's fields: alpha and study
+ * are required (a manifest says them per file instead). Throws ImportFieldError.
  */
-export function singleFileCheckpoint(path: string, flags: ImportFlags): { study: string; checkpoint: CheckpointSpec } {
-  if (flags.alpha === undefined) throw new ImportFlagError('alpha', `is required when importing a single results file (${basename(path)}); or list files in a manifest`);
-  if (!flags.study) throw new ImportFlagError('study', `is required when importing a single results file (${basename(path)})`);
+export function singleFileCheckpoint(path: string, fields: ImportFields): { study: string; checkpoint: CheckpointSpec } {
+  if (fields.alpha === undefined) throw new ImportFieldError('alpha', `is required when importing a single results file (${basename(path)}); or list files in a manifest`);
+  if (!fields.study) throw new ImportFieldError('study', `is required when importing a single results file (${basename(path)})`);
   const checkpoint: CheckpointSpec = {
-    name: checkpointName(flags.alpha, flags.scale),
-    role: flags.role ? parseRole(flags.role) : 'MERGED',
-    alpha: flags.alpha,
-    scale: flags.scale ?? '',
+    name: checkpointName(fields.alpha, fields.scale),
+    role: fields.role ? parseRole(fields.role) : 'MERGED',
+    alpha: fields.alpha,
+    scale: fields.scale ?? '',
   };
-  return { study: flags.study, checkpoint };
+  return { study: fields.study, checkpoint };
 }
 
 /**
- * Turns a results file (LCB `*_eval_all.json`, JSONL) or a manifest of many, and the flags, into
- * what importStudy takes: the one ingest of the CLI and the API. Manifests are validated whole
- * (every file present, alphas numeric) before anything is read. Bad content throws FormatError
- * (file, record, field); a missing or wrong flag throws ImportFlagError.
+ * Turns a results file (LCB `*_eval_all.json`, JSONL) or a manifest of many, and the caller's
+ * fields, into what importStudy takes: the one ingest of the CLI and the API. Manifests are
+ * validated whole (every file present, alphas numeric) before anything is read. Bad content
+ * throws FormatError (file, record, field); a missing or wrong field throws ImportFieldError.
  */
-export async function studyImportFromFile(path: string, flags: ImportFlags, options: FromFileOptions = {}): Promise<StudyImport> {
+export async function studyImportFromFile(path: string, fields: ImportFields, options: FromFileOptions = {}): Promise<StudyImport> {
   const format = await detectFormat(path);
   if (format === 'manifest') {
     const m = await readManifest(path, { within: options.confineTo });
@@ -105,12 +106,12 @@ export async function studyImportFromFile(path: string, flags: ImportFlags, opti
     for (const e of m.entries) {
       runs.push(await runFor(e.path, e.format, { name: e.name, role: parseRole(e.role), alpha: e.alpha, scale: e.scale ?? '' }, e.setting));
     }
-    return { study: { name: flags.study ?? m.study, description: m.description }, benchmark: flags.benchmark ?? m.benchmark ?? 'LiveCodeBench', runs };
+    return { study: { name: fields.study ?? m.study, description: m.description }, benchmark: fields.benchmark ?? m.benchmark ?? 'LiveCodeBench', runs };
   }
-  const { study, checkpoint } = singleFileCheckpoint(path, flags);
+  const { study, checkpoint } = singleFileCheckpoint(path, fields);
   return {
     study: { name: study },
-    benchmark: flags.benchmark ?? (format === 'lcb' ? 'LiveCodeBench' : 'custom'),
-    runs: [await runFor(path, format, checkpoint, flags.setting ?? DEFAULT_SETTING)],
+    benchmark: fields.benchmark ?? (format === 'lcb' ? 'LiveCodeBench' : 'custom'),
+    runs: [await runFor(path, format, checkpoint, fields.setting ?? DEFAULT_SETTING)],
   };
 }

@@ -55,3 +55,27 @@ export function zygoteCommand(python: string, cacheDir: string): string[] {
   execFileSync(python, [...args, load, RUNTIME_DIR], { stdio: ['ignore', 'ignore', 'pipe'] });
   return [...args, `${load}; zygote.main()`, RUNTIME_DIR];
 }
+
+/** Every native piece a judge runs, built into `cacheDir` where the cache lacks it. */
+export interface NativeParts {
+  /** The supervisor's command line (zygoteCommand). */
+  zygoteArgs: string[];
+  reaper: string;
+  supervisorLib: string;
+  templateLib: string;
+  allocShim: string;
+}
+
+/**
+ * Builds them all before the judge makes its first slot, so that a failed build (no compiler, a
+ * full disk) leaves no slot's sandbox behind.
+ */
+export function buildNativeParts(python: string, cacheDir: string, cc?: string): NativeParts {
+  return {
+    zygoteArgs: zygoteCommand(python, cacheDir),
+    reaper: ensureReaper(cacheDir, cc),
+    supervisorLib: ensureSupervisorLib(cacheDir, cc),
+    templateLib: ensureTemplateLib(cacheDir, cc),
+    allocShim: ensureAllocShim(cacheDir, cc),
+  };
+}

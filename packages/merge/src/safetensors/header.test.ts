@@ -1,7 +1,7 @@
 import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytesFrom, tempDir, tensor } from '../test-fixtures';
+import { randomBytesFrom, tempDir, tensor } from '../../test/tiny-checkpoints';
 import { encodeHeader, readSafetensors, writeSafetensors } from './file';
 import { readSafetensorsHeader } from './header';
 

@@ -8,7 +8,7 @@ import { DEMO_ENDPOINTS } from '../policy/endpoints';
 import { readProblem } from '../problems';
 import { quoteIfNeeded } from '@frontier/generate';
 import { toyServerCommand } from './command';
-import { call, inProcessSamples, serverSamples } from './test-helpers';
+import { call, inProcessSamples, serverSamples } from '../../test/served-samples';
 
 interface Launched {
   child: ChildProcess;

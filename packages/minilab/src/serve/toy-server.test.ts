@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ENDPOINTS } from '../policy/endpoints';
 import { readProblem } from '../problems';
-import { call, inProcessSamples, serverSamples } from './test-helpers';
+import { call, inProcessSamples, serverSamples } from '../../test/served-samples';
 import { startToyServer, type ToyServer, type ToyServerOptions } from './toy-server';
 
 const { lo, hi } = DEMO_ENDPOINTS;

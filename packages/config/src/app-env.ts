@@ -5,8 +5,7 @@ type Source = Readonly<Record<string, string | undefined>>;
 /**
  * How every app reads its environment: `export const env = appEnv('@frontier/x', schema)` in its
  * one env module, and nothing else reads process.env. Parsed on the first call (each app calls it
- * at start-up), then kept; a bad value fails with a message that names the variable. It lives
- * here, beside `databaseUrlSchema`, because every app depends on this package.
+ * at start-up), then kept; a bad value fails with a message that names the variable.
  */
 export function appEnv<S extends z.ZodType>(app: string, schema: S, source: Source = process.env): () => z.output<S> {
   let parsed: { value: z.output<S> } | undefined;

@@ -2,8 +2,8 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DTYPE_SIZES, elementCount, type Dtype } from './dtypes';
-import { writeSafetensors, type Tensor } from './safetensors/file';
+import { DTYPE_SIZES, elementCount, type Dtype } from '../src/dtypes';
+import { writeSafetensors, type Tensor } from '../src/safetensors/file';
 
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'frontier-merge-test-'));

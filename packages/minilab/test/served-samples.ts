@@ -1,8 +1,8 @@
 // Shared by the stand-in server's tests: the samples a server gives through the real OpenAI
 // client, next to the samples the in-process toy backend gives for the same seed.
 import { createOpenAIBackend, type GeneratedSample } from '@frontier/generate';
-import { createToyPolicyBackend } from '../policy/backend';
-import { readProblem } from '../problems';
+import { createToyPolicyBackend } from '../src/policy/backend';
+import { readProblem } from '../src/problems';
 
 export const PROBLEM_IDS = ['dijkstra', 'lis-length', 'two-sum-count', 'edit-distance'];
 export const SEED = 11;

@@ -1,6 +1,6 @@
 // Helpers for the tests: refinement input drawn from a known pass@1 curve along alpha.
-import { mulberry32 } from '../prng';
-import type { AlphaPoint } from './alpha-points';
+import { mulberry32 } from '../src/prng';
+import type { AlphaPoint } from '../src/refine/alpha-points';
 
 export interface SyntheticOptions {
   problems: number;

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { FormatError } from './errors';
+import { FormatError } from '../src/errors';
 
 /** A fresh directory under os.tmpdir(), removed after the test file. */
 export async function tempDir(): Promise<string> {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 // Local or server mode, from the environment: shared by `frontier up` (which refuses to start a
-// misconfigured server) and the web app (which enforces it). Beside appEnv for the same reason:
-// every app depends on this package.
+// misconfigured server) and the web app (which enforces it).
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
