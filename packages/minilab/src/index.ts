@@ -18,3 +18,6 @@ export { trainEndpoints, fitEndpoints, TRAINING_DEFAULTS, REWARDS, type Training
 export { DEMO_ENDPOINTS } from './policy/endpoints';
 export { startToyServer, type ToyServer, type ToyServerOptions } from './serve/toy-server';
 export { toyServerCommand } from './serve/command';
+export { DEMO_ALPHAS, DEMO_SAMPLES_PER_PROBLEM, DEMO_STUDY_SEED } from './demo-study';
+export { mergedPolicy, expectedRates, drawnCounts, drawnFrontier, expectedFrontier, DEMO_PLAN, type DemoPlan } from './policy/demo-frontier';
+export { demoPhenomenon, describePhenomenon, PHENOMENON_THRESHOLDS, type FrontierPoint, type PhenomenonReport, type ExtrapolationStep, type EnsembleAtBudget } from './policy/phenomenon';

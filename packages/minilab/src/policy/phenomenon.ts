@@ -1,0 +1,119 @@
+// The research setting's phenomenon on hard problems, as four checks on a frontier (issue 42's
+// list): a flat solve rate between the endpoints, failures trading places, extrapolation
+// extending both trends, and an ensemble with extrapolated checkpoints beating the best single
+// checkpoint at the same sample budget. Pure; the ensemble maths is core's, as in the web app.
+import { bestSingleCheckpoint, budgetLadder, ensemblePass, optimisedAllocation, type FailureRates, type SolveCounts } from '@frontier/core';
+
+export interface FrontierPoint {
+  alpha: number;
+  rates: FailureRates;
+  /** Per problem, in the same problem order for every point. */
+  problems: readonly SolveCounts[];
+}
+
+/** The issue's thresholds. */
+export const PHENOMENON_THRESHOLDS = { solveGap: 0.1, tradeOff: 0.1 } as const;
+
+export interface ExtrapolationStep {
+  alpha: number;
+  correctness: number;
+  optimization: number;
+  /** Beyond 1: no fewer correctness and no more optimization failures than at 1; below 0 the reverse. */
+  extends: boolean;
+}
+
+export interface EnsembleAtBudget {
+  budget: number;
+  best: { alpha: number; pass: number };
+  /** The best ensemble found with at least one extrapolated member (greedy allocation). */
+  ensemble: { members: Array<{ alpha: number; samples: number }>; pass: number } | null;
+}
+
+export interface PhenomenonReport {
+  flatSolve: { holds: boolean; low: number; high: number };
+  tradeOff: { holds: boolean; correctnessRise: number; optimizationDrop: number };
+  /** Holds when the nearest alpha past each endpoint extends both trends; `steps` say how far it goes. */
+  extrapolation: { holds: boolean; beyond: ExtrapolationStep[]; below: ExtrapolationStep[] };
+  ensemble: { holds: boolean; budgets: EnsembleAtBudget[] };
+}
+
+export function demoPhenomenon(points: readonly FrontierPoint[], maxBudget = 64): PhenomenonReport {
+  const sorted = [...points].sort((a, b) => a.alpha - b.alpha);
+  const at = (alpha: number) => {
+    const p = sorted.find((q) => q.alpha === alpha);
+    if (!p) throw new Error(`the frontier has no point at alpha ${alpha}`);
+    return p.rates;
+  };
+  const lo = at(0);
+  const hi = at(1);
+  const step = (sign: 1 | -1) => (p: FrontierPoint): ExtrapolationStep => {
+    const ref = sign > 0 ? hi : lo;
+    const c = p.rates.correctnessRate;
+    const o = p.rates.optimizationRate;
+    return { alpha: p.alpha, correctness: c, optimization: o, extends: sign * (c - ref.correctnessRate) >= 0 && sign * (ref.optimizationRate - o) >= 0 };
+  };
+  const beyond = sorted.filter((p) => p.alpha > 1).map(step(1));
+  const below = sorted.filter((p) => p.alpha < 0).reverse().map(step(-1));
+  const correctnessRise = hi.correctnessRate - lo.correctnessRate;
+  const optimizationDrop = lo.optimizationRate - hi.optimizationRate;
+  const budgets = budgetLadder(maxBudget).map((budget) => ensembleAt(sorted, budget));
+  return {
+    flatSolve: { holds: Math.abs(hi.solveRate - lo.solveRate) <= PHENOMENON_THRESHOLDS.solveGap, low: lo.solveRate, high: hi.solveRate },
+    tradeOff: { holds: correctnessRise >= PHENOMENON_THRESHOLDS.tradeOff && optimizationDrop >= PHENOMENON_THRESHOLDS.tradeOff, correctnessRise, optimizationDrop },
+    extrapolation: { holds: beyond[0]?.extends === true && below[0]?.extends === true, beyond, below },
+    ensemble: { holds: budgets.some((b) => b.ensemble !== null && b.ensemble.pass > b.best.pass), budgets },
+  };
+}
+
+const extrapolated = (alpha: number) => alpha < 0 || alpha > 1;
+
+/**
+ * At one budget: the best single checkpoint, and the best of these ensembles that has an
+ * extrapolated member: greedy over every checkpoint, and greedy over the best single checkpoint
+ * with each extrapolated one.
+ */
+function ensembleAt(points: readonly FrontierPoint[], budget: number): EnsembleAtBudget {
+  const counts = points.map((p) => p.problems);
+  const single = bestSingleCheckpoint(counts, budget);
+  if (!single) throw new Error(`no checkpoint has ${budget} samples on every problem`);
+  const subsets = [points.map((_, i) => i), ...points.flatMap((p, i) => (extrapolated(p.alpha) && i !== single.index ? [[single.index, i].sort((a, b) => a - b)] : []))];
+  let ensemble: EnsembleAtBudget['ensemble'] = null;
+  for (const members of subsets) {
+    const subset = members.map((i) => counts[i]!);
+    const allocation = optimisedAllocation(subset, budget);
+    const used = members.flatMap((i, j) => (allocation[j]! > 0 ? [{ alpha: points[i]!.alpha, samples: allocation[j]! }] : []));
+    if (!used.some((m) => extrapolated(m.alpha))) continue;
+    const pass = ensemblePass(subset, allocation);
+    if (ensemble === null || pass > ensemble.pass) ensemble = { members: used, pass };
+  }
+  return { budget, best: { alpha: points[single.index]!.alpha, pass: single.pass }, ensemble };
+}
+
+const f3 = (x: number) => x.toFixed(3);
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${f3(x)}`;
+const mark = (holds: boolean) => (holds ? 'holds' : 'does NOT hold');
+
+/** How far past an endpoint every step still extends the trends. */
+function reach(steps: readonly ExtrapolationStep[]): string {
+  const n = steps.findIndex((s) => !s.extends);
+  if (n === 0) return 'not even at the first alpha';
+  return n < 0 ? `at every alpha to ${steps.at(-1)?.alpha}` : `up to alpha ${steps[n - 1]!.alpha}, not at ${steps[n]!.alpha}`;
+}
+
+function describeEnsemble(b: EnsembleAtBudget): string {
+  const single = `B=${b.budget}: best single alpha ${b.best.alpha} ${f3(b.best.pass)}`;
+  if (!b.ensemble) return `${single}, no ensemble with an extrapolated member`;
+  return `${single}, ensemble ${f3(b.ensemble.pass)} (${b.ensemble.members.map((m) => `${m.samples} at ${m.alpha}`).join(', ')})`;
+}
+
+/** One line per property, with its numbers: what the bench prints and what the tests say on failure. */
+export function describePhenomenon(r: PhenomenonReport): string[] {
+  const rates = (steps: readonly ExtrapolationStep[]) => steps.map((x) => `${x.alpha}: ${f3(x.correctness)}/${f3(x.optimization)}`).join(', ');
+  const { flatSolve, tradeOff, extrapolation, ensemble } = r;
+  return [
+    `1. solve rate within ${PHENOMENON_THRESHOLDS.solveGap} between the endpoints: ${mark(flatSolve.holds)}: ${f3(flatSolve.low)} at alpha 0, ${f3(flatSolve.high)} at 1 (${signed(flatSolve.high - flatSolve.low)})`,
+    `2. failures trade places by at least ${PHENOMENON_THRESHOLDS.tradeOff} each: ${mark(tradeOff.holds)}: from alpha 0 to 1 correctness failures ${signed(tradeOff.correctnessRise)}, optimization failures ${signed(-tradeOff.optimizationDrop)}`,
+    `3. extrapolation extends both trends: ${mark(extrapolation.holds)}: beyond 1 ${reach(extrapolation.beyond)}; below 0 ${reach(extrapolation.below)} (correctness/optimization failures beyond 1: ${rates(extrapolation.beyond)}; below 0: ${rates(extrapolation.below)})`,
+    `4. an ensemble with extrapolated checkpoints beats the best single checkpoint's pass@B: ${mark(ensemble.holds)}: ${ensemble.budgets.map(describeEnsemble).join('; ')}`,
+  ];
+}
