@@ -1,10 +1,9 @@
 // What the demo study shows, computed without the pipeline: the merged policy at each alpha and
 // the judge's verdict on each candidate give each problem's outcome, either exactly (the policy's
 // probabilities) or as the demo draws it (the very samples the stand-in server answers).
-import { checkpointRates, failureClassOf, type FailureRates, type ProblemOutcomeCounts, type Verdict } from '@frontier/core';
+import { failureClassOf, type AlphaPoint, type FailureClass, type FailureRates, type ProblemOutcomeCounts, type Verdict } from '@frontier/core';
 import { DEMO_ALPHAS, DEMO_SAMPLES_PER_PROBLEM, DEMO_STUDY_SEED } from '../demo-study';
 import { candidateKey } from './judge-candidates';
-import type { FrontierPoint } from './phenomenon';
 import { ToyPolicy } from './policy';
 
 /** theta(alpha) = (1 - alpha) lo + alpha hi, in float64 and rounded to F32 once, as the merge tool does. */
@@ -51,12 +50,20 @@ export interface DemoPlan {
 
 export const DEMO_PLAN: DemoPlan = { alphas: DEMO_ALPHAS, seed: DEMO_STUDY_SEED, samplesPerProblem: DEMO_SAMPLES_PER_PROBLEM };
 
-/** The frontier the demo study shows on these problems: its draws at each alpha of the plan. */
-export function drawnFrontier(lo: ToyPolicy, hi: ToyPolicy, verdicts: ReadonlyMap<string, Verdict>, problemIds: readonly string[], plan = DEMO_PLAN): FrontierPoint[] {
+/** What the demo study shows on these problems: its draws at each alpha of the plan, as core's per-alpha counts. */
+export function drawnFrontier(lo: ToyPolicy, hi: ToyPolicy, verdicts: ReadonlyMap<string, Verdict>, problemIds: readonly string[], plan = DEMO_PLAN): AlphaPoint[] {
   return plan.alphas.map((alpha) => {
     const policy = mergedPolicy(lo, hi, alpha);
     const counts = problemIds.map((id) => drawnCounts(policy, id, verdicts, plan.seed, plan.samplesPerProblem));
-    return { alpha, rates: checkpointRates(counts), problems: counts.map((c) => ({ n: c.n, c: c.solved })) };
+    const sum = (c: ProblemOutcomeCounts, classOf: FailureClass) =>
+      Object.entries(c.counts).reduce((s, [v, k]) => s + (failureClassOf(v as Verdict) === classOf ? (k ?? 0) : 0), 0);
+    return {
+      alpha,
+      n: counts.map((c) => c.n),
+      solved: counts.map((c) => c.solved),
+      correctness: counts.map((c) => sum(c, 'CORRECTNESS')),
+      optimization: counts.map((c) => sum(c, 'OPTIMIZATION')),
+    };
   });
 }
 

@@ -1,14 +1,29 @@
 // The research setting's phenomenon on hard problems, as four checks on a frontier (issue 42's
 // list): a flat solve rate between the endpoints, failures trading places, extrapolation
 // extending both trends, and an ensemble with extrapolated checkpoints beating the best single
-// checkpoint at the same sample budget. Pure; the ensemble maths is core's, as in the web app.
-import { bestSingleCheckpoint, budgetLadder, ensemblePass, optimisedAllocation, type FailureRates, type SolveCounts } from '@frontier/core';
+// checkpoint at the same sample budget. Pure; the rates and the ensemble maths are core's, as in
+// the web app, on core's per-alpha counts (`alphaPointsOf` of a study's data).
+import { bestSingleCheckpoint, budgetLadder, ensemblePass, failureRates, optimisedAllocation, type AlphaPoint, type FailureRates, type SolveCounts } from '@frontier/core';
 
-export interface FrontierPoint {
+/** A point's solve, correctness-failure and optimization-failure rates (means over its problems with samples). */
+export function pointRates(point: AlphaPoint): FailureRates {
+  let solve = 0;
+  let problems = 0;
+  for (let p = 0; p < point.n.length; p++) {
+    if (point.n[p]! <= 0) continue;
+    solve += point.solved[p]! / point.n[p]!;
+    problems++;
+  }
+  const { correctness, optimization } = failureRates(point);
+  return { solveRate: solve / problems, correctnessRate: correctness, optimizationRate: optimization };
+}
+
+const solveCounts = (point: AlphaPoint): SolveCounts[] => Array.from(point.n, (n, p) => ({ n: Math.max(n, 0), c: point.solved[p]! }));
+
+interface RatedPoint {
   alpha: number;
   rates: FailureRates;
-  /** Per problem, in the same problem order for every point. */
-  problems: readonly SolveCounts[];
+  problems: SolveCounts[];
 }
 
 /** The issue's thresholds. */
@@ -37,8 +52,8 @@ export interface PhenomenonReport {
   ensemble: { holds: boolean; budgets: EnsembleAtBudget[] };
 }
 
-export function demoPhenomenon(points: readonly FrontierPoint[], maxBudget = 64): PhenomenonReport {
-  const sorted = [...points].sort((a, b) => a.alpha - b.alpha);
+export function demoPhenomenon(points: readonly AlphaPoint[], maxBudget = 64): PhenomenonReport {
+  const sorted = [...points].sort((a, b) => a.alpha - b.alpha).map((p) => ({ alpha: p.alpha, rates: pointRates(p), problems: solveCounts(p) }));
   const at = (alpha: number) => {
     const p = sorted.find((q) => q.alpha === alpha);
     if (!p) throw new Error(`the frontier has no point at alpha ${alpha}`);
@@ -46,7 +61,7 @@ export function demoPhenomenon(points: readonly FrontierPoint[], maxBudget = 64)
   };
   const lo = at(0);
   const hi = at(1);
-  const step = (sign: 1 | -1) => (p: FrontierPoint): ExtrapolationStep => {
+  const step = (sign: 1 | -1) => (p: RatedPoint): ExtrapolationStep => {
     const ref = sign > 0 ? hi : lo;
     const c = p.rates.correctnessRate;
     const o = p.rates.optimizationRate;
@@ -72,7 +87,7 @@ const extrapolated = (alpha: number) => alpha < 0 || alpha > 1;
  * extrapolated member: greedy over every checkpoint, and greedy over the best single checkpoint
  * with each extrapolated one.
  */
-function ensembleAt(points: readonly FrontierPoint[], budget: number): EnsembleAtBudget {
+function ensembleAt(points: readonly RatedPoint[], budget: number): EnsembleAtBudget {
   const counts = points.map((p) => p.problems);
   const single = bestSingleCheckpoint(counts, budget);
   if (!single) throw new Error(`no checkpoint has ${budget} samples on every problem`);
