@@ -12,7 +12,8 @@ import { listCandidates, listProblems } from '../problems';
 import { loadToyPolicy } from './checkpoint';
 import { drawnFrontier, expectedFrontier } from './demo-frontier';
 import { DEMO_ENDPOINTS } from './endpoints';
-import { demoPhenomenon, describePhenomenon, pointRates, type PhenomenonReport } from './phenomenon';
+import { describePhenomenon } from './describe-phenomenon';
+import { demoPhenomenon, pointRates, type PhenomenonReport } from './phenomenon';
 import type { ToyPolicy } from './policy';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
