@@ -10,10 +10,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STUDY_SEED } from '../demo-study';
 import { listCandidates, listProblems } from '../problems';
 import { loadToyPolicy } from './checkpoint';
-import { drawnFrontier, expectedFrontier } from './demo-frontier';
+import { drawnCounts, drawnFrontier, expectedFrontier, expectedRates, mergedPolicy } from './demo-frontier';
 import { DEMO_ENDPOINTS } from './endpoints';
 import { describePhenomenon } from './describe-phenomenon';
 import { demoPhenomenon, pointRates, type PhenomenonReport } from './phenomenon';
+import { candidateKey } from './judge-candidates';
 import type { ToyPolicy } from './policy';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -43,6 +44,45 @@ function judgeHardCandidates(): Map<string, Verdict> {
   const rows = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { candidate: string; verdict: Verdict; coveragePassed: number });
   return new Map(rows.map((r) => [r.candidate, r.verdict]));
 }
+
+describe('the demo frontier without the pipeline (made-up verdicts)', () => {
+  // Verdicts by the candidate's name, not by running it: what is checked here is the counting.
+  const made = new Map(listCandidates().map((c) => [candidateKey(c), (c.name === 'efficient' ? 'AC' : c.name === 'brute-force' ? 'TLE' : 'WA') as Verdict]));
+
+  it('merges as the merge tool does: alpha 0 and 1 are the endpoints bit for bit, logits interpolate', async () => {
+    const [lo, hi] = await Promise.all([loadToyPolicy(DEMO_ENDPOINTS.lo), loadToyPolicy(DEMO_ENDPOINTS.hi)]);
+    expect(Buffer.from(mergedPolicy(lo, hi, 0).weight.buffer).equals(Buffer.from(lo.weight.buffer))).toBe(true);
+    expect(Buffer.from(mergedPolicy(lo, hi, 1).weight.buffer).equals(Buffer.from(hi.weight.buffer))).toBe(true);
+    const [l0, l1, l25] = [0, 1, 2.5].map((a) => mergedPolicy(lo, hi, a).logits('dijkstra'));
+    l25!.forEach((x, i) => expect(x).toBeCloseTo(l0![i]! + 2.5 * (l1![i]! - l0![i]!), 4));
+  });
+
+  it('counts the samples the policy draws, and its exact rates sum to 1', async () => {
+    const policy = await loadToyPolicy(DEMO_ENDPOINTS.init);
+    const counts = drawnCounts(policy, 'dijkstra', made, 7, 50);
+    const drawn = Array.from({ length: 50 }, (_, i) => policy.sample('dijkstra', i, 7).name);
+    expect(counts).toEqual({
+      n: 50,
+      solved: drawn.filter((n) => n === 'efficient').length,
+      optimization: drawn.filter((n) => n === 'brute-force').length,
+      correctness: drawn.filter((n) => n !== 'efficient' && n !== 'brute-force').length,
+    });
+    const r = expectedRates(policy, 'dijkstra', made);
+    const pi = policy.probabilities('dijkstra');
+    const names = policy.problem('dijkstra').candidates.map((c) => c.name);
+    expect(r.solveRate).toBeCloseTo(pi[names.indexOf('efficient')]!, 12);
+    expect(r.solveRate + r.correctnessRate + r.optimizationRate).toBeCloseTo(1, 12);
+    expect(() => drawnCounts(policy, 'dijkstra', new Map(), 7, 1)).toThrow(/no verdict for candidate dijkstra\//);
+    expect(() => expectedRates(policy, 'dijkstra', new Map([...made].map(([k]) => [k, 'IE' as Verdict])))).toThrow(/internal error/);
+  });
+
+  it('gives one point per alpha of the plan, with every sample counted', async () => {
+    const [lo, hi] = await Promise.all([loadToyPolicy(DEMO_ENDPOINTS.lo), loadToyPolicy(DEMO_ENDPOINTS.hi)]);
+    const points = drawnFrontier(lo, hi, made, ['dijkstra', 'fib-mod'], { alphas: [-1, 0, 1], seed: 3, samplesPerProblem: 16 });
+    expect(points.map((p) => p.alpha)).toEqual([-1, 0, 1]);
+    for (const p of points) [0, 1].forEach((i) => expect(p.solved[i]! + p.correctness[i]! + p.optimization[i]!).toBe(16));
+  });
+});
 
 describe.skipIf(!canContain)('the demo lab on its hard problems (judged for real, contained)', () => {
   let verdicts: Map<string, Verdict>;

@@ -1,7 +1,7 @@
 // What the demo study shows, computed without the pipeline: the merged policy at each alpha and
 // the judge's verdict on each candidate give each problem's outcome, either exactly (the policy's
 // probabilities) or as the demo draws it (the very samples the stand-in server answers).
-import { failureClassOf, type AlphaPoint, type FailureClass, type FailureRates, type ProblemOutcomeCounts, type Verdict } from '@frontier/core';
+import { failureClassOf, type AlphaPoint, type FailureRates, type Verdict } from '@frontier/core';
 import { DEMO_ALPHAS, DEMO_SAMPLES_PER_PROBLEM, DEMO_STUDY_SEED } from '../demo-study';
 import { candidateKey } from './judge-candidates';
 import { ToyPolicy } from './policy';
@@ -29,17 +29,26 @@ export function expectedRates(policy: ToyPolicy, problemId: string, verdicts: Re
   return { solveRate: share.SOLVED, correctnessRate: share.CORRECTNESS, optimizationRate: share.OPTIMIZATION };
 }
 
+/** Outcome counts of one problem's samples, by failure class. */
+export interface DrawnCounts {
+  n: number;
+  solved: number;
+  correctness: number;
+  optimization: number;
+}
+
 /**
- * Verdict counts of samples 0..n-1 of a problem under `seed`, the samples the demo study draws:
- * its pipeline asks the stand-in server for them with the study's seed at every alpha.
+ * How samples 0..n-1 of a problem under `seed` end, the samples the demo study draws: its
+ * pipeline asks the stand-in server for them with the study's seed at every alpha.
  */
-export function drawnCounts(policy: ToyPolicy, problemId: string, verdicts: ReadonlyMap<string, Verdict>, seed: number, n: number): ProblemOutcomeCounts {
-  const counts: Partial<Record<Verdict, number>> = {};
+export function drawnCounts(policy: ToyPolicy, problemId: string, verdicts: ReadonlyMap<string, Verdict>, seed: number, n: number): DrawnCounts {
+  const counts = { n, solved: 0, correctness: 0, optimization: 0 };
+  const key = { SOLVED: 'solved', CORRECTNESS: 'correctness', OPTIMIZATION: 'optimization' } as const;
   for (let idx = 0; idx < n; idx++) {
-    const v = verdictOf(verdicts, candidateKey(policy.sample(problemId, idx, seed)));
-    counts[v] = (counts[v] ?? 0) + 1;
+    const cls = failureClassOf(verdictOf(verdicts, candidateKey(policy.sample(problemId, idx, seed))));
+    if (cls !== 'INTERNAL') counts[key[cls]] += 1; // verdictOf refuses IE
   }
-  return { n, solved: counts.AC ?? 0, counts };
+  return counts;
 }
 
 export interface DemoPlan {
@@ -55,14 +64,12 @@ export function drawnFrontier(lo: ToyPolicy, hi: ToyPolicy, verdicts: ReadonlyMa
   return plan.alphas.map((alpha) => {
     const policy = mergedPolicy(lo, hi, alpha);
     const counts = problemIds.map((id) => drawnCounts(policy, id, verdicts, plan.seed, plan.samplesPerProblem));
-    const sum = (c: ProblemOutcomeCounts, classOf: FailureClass) =>
-      Object.entries(c.counts).reduce((s, [v, k]) => s + (failureClassOf(v as Verdict) === classOf ? (k ?? 0) : 0), 0);
     return {
       alpha,
       n: counts.map((c) => c.n),
       solved: counts.map((c) => c.solved),
-      correctness: counts.map((c) => sum(c, 'CORRECTNESS')),
-      optimization: counts.map((c) => sum(c, 'OPTIMIZATION')),
+      correctness: counts.map((c) => c.correctness),
+      optimization: counts.map((c) => c.optimization),
     };
   });
 }
