@@ -144,10 +144,10 @@ test('suggestions appear with reasons and the best alpha, exactly as `frontier s
   expect(shown.kinds).toEqual(cli.suggestions.map((s) => s.kind));
   expect(shown.reasons).toEqual(cli.suggestions.map((s) => s.reason));
   const { best } = shown;
-  expect(best).toEqual({
-    alpha: cli.best.alpha, lo: cli.best.lo, hi: cli.best.hi, pass: cli.best.passAtK, passLo: cli.best.passLo, passHi: cli.best.passHi,
-    openBelow: cli.best.below?.why ?? null, openAbove: cli.best.above?.why ?? null,
-  });
+  expect(best).toMatchObject({ alpha: cli.best.alpha, lo: cli.best.lo, hi: cli.best.hi, openBelow: cli.best.below?.why ?? null, openAbove: cli.best.above?.why ?? null });
+  // Rates from the bootstrap, computed by Chromium's V8 on the page and Node's in the CLI: their
+  // last bits may differ (seen at 1e-12 on the demo study), nothing a reader could see.
+  for (const [shownRate, cliRate] of [[best.pass, cli.best.passAtK], [best.passLo, cli.best.passLo], [best.passHi, cli.best.passHi]] as const) expect(shownRate).toBeCloseTo(cliRate, 9);
 
   // The demo's extrapolation below 0 collapses: those alphas are marked, the rest is the live line.
   expect(cli.collapsed.length).toBeGreaterThan(0);
@@ -299,6 +299,9 @@ test('"Evaluate these" queues a chain per proposal, says so, and the next sugges
   await waitForView(page, '');
   const { alphas } = await readSuggestions(page);
   expect(alphas).toHaveLength(3);
+  // A proposal may fall where another test left a cancelled chain (evaluate.spec's 2.75 lies in the
+  // demo's default range): clear it, so each alpha's jobs below are the chain queued here.
+  await forgetAlphas(studyId, alphas);
 
   // Held merges keep the chains queued while the page and the Jobs API are checked.
   const release = await holdMerges();

@@ -5,12 +5,14 @@ import { chromium } from '@playwright/test';
 import { DEMO_STUDY } from '../../apps/cli/src/up/seed-demo';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 
-// `npm run docs:screenshot [-- URL]`: the README's picture of the frontier, taken from the demo
-// study of a running `npm start` (default http://localhost:3000): the Frontier card as the page
-// draws it, so the image follows the product. Run it after changing the frontier's look or the
-// demo lab, and commit the PNG.
+// `npm run docs:screenshot [-- URL]`: the one picture of the frontier the README and the demo lab's
+// guide show, taken from the demo study of a running `npm start` (default http://localhost:3000):
+// the Frontier card of its hard problems (where the research setting's trade-off lives) as the
+// page draws it, cut to the element, so the image follows the product. Run it after changing the
+// frontier's look or the demo lab, and commit the PNG.
 
 const SCREENSHOT_PATH = 'docs/images/frontier-demo.png';
+const VIEW = '?difficulty=hard';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const base = (process.argv[2] ?? 'http://localhost:3000').replace(/\/$/, '');
@@ -35,12 +37,12 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
-    await page.goto(`${base}/studies/${id}`);
+    await page.goto(`${base}/studies/${id}${VIEW}`);
     await page.locator('[data-testid="frontier-plot"][data-status="ready"]').waitFor({ timeout: 120_000 });
     const out = join(root, SCREENSHOT_PATH);
     mkdirSync(dirname(out), { recursive: true });
     await page.locator('.frontier-card').screenshot({ path: out, animations: 'disabled' });
-    console.log(`wrote ${SCREENSHOT_PATH} from ${base}/studies/${id}`);
+    console.log(`wrote ${SCREENSHOT_PATH} from ${base}/studies/${id}${VIEW}`);
   } finally {
     await browser.close();
   }

@@ -18,3 +18,7 @@ export { trainEndpoints, fitEndpoints, TRAINING_DEFAULTS, REWARDS, type Training
 export { DEMO_ENDPOINTS } from './policy/endpoints';
 export { startToyServer, type ToyServer, type ToyServerOptions } from './serve/toy-server';
 export { toyServerCommand } from './serve/command';
+export { DEMO_ALPHAS, DEMO_SAMPLES_PER_PROBLEM, DEMO_STUDY_SEED } from './demo-study';
+export { mergedPolicy, expectedRates, drawnCounts, drawnFrontier, expectedFrontier, DEMO_PLAN, type DemoPlan, type DrawnCounts } from './policy/demo-frontier';
+export { describePhenomenon } from './policy/describe-phenomenon';
+export { demoPhenomenon, ensembleWins, pointRates, PHENOMENON_THRESHOLDS, type PhenomenonReport, type ExtrapolationStep, type EnsembleAtBudget } from './policy/phenomenon';

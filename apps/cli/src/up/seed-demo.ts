@@ -2,12 +2,9 @@ import { plural } from '@frontier/core';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStudy, hasNoStudies, importBenchmark, queueEvaluation, type Db, type OpenDatabase } from '@frontier/db';
-import { buildBenchmark, DEMO_ENDPOINTS, toyServerCommand, type Benchmark } from '@frontier/minilab';
+import { buildBenchmark, DEMO_ALPHAS, DEMO_ENDPOINTS, DEMO_SAMPLES_PER_PROBLEM, DEMO_STUDY_SEED, toyServerCommand, type Benchmark } from '@frontier/minilab';
 
 export const DEMO_STUDY = 'Demo lab: toy policy on minilab';
-export const DEMO_SEED = 20261130;
-/** The study's default alpha grid: -1 to 2 in steps of 0.25. */
-export const DEMO_ALPHAS = Array.from({ length: 13 }, (_, i) => -1 + 0.25 * i);
 
 // On an empty database: store the minilab benchmark (tests generated from fixed seeds, expected
 // outputs from the reference solutions), create the demo study with its two trained endpoints,
@@ -18,7 +15,7 @@ export const DEMO_ALPHAS = Array.from({ length: 13 }, (_, i) => -1 + 0.25 * i);
 export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log: (line: string) => void): Promise<void> {
   const { db } = opened;
   if (!(await hasNoStudies(db))) return;
-  log('empty database: building the demo lab study (minilab benchmark, toy policy, alphas -1..2)');
+  log(`empty database: building the demo lab study (minilab benchmark, toy policy, alphas ${DEMO_ALPHAS[0]}..${DEMO_ALPHAS.at(-1)})`);
   const studyId = await createDemoStudy(db, dataDir);
   const chains = await queueEvaluation(db, studyId, DEMO_ALPHAS, { queuedVia: 'cli' });
   log(`demo study queued: ${plural(chains.length, 'alpha')}, ${plural(chains.reduce((n, c) => n + c.jobIds.length, 0), 'job')} (see the Jobs page)`);
@@ -44,15 +41,15 @@ export async function createDemoStudy(db: Db, dataDir: string, name = DEMO_STUDY
   return createStudy(db, {
     name,
     description:
-      'A miniature of the research setting, run for real: a log-linear toy policy over candidate programs, two endpoints trained with REINFORCE on low- and high-coverage rewards from real judge verdicts, merged at each alpha, sampled 64 times per problem, judged in the sandbox.',
+      `A miniature of the research setting, run for real: a log-linear toy policy over candidate programs, two endpoints trained with REINFORCE on low- and high-coverage rewards from real judge verdicts, merged at each alpha, sampled ${DEMO_SAMPLES_PER_PROBLEM} times per problem, judged in the sandbox.`,
     origin: 'demo',
     config: {
       benchmark: 'minilab',
       setting: 'toy policy',
       scale: 'toy',
       language: 'python',
-      samplesPerProblem: 64,
-      seed: DEMO_SEED,
+      samplesPerProblem: DEMO_SAMPLES_PER_PROBLEM,
+      seed: DEMO_STUDY_SEED,
       backend: {
         kind: 'openai',
         serving: { mode: 'launch', command: toyServerCommand(), model: 'toy-alpha-{alpha}', startupTimeoutMs: 120_000 },
@@ -73,7 +70,7 @@ export async function createDemoStudy(db: Db, dataDir: string, name = DEMO_STUDY
 }
 
 async function minilabBenchmark(dataDir: string): Promise<Benchmark> {
-  const file = join(dataDir, 'minilab', `benchmark-${DEMO_SEED}.json`);
+  const file = join(dataDir, 'minilab', `benchmark-${DEMO_STUDY_SEED}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Benchmark;
-  return buildBenchmark({ seed: DEMO_SEED, outFile: file });
+  return buildBenchmark({ seed: DEMO_STUDY_SEED, outFile: file });
 }

@@ -1,4 +1,5 @@
 export { alphaPointsOf, type AlphaPoint, type AlphaPoints } from './alpha-points';
+export { failureRates } from './frontier-gap';
 export { roundAlpha, type BestAlpha, type CurvePoint } from './best-alpha';
 export { COLLAPSE_SHARE } from './collapse';
 export { defaultRange, RANGE_MARGIN, REFINE_DEFAULTS } from './defaults';
