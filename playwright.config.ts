@@ -40,7 +40,12 @@ export default defineConfig({
     // Imports the fixture sweep the other tests read (through the real CLI and worker).
     { name: 'fixture', testMatch: /fixture\.setup\.ts$/ },
     { name: 'chromium', dependencies: ['fixture'], testIgnore: serverModeProject, use: chromium },
-    { name: 'server-mode', dependencies: ['fixture'], testMatch: serverModeProject, use: { ...chromium, baseURL: SERVER_MODE_URL } },
+    {
+      name: 'server-mode',
+      dependencies: ['fixture'],
+      testMatch: serverModeProject,
+      use: { ...chromium, baseURL: SERVER_MODE_URL },
+    },
   ],
   // Started in order: the server-mode process reads the database URL that `npm start` writes.
   webServer: externalBaseUrl

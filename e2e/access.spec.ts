@@ -30,10 +30,18 @@ test('refuses cross-site writes before reading them, and bodies that are not app
     headers: { origin: 'http://evil.example', 'content-type': 'text/plain' },
   });
   expect(crossSite.status()).toBe(403);
-  expect(((await crossSite.json()) as { error: { message: string } }).error.message).toContain('cross-site request refused');
-  const fetchSite = await request.post('/api/shares', { data: { studyId, view: `/studies/${studyId}` }, headers: { 'sec-fetch-site': 'cross-site' } });
+  expect(((await crossSite.json()) as { error: { message: string } }).error.message).toContain(
+    'cross-site request refused',
+  );
+  const fetchSite = await request.post('/api/shares', {
+    data: { studyId, view: `/studies/${studyId}` },
+    headers: { 'sec-fetch-site': 'cross-site' },
+  });
   expect(fetchSite.status()).toBe(403);
-  const plain = await request.post(`/api/studies/${studyId}/evaluate`, { data: '{"alphas":"0.125"}', headers: { 'content-type': 'text/plain' } });
+  const plain = await request.post(`/api/studies/${studyId}/evaluate`, {
+    data: '{"alphas":"0.125"}',
+    headers: { 'content-type': 'text/plain' },
+  });
   expect(plain.status()).toBe(415);
   expect(((await plain.json()) as { error: { message: string } }).error.message).toContain('application/json');
   expect(await jobCount(), 'nothing was queued').toBe(before);
@@ -61,7 +69,9 @@ test('every response carries the security headers', async ({ request }) => {
 
 test('listens on loopback only', async ({ baseURL }) => {
   const port = Number(new URL(baseURL!).port);
-  const outside = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+  const outside = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
   test.skip(!outside, 'this machine has no non-loopback IPv4 address to try');
   const refused = await new Promise<boolean>((resolve) => {
     const s = connect(port, outside!);

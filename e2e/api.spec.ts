@@ -6,12 +6,18 @@ import { checkpointsWithData, studyIdByName } from './support/expected';
 
 test.afterAll(closeDatabase);
 
-test('health answers after querying the database, and says when the start-up warm-up has finished', async ({ request }) => {
+test('health answers after querying the database, and says when the start-up warm-up has finished', async ({
+  request,
+}) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({ ok: true });
   // The server renders the newest study's page itself once it listens (server/warm-up.ts).
-  await expect.poll(async () => ((await (await request.get('/api/health')).json()) as { warm: boolean }).warm, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(async () => ((await (await request.get('/api/health')).json()) as { warm: boolean }).warm, {
+      timeout: 30_000,
+    })
+    .toBe(true);
 });
 
 test('GET /api/studies lists the studies of the database', async ({ request }) => {
@@ -22,13 +28,23 @@ test('GET /api/studies lists the studies of the database', async ({ request }) =
   expect(body.studies.map((s) => s.name).sort()).toEqual(names.sort());
 });
 
-test('GET /api/studies/:id/data returns every checkpoint, with data where runs have some, and the facets', async ({ request }) => {
+test('GET /api/studies/:id/data returns every checkpoint, with data where runs have some, and the facets', async ({
+  request,
+}) => {
   const id = await studyIdByName(FIXTURE_STUDY);
   const res = await request.get(`/api/studies/${id}/data`);
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { studyId: number; checkpoints: unknown[]; problems: unknown[]; counts: { n: number[] } };
+  const body = (await res.json()) as {
+    studyId: number;
+    checkpoints: unknown[];
+    problems: unknown[];
+    counts: { n: number[] };
+  };
   expect(body.studyId).toBe(id);
-  const checkpoints = await query<{ count: number }>('SELECT count(*)::int AS count FROM checkpoint WHERE study_id = $1', [id]);
+  const checkpoints = await query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM checkpoint WHERE study_id = $1',
+    [id],
+  );
   expect(body.checkpoints).toHaveLength(checkpoints[0]!.count);
   // The counts are checkpoint-major: one row of problems.length cells per checkpoint.
   const P = body.problems.length;
@@ -37,14 +53,20 @@ test('GET /api/studies/:id/data returns every checkpoint, with data where runs h
   expect(rows.filter((row) => row.some((n) => n > 0))).toHaveLength(await checkpointsWithData(id));
   const facets = await request.get(`/api/studies/${id}/facets`);
   expect(facets.status()).toBe(200);
-  expect(((await facets.json()) as { facets: { difficulties: string[] } }).facets.difficulties.length).toBeGreaterThan(0);
+  expect(((await facets.json()) as { facets: { difficulties: string[] } }).facets.difficulties.length).toBeGreaterThan(
+    0,
+  );
 });
 
-test('GET /api/studies/:id/data sends the same JSON gzipped, computed once per data version, to a client that asks for it', async ({ request }) => {
+test('GET /api/studies/:id/data sends the same JSON gzipped, computed once per data version, to a client that asks for it', async ({
+  request,
+}) => {
   const id = await studyIdByName(FIXTURE_STUDY);
   const plain = await request.get(`/api/studies/${id}/data?difficulty=hard`);
   expect(plain.headers()['content-type']).toBe('application/json');
-  const gz = await request.get(`/api/studies/${id}/data?difficulty=hard`, { headers: { accept: 'application/gzip, application/json;q=0.5' } });
+  const gz = await request.get(`/api/studies/${id}/data?difficulty=hard`, {
+    headers: { accept: 'application/gzip, application/json;q=0.5' },
+  });
   expect(gz.status()).toBe(200);
   expect(gz.headers()['content-type']).toBe('application/gzip');
   expect(gz.headers()['vary']).toMatch(/(^|, *)Accept(,|$)/); // Next adds its own Vary entries before ours
@@ -52,7 +74,9 @@ test('GET /api/studies/:id/data sends the same JSON gzipped, computed once per d
   expect(gunzipSync(bytes).toString('utf8')).toBe(await plain.text());
   expect(bytes.length).toBeLessThan((await plain.body()).length / 3);
   // Served from the per-version cache: a second client gets the very same bytes.
-  const again = await request.get(`/api/studies/${id}/data?difficulty=hard`, { headers: { accept: 'application/gzip' } });
+  const again = await request.get(`/api/studies/${id}/data?difficulty=hard`, {
+    headers: { accept: 'application/gzip' },
+  });
   expect(Buffer.compare(await again.body(), bytes)).toBe(0);
   // Errors stay plain JSON whatever was asked for.
   const bad = await request.get(`/api/studies/${id}/data?dificulty=hard`, { headers: { accept: 'application/gzip' } });
@@ -82,7 +106,10 @@ test('bad input is a 400 JSON error naming the parameter', async ({ request }) =
     expect(res.headers()['content-type'], url).toContain('application/json');
     const body = (await res.json()) as { error: { message: string; issues: { path: string }[] } };
     expect(body.error.message, url).toContain(`'${parameter}'`);
-    expect(body.error.issues.map((i) => i.path), url).toContain(url.includes('?') ? `query.${parameter}` : `params.${parameter}`);
+    expect(
+      body.error.issues.map((i) => i.path),
+      url,
+    ).toContain(url.includes('?') ? `query.${parameter}` : `params.${parameter}`);
   }
 });
 
@@ -100,7 +127,10 @@ test('POST /api/shares refuses a study id that is not a 32-bit id, naming the fi
     expect(res.status(), String(studyId)).toBe(400);
     const body = (await res.json()) as { error: { message: string; issues: { path: string }[] } };
     expect(body.error.message, String(studyId)).toContain("'studyId'");
-    expect(body.error.issues.map((i) => i.path), String(studyId)).toContain('body.studyId');
+    expect(
+      body.error.issues.map((i) => i.path),
+      String(studyId),
+    ).toContain('body.studyId');
   }
   // The largest id is a valid id: the answer is that no such study exists.
   const largest = await request.post('/api/shares', { data: { studyId: 2147483647, view: '/studies/2147483647' } });

@@ -32,9 +32,14 @@ async function waitForEnsemble(page: Page) {
 
 async function readShown(page: Page): Promise<Shown> {
   const num = async (id: string, attr = 'data-value') => Number(await page.getByTestId(id).getAttribute(attr));
-  const allocation = await page.getByTestId('allocation-row').evaluateAll((els) =>
-    els.map((el) => ({ checkpointId: Number(el.getAttribute('data-checkpoint-id')), k: Number(el.getAttribute('data-k')) })),
-  );
+  const allocation = await page
+    .getByTestId('allocation-row')
+    .evaluateAll((els) =>
+      els.map((el) => ({
+        checkpointId: Number(el.getAttribute('data-checkpoint-id')),
+        k: Number(el.getAttribute('data-k')),
+      })),
+    );
   return {
     budget: await num('ensemble-pass', 'data-budget'),
     allocation,
@@ -51,7 +56,9 @@ async function readShown(page: Page): Promise<Shown> {
 function expected(all: DbCell[], members: number[], allocation: Shown['allocation'], budget: number) {
   const cell = byKey(all);
   const problems = [...new Set(all.map((x) => x.problemId))].filter((p) => members.every((m) => cell.has(`${m}:${p}`)));
-  const perProblem = problems.map((p) => ensemblePass(allocation.map((a) => ({ ...cell.get(`${a.checkpointId}:${p}`)!, k: a.k }))));
+  const perProblem = problems.map((p) =>
+    ensemblePass(allocation.map((a) => ({ ...cell.get(`${a.checkpointId}:${p}`)!, k: a.k }))),
+  );
   const ensemble = perProblem.reduce((s, x) => s + x, 0) / problems.length;
   const smallestN = Math.min(...members.flatMap((m) => problems.map((p) => cell.get(`${m}:${p}`)!.n)));
   const checkpoints = [...new Set(all.map((x) => x.checkpointId))];
@@ -78,7 +85,9 @@ function expectAgreement(shown: Shown, e: ReturnType<typeof expected>) {
   expect(shown.lo).toBeLessThanOrEqual(shown.hi);
 }
 
-test('250 samples: the opening budget, uniform and optimised ensembles equal the formula, gain = ensemble - best single', async ({ page }) => {
+test('250 samples: the opening budget, uniform and optimised ensembles equal the formula, gain = ensemble - best single', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const studyId = await ensureEnsembleStudy();
   const all = await cells(studyId);
@@ -86,7 +95,9 @@ test('250 samples: the opening budget, uniform and optimised ensembles equal the
 
   await page.goto(`/studies/${studyId}/ensembles`);
   // The default selection (the trained endpoints) and allocation are written into the URL.
-  await expect(page).toHaveURL(new RegExp(`c=${Math.min(low, high)},${Math.max(low, high)}.*alloc=uniform|c=${low},${high}.*alloc=uniform`));
+  await expect(page).toHaveURL(
+    new RegExp(`c=${Math.min(low, high)},${Math.max(low, high)}.*alloc=uniform|c=${low},${high}.*alloc=uniform`),
+  );
   await waitForEnsemble(page);
   const shown = await readShown(page);
   const e = expected(all, [low, high], shown.allocation, shown.budget);
@@ -100,7 +111,9 @@ test('250 samples: the opening budget, uniform and optimised ensembles equal the
   expect(shown.budget).toBe(opening);
   expect(e.best).toBeLessThan(0.9);
   await expect(page.getByTestId('budget-note')).toContainText('the largest of 1, 2, 5, 10, 20, 50');
-  expect(shown.allocation.map((a) => a.k).sort()).toEqual([Math.floor(shown.budget / 2), Math.ceil(shown.budget / 2)].sort());
+  expect(shown.allocation.map((a) => a.k).sort()).toEqual(
+    [Math.floor(shown.budget / 2), Math.ceil(shown.budget / 2)].sort(),
+  );
   expectAgreement(shown, e);
   // The log axis reads 1, 2, 5, 10, ...: every tick label a round number, none twice; no developer text.
   const ticks = await page.locator('[data-testid="ensemble-plot"] .xtick text').allTextContents();
@@ -176,7 +189,10 @@ test('adding the best next checkpoint, a chosen budget and the URL reproduce the
   await saveScreenshot(page, 'ensembles-fixture');
 });
 
-test('Share pins the ensemble: the link shows the same numbers read-only; the reader can still try other members', async ({ page, browser }) => {
+test('Share pins the ensemble: the link shows the same numbers read-only; the reader can still try other members', async ({
+  page,
+  browser,
+}) => {
   const studyId = await studyIdByName(FIXTURE_STUDY);
   const all = await cells(studyId);
   const { low, high } = await endpoints(studyId);

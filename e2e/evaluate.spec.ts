@@ -16,10 +16,17 @@ const CANCEL_ALPHA = 2.75;
 
 /** POST /api/studies/:id/evaluate's answer, per alpha. */
 interface EvaluateAnswer {
-  chains: { alpha: number; jobIds: number[]; existing: boolean; state: string; jobs: { id: number; kind: string; state: string }[] }[];
+  chains: {
+    alpha: number;
+    jobIds: number[];
+    existing: boolean;
+    state: string;
+    jobs: { id: number; kind: string; state: string }[];
+  }[];
 }
 
-const dataVersion = async (id: number) => (await query<{ v: number }>('SELECT data_version AS v FROM study WHERE id = $1', [id]))[0]!.v;
+const dataVersion = async (id: number) =>
+  (await query<{ v: number }>('SELECT data_version AS v FROM study WHERE id = $1', [id]))[0]!.v;
 
 test.describe.configure({ mode: 'serial' });
 test.afterAll(closeDatabase);
@@ -31,17 +38,26 @@ test.beforeAll(async () => {
   studyId = await studyIdByName(DEMO_STUDY);
   // The demo's initial sweep (queued by `npm start`) must be done before the tests add to it.
   await expect
-    .poll(() => activeJobs(studyId), { timeout: 400_000, intervals: [2_000, 5_000], message: 'the demo study has finished its initial jobs' })
+    .poll(() => activeJobs(studyId), {
+      timeout: 400_000,
+      intervals: [2_000, 5_000],
+      message: 'the demo study has finished its initial jobs',
+    })
     .toBe(0);
   await forgetAlphas(studyId, [NEW_ALPHA, CANCEL_ALPHA]);
 });
 
-test('evaluating alpha 2.5 on the study page runs its chain and adds its point to the frontier without a reload', async ({ page }) => {
+test('evaluating alpha 2.5 on the study page runs its chain and adds its point to the frontier without a reload', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.goto(`/studies/${studyId}`);
   await waitForView(page, '');
   const before = await readTable(page);
-  expect(before.some((r) => r.alpha === NEW_ALPHA), 'no point at the new alpha yet').toBe(false);
+  expect(
+    before.some((r) => r.alpha === NEW_ALPHA),
+    'no point at the new alpha yet',
+  ).toBe(false);
   // The demo study serves each checkpoint in launch mode, as a GPU lab with vLLM does.
   const settings = page.getByTestId('evaluation-settings');
   await settings.locator('summary').click();
@@ -79,7 +95,12 @@ test('evaluating alpha 2.5 on the study page runs its chain and adds its point t
   const finished = await jobsOnPage(page, '[data-testid="evaluate-chains"]');
   for (const job of finished) {
     const row = done.find((j) => j.id === job.id)!;
-    expect(job, `${job.kind} on screen = its pipeline_job row`).toMatchObject({ state: row.state, done: row.done, total: row.total, percent: 100 });
+    expect(job, `${job.kind} on screen = its pipeline_job row`).toMatchObject({
+      state: row.state,
+      done: row.done,
+      total: row.total,
+      percent: 100,
+    });
   }
   expect(finished.find((j) => j.kind === 'judge')!.total, 'the judge counted its samples').toBeGreaterThan(0);
   // The samples came from a server launched on the directory merged at 2.5, which was stopped.
@@ -89,10 +110,15 @@ test('evaluating alpha 2.5 on the study page runs its chain and adds its point t
   expect(serverLog).toMatch(new RegExp(`serving model "toy-alpha-${NEW_ALPHA}" on http://127\\.0\\.0\\.1:\\d+`));
 
   // The chain's completion refreshes the frontier: a row at alpha 2.5 with the database's numbers.
-  const point = page.locator('[data-testid="checkpoint-row"]').filter({ has: page.locator(`[data-testid="alpha"][data-value="${NEW_ALPHA}"]`) });
+  const point = page
+    .locator('[data-testid="checkpoint-row"]')
+    .filter({ has: page.locator(`[data-testid="alpha"][data-value="${NEW_ALPHA}"]`) });
   await expect(point).toHaveCount(1, { timeout: 30_000 });
   await waitForView(page, '');
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'no reload happened').toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    'no reload happened',
+  ).toBe(true);
   const rows = await readTable(page);
   expect(rows).toHaveLength(before.length + 1);
   const expected = (await expectedPoints(studyId)).find((e) => e.alpha === NEW_ALPHA);
@@ -107,7 +133,10 @@ test('evaluating alpha 2.5 on the study page runs its chain and adds its point t
   await saveScreenshot(page, 'evaluate-alpha-done');
 });
 
-test('asking again for an evaluated alpha answers with its chain, queues nothing and keeps the data version', async ({ page, request }) => {
+test('asking again for an evaluated alpha answers with its chain, queues nothing and keeps the data version', async ({
+  page,
+  request,
+}) => {
   const jobsBefore = await jobsInDb(studyId);
   const chain = jobsBefore.filter((j) => j.alpha === NEW_ALPHA);
   const versionBefore = await dataVersion(studyId);
@@ -116,7 +145,13 @@ test('asking again for an evaluated alpha answers with its chain, queues nothing
     const res = await request.post(`/api/studies/${studyId}/evaluate`, { data: { alphas: String(NEW_ALPHA) } });
     expect(res.status()).toBe(200);
     expect(((await res.json()) as EvaluateAnswer).chains).toEqual([
-      { alpha: NEW_ALPHA, jobIds: chain.map((j) => j.id), existing: true, state: 'SUCCEEDED', jobs: chain.map((j) => ({ id: j.id, kind: j.kind, state: 'SUCCEEDED' })) },
+      {
+        alpha: NEW_ALPHA,
+        jobIds: chain.map((j) => j.id),
+        existing: true,
+        state: 'SUCCEEDED',
+        jobs: chain.map((j) => ({ id: j.id, kind: j.kind, state: 'SUCCEEDED' })),
+      },
     ]);
   }
   // And from the page, which says so and shows the chain it already had.
@@ -138,16 +173,28 @@ test('the jobs pages show progress bars and states that match the pipeline_job r
   const inDb = await jobsInDb(studyId);
   await expect(async () => {
     const onPage = (await jobsOnPage(page)).sort((a, b) => a.id - b.id);
-    expect(onPage.map((j) => ({ id: j.id, kind: j.kind, state: j.state, done: j.done, total: j.total, attempts: j.attempts }))).toEqual(
+    expect(
+      onPage.map((j) => ({
+        id: j.id,
+        kind: j.kind,
+        state: j.state,
+        done: j.done,
+        total: j.total,
+        attempts: j.attempts,
+      })),
+    ).toEqual(
       inDb.map((j) => ({ id: j.id, kind: j.kind, state: j.state, done: j.done, total: j.total, attempts: j.attempts })),
     );
-    for (const j of onPage) expect(j.percent).toBe(j.total > 0 ? Math.floor((100 * j.done) / j.total) : j.state === 'SUCCEEDED' ? 100 : 0);
+    for (const j of onPage)
+      expect(j.percent).toBe(j.total > 0 ? Math.floor((100 * j.done) / j.total) : j.state === 'SUCCEEDED' ? 100 : 0);
   }).toPass({ timeout: 15_000 });
   // One card per alpha chain, its steps in pipeline order.
   await expect(page.getByTestId('job-chain')).toHaveCount(inDb.filter((j) => j.dependsOnId === null).length);
   const chain = page.locator(`[data-testid="job-chain"][data-alpha="${NEW_ALPHA}"]`);
   await expect(chain.getByTestId('job-row')).toHaveCount(4);
-  expect(await chain.getByTestId('job-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind')))).toEqual(['merge', 'generate', 'judge', 'aggregate']);
+  expect(
+    await chain.getByTestId('job-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind'))),
+  ).toEqual(['merge', 'generate', 'judge', 'aggregate']);
   await expect(page.getByTestId('pipeline-status')).toHaveCount(0);
   await saveScreenshot(page, 'jobs-study');
 
@@ -173,9 +220,15 @@ test('cancelling a queued job marks it and the steps after it cancelled', async 
     // Posting the same alpha while its chain waits answers with that chain.
     const again = await request.post(`/api/studies/${studyId}/evaluate`, { data: { alphas: String(CANCEL_ALPHA) } });
     expect(again.status()).toBe(200);
-    expect(((await again.json()) as EvaluateAnswer).chains[0]).toMatchObject({ alpha: CANCEL_ALPHA, existing: true, jobIds: chain!.jobIds });
+    expect(((await again.json()) as EvaluateAnswer).chains[0]).toMatchObject({
+      alpha: CANCEL_ALPHA,
+      existing: true,
+      jobIds: chain!.jobIds,
+    });
     expect(await jobsInDb(studyId, CANCEL_ALPHA)).toHaveLength(4);
-    await expect.poll(async () => (await jobsInDb(studyId, CANCEL_ALPHA)).map((j) => j.state)).toEqual(['RUNNING', 'QUEUED', 'QUEUED', 'QUEUED']);
+    await expect
+      .poll(async () => (await jobsInDb(studyId, CANCEL_ALPHA)).map((j) => j.state))
+      .toEqual(['RUNNING', 'QUEUED', 'QUEUED', 'QUEUED']);
 
     await page.goto(`/studies/${studyId}/jobs`);
     await expect(page.getByTestId('pipeline-status')).toContainText('Pipeline running: 0 of 4 jobs done');
@@ -185,18 +238,33 @@ test('cancelling a queued job marks it and the steps after it cancelled', async 
     await generate.getByTestId('job-cancel').click();
 
     for (const id of [generateId, judgeId, aggregateId]) {
-      await expect(card.locator(`[data-testid="job-row"][data-job-id="${id}"]`)).toHaveAttribute('data-state', 'CANCELLED');
+      await expect(card.locator(`[data-testid="job-row"][data-job-id="${id}"]`)).toHaveAttribute(
+        'data-state',
+        'CANCELLED',
+      );
     }
-    await expect(card.locator(`[data-testid="job-row"][data-job-id="${mergeId}"]`)).toHaveAttribute('data-state', 'RUNNING');
+    await expect(card.locator(`[data-testid="job-row"][data-job-id="${mergeId}"]`)).toHaveAttribute(
+      'data-state',
+      'RUNNING',
+    );
     await expect(card).toHaveAttribute('data-state', 'CANCELLED');
-    await expect(card.locator(`[data-testid="job-row"][data-job-id="${generateId}"]`).getByTestId('job-cancel')).toHaveCount(0);
-    expect((await jobsInDb(studyId, CANCEL_ALPHA)).map((j) => j.state)).toEqual(['RUNNING', 'CANCELLED', 'CANCELLED', 'CANCELLED']);
+    await expect(
+      card.locator(`[data-testid="job-row"][data-job-id="${generateId}"]`).getByTestId('job-cancel'),
+    ).toHaveCount(0);
+    expect((await jobsInDb(studyId, CANCEL_ALPHA)).map((j) => j.state)).toEqual([
+      'RUNNING',
+      'CANCELLED',
+      'CANCELLED',
+      'CANCELLED',
+    ]);
     await saveScreenshot(page, 'jobs-cancelled');
   } finally {
     await release();
   }
   // The merge completes once released; the cancelled steps stay cancelled (nothing revives them).
-  await expect.poll(async () => (await jobsInDb(studyId, CANCEL_ALPHA)).map((j) => j.state), { timeout: 30_000 }).toEqual(['SUCCEEDED', 'CANCELLED', 'CANCELLED', 'CANCELLED']);
+  await expect
+    .poll(async () => (await jobsInDb(studyId, CANCEL_ALPHA)).map((j) => j.state), { timeout: 30_000 })
+    .toEqual(['SUCCEEDED', 'CANCELLED', 'CANCELLED', 'CANCELLED']);
   const card = page.locator(`[data-testid="job-chain"][data-alpha="${CANCEL_ALPHA}"]`);
   await expect(card.getByTestId('job-row').first()).toHaveAttribute('data-state', 'SUCCEEDED');
   await expect(page.getByTestId('pipeline-status')).toHaveCount(0);
@@ -234,7 +302,9 @@ test('a bad alpha shows an inline error, and the API answers 400 naming it', asy
   for (const [body, message] of cases) {
     const res = await post(studyId, body);
     expect(res.status(), JSON.stringify(body)).toBe(400);
-    expect(((await res.json()) as { error: { message: string } }).error.message, JSON.stringify(body)).toContain(message);
+    expect(((await res.json()) as { error: { message: string } }).error.message, JSON.stringify(body)).toContain(
+      message,
+    );
   }
   expect((await jobsInDb(studyId)).length, 'nothing was queued').toBe(jobsBefore);
 
@@ -253,11 +323,20 @@ test('the jobs API lists, reads and refuses to cancel finished jobs', async ({ r
   const inDb = await jobsInDb(studyId);
   const list = await request.get(`/api/jobs?study=${studyId}`);
   expect(list.status()).toBe(200);
-  const { jobs } = (await list.json()) as { jobs: { id: number; state: string; progressDone: number; progressTotal: number }[] };
+  const { jobs } = (await list.json()) as {
+    jobs: { id: number; state: string; progressDone: number; progressTotal: number }[];
+  };
   expect(jobs.map((j) => j.id).sort((a, b) => a - b)).toEqual(inDb.map((j) => j.id));
   const judge = inDb.find((j) => j.alpha === NEW_ALPHA && j.kind === 'judge')!;
   const one = await request.get(`/api/jobs/${judge.id}`);
-  expect(((await one.json()) as { job: unknown }).job).toMatchObject({ id: judge.id, kind: 'judge', alpha: NEW_ALPHA, state: 'SUCCEEDED', progressDone: judge.done, progressTotal: judge.total });
+  expect(((await one.json()) as { job: unknown }).job).toMatchObject({
+    id: judge.id,
+    kind: 'judge',
+    alpha: NEW_ALPHA,
+    state: 'SUCCEEDED',
+    progressDone: judge.done,
+    progressTotal: judge.total,
+  });
   expect((await request.get('/api/jobs/987654321')).status()).toBe(404);
   expect((await request.get('/api/jobs?study=abc')).status()).toBe(400);
   const cancel = await request.post(`/api/jobs/${judge.id}/cancel`);

@@ -26,7 +26,13 @@ test.beforeAll(async () => {
   demoId = await studyIdByName(DEMO_STUDY);
   fixtureId = await studyIdByName(FIXTURE_STUDY);
   // The demo's initial sweep must be done, so the only running chain is the one this test holds.
-  await expect.poll(() => activeJobs(demoId), { timeout: 400_000, intervals: [2_000, 5_000], message: 'the demo study has finished its initial jobs' }).toBe(0);
+  await expect
+    .poll(() => activeJobs(demoId), {
+      timeout: 400_000,
+      intervals: [2_000, 5_000],
+      message: 'the demo study has finished its initial jobs',
+    })
+    .toBe(0);
   await forgetAlphas(demoId, [HELD_ALPHA]);
 });
 
@@ -44,7 +50,10 @@ async function expectFirstScreen(page: Page, label: string) {
   }
 }
 
-test('the slider and 300 px of the frontier, the largest plot, are on the first screen, also while jobs run', async ({ page, request }) => {
+test('the slider and 300 px of the frontier, the largest plot, are on the first screen, also while jobs run', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   for (const size of SCREENS) {
     await page.setViewportSize(size);
@@ -70,16 +79,26 @@ test('the slider and 300 px of the frontier, the largest plot, are on the first 
     // Unfolded, it lists the running chain's step with its progress, over the page, not pushing it.
     const before = await page.getByTestId('frontier-plot').boundingBox();
     await page.getByTestId('pipeline-status').locator('summary').click();
-    await expect(page.locator(`[data-testid="pipeline-chain"][data-alpha="${HELD_ALPHA}"]`)).toContainText('merge running');
+    await expect(page.locator(`[data-testid="pipeline-chain"][data-alpha="${HELD_ALPHA}"]`)).toContainText(
+      'merge running',
+    );
     expect(await page.getByTestId('frontier-plot').boundingBox()).toEqual(before);
-    await expect(page.getByTestId('pipeline-status').getByRole('link', { name: 'Jobs tab' })).toHaveAttribute('href', `/studies/${demoId}/jobs`);
+    await expect(page.getByTestId('pipeline-status').getByRole('link', { name: 'Jobs tab' })).toHaveAttribute(
+      'href',
+      `/studies/${demoId}/jobs`,
+    );
   } finally {
     // Only the held merge may run: cancel the steps after it, then let it finish and forget it all.
     if (queued[1] !== undefined) expect((await request.post(`/api/jobs/${queued[1]}/cancel`)).ok()).toBe(true);
     await release();
   }
   await expect.poll(() => activeJobs(demoId), { timeout: 60_000 }).toBe(0);
-  expect((await jobsInDb(demoId, HELD_ALPHA)).map((j) => j.state)).toEqual(['SUCCEEDED', 'CANCELLED', 'CANCELLED', 'CANCELLED']);
+  expect((await jobsInDb(demoId, HELD_ALPHA)).map((j) => j.state)).toEqual([
+    'SUCCEEDED',
+    'CANCELLED',
+    'CANCELLED',
+    'CANCELLED',
+  ]);
   await forgetAlphas(demoId, [HELD_ALPHA]);
 });
 
@@ -91,12 +110,21 @@ interface FrontierTrace {
 
 async function frontierTraces(page: Page): Promise<FrontierTrace[]> {
   await expect(page.getByTestId('frontier-plot')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  return page.locator('[data-testid="frontier-plot"] .js-plotly-plot').evaluate((el) =>
-    (el as unknown as { data: FrontierTrace[] }).data.map((t) => ({ name: t.name, fill: t.fill, error_x: t.error_x })),
-  );
+  return page
+    .locator('[data-testid="frontier-plot"] .js-plotly-plot')
+    .evaluate((el) =>
+      (el as unknown as { data: FrontierTrace[] }).data.map((t) => ({
+        name: t.name,
+        fill: t.fill,
+        error_x: t.error_x,
+      })),
+    );
 }
 
-test('the interval display (bars, ellipses, none) lives in the URL: a reload and a share link keep it', async ({ page, browser }) => {
+test('the interval display (bars, ellipses, none) lives in the URL: a reload and a share link keep it', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`/studies/${fixtureId}`);
   let traces = await frontierTraces(page);
@@ -105,7 +133,9 @@ test('the interval display (bars, ellipses, none) lives in the URL: a reload and
 
   await page.getByTestId('interval-display').selectOption('ellipses');
   await expect(page).toHaveURL(/[?&]ci=ellipses(&|$)/);
-  await expect(page.getByTestId('interval-definition')).toContainText('95% confidence region of both failure rates together');
+  await expect(page.getByTestId('interval-definition')).toContainText(
+    '95% confidence region of both failure rates together',
+  );
   await expect.poll(async () => (await frontierTraces(page)).some((t) => t.fill === 'toself')).toBe(true);
   await page.reload();
   await expect(page.getByTestId('interval-display')).toHaveValue('ellipses');
@@ -119,7 +149,10 @@ test('the interval display (bars, ellipses, none) lives in the URL: a reload and
   const shared = await browser.newPage();
   await shared.goto(url);
   await expect(shared.getByTestId('interval-display')).toHaveValue('ellipses');
-  expect((await frontierTraces(shared)).some((t) => t.fill === 'toself'), 'the shared view replays the URL').toBe(true);
+  expect(
+    (await frontierTraces(shared)).some((t) => t.fill === 'toself'),
+    'the shared view replays the URL',
+  ).toBe(true);
   await shared.close();
 
   await page.getByTestId('interval-display').selectOption('none');
@@ -131,14 +164,19 @@ test('the interval display (bars, ellipses, none) lives in the URL: a reload and
   await expect(page.getByTestId('interval-definition')).toContainText('Intervals hidden');
 });
 
-test('no axis repeats a tick label, on linear and log axes, and a narrow range gets the decimals it needs', async ({ page }) => {
+test('no axis repeats a tick label, on linear and log axes, and a narrow range gets the decimals it needs', async ({
+  page,
+}) => {
   for (const search of ['', '?log=1']) {
     await page.goto(`/studies/${demoId}${search}`);
     await frontierDrawn(page);
     for (const id of ['frontier-plot', 'solve-rate-plot', 'verdict-plot']) {
       const { x, y } = await tickLabels(page, id);
       console.log(`${id}${search}: x ${x.join(' ')} | y ${y.join(' ')}`);
-      for (const [axis, labels] of [['x', x], ['y', y]] as const) {
+      for (const [axis, labels] of [
+        ['x', x],
+        ['y', y],
+      ] as const) {
         expect(labels.length, `${id}${search} ${axis} has ticks`).toBeGreaterThanOrEqual(2);
         expect(new Set(labels).size, `${id}${search} ${axis}: ${labels.join(', ')}`).toBe(labels.length);
       }
@@ -153,7 +191,9 @@ test('no axis repeats a tick label, on linear and log axes, and a narrow range g
     await page.getByTestId('frontier-plot').hover();
     await zoomIn.click();
   }
-  await expect.poll(async () => (await tickLabels(page, 'frontier-plot')).y.every((l) => /^\d+\.\d+%$/.test(l))).toBe(true);
+  await expect
+    .poll(async () => (await tickLabels(page, 'frontier-plot')).y.every((l) => /^\d+\.\d+%$/.test(l)))
+    .toBe(true);
   const zoomed = await tickLabels(page, 'frontier-plot');
   console.log(`frontier zoomed in 64x: x ${zoomed.x.join(' ')} | y ${zoomed.y.join(' ')}`);
   for (const labels of [zoomed.x, zoomed.y]) {
@@ -162,11 +202,19 @@ test('no axis repeats a tick label, on linear and log axes, and a narrow range g
   }
 });
 
-test("a problem's first samples are on the first screen; long code lines scroll sideways, in the code and the diff", async ({ page }) => {
+test("a problem's first samples are on the first screen; long code lines scroll sideways, in the code and the diff", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // The demo program with the longest line, among those the diff's sample lists offer (the
   // first 20 of a checkpoint, in the list's order).
-  const rows = await query<{ key: string; problem_id: number; checkpoint_id: number; code: string | null; codeZ: Buffer | null }>(
+  const rows = await query<{
+    key: string;
+    problem_id: number;
+    checkpoint_id: number;
+    code: string | null;
+    codeZ: Buffer | null;
+  }>(
     `SELECT key, problem_id, checkpoint_id, code, "codeZ" FROM (
        SELECT s.run_id || '.' || s.idx AS key, s.problem_id, r.checkpoint_id, s.code, s.code_z AS "codeZ",
               row_number() OVER (PARTITION BY r.checkpoint_id, s.problem_id ORDER BY r.setting, s.run_id, s.idx) AS n
@@ -183,7 +231,9 @@ test("a problem's first samples are on the first screen; long code lines scroll 
     const first = page.getByTestId('sample-item').first();
     await expect(first).toBeInViewport({ ratio: 1 });
     const box = (await first.boundingBox())!;
-    console.log(`drill-down ${size.width}x${size.height}: first sample at y ${Math.round(box.y)}..${Math.round(box.y + box.height)}`);
+    console.log(
+      `drill-down ${size.width}x${size.height}: first sample at y ${Math.round(box.y)}..${Math.round(box.y + box.height)}`,
+    );
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await saveScreenshot(page, `first-screen-problem-${size.width}`);
   }
@@ -193,7 +243,10 @@ test("a problem's first samples are on the first screen; long code lines scroll 
   await page.getByTestId('diff-left-checkpoint').selectOption(String(widest.checkpoint_id));
   await page.getByTestId('diff-left-sample').selectOption(widest.key);
   await expect(page.getByTestId('diff-stats')).toBeVisible();
-  expect(await lastCharacterReachable(page, '[data-testid="sample-diff"] [data-side="left"]')).toEqual({ overflows: true, reachable: true });
+  expect(await lastCharacterReachable(page, '[data-testid="sample-diff"] [data-side="left"]')).toEqual({
+    overflows: true,
+    reachable: true,
+  });
 });
 
 /**
@@ -208,7 +261,9 @@ async function lastCharacterReachable(page: Page, box: string): Promise<{ overfl
       range.selectNodeContents(node);
       return range.getBoundingClientRect().right;
     };
-    const longest = lines.reduce((a, b) => (right(b) - b.getBoundingClientRect().left > right(a) - a.getBoundingClientRect().left ? b : a));
+    const longest = lines.reduce((a, b) =>
+      right(b) - b.getBoundingClientRect().left > right(a) - a.getBoundingClientRect().left ? b : a,
+    );
     const overflows = right(longest) > el.getBoundingClientRect().right;
     el.scrollLeft = el.scrollWidth;
     return { overflows, reachable: right(longest) <= el.getBoundingClientRect().right + 1 };

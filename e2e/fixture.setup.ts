@@ -20,7 +20,9 @@ setup('import the fixture sweep and wait for its aggregates', async () => {
   setup.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'frontier-e2e-'));
   try {
-    const manifest = execFileSync(bin('tsx'), [join(repoRoot, 'e2e/support/write-sweep.ts'), dir], { encoding: 'utf8' }).trim();
+    const manifest = execFileSync(bin('tsx'), [join(repoRoot, 'e2e/support/write-sweep.ts'), dir], {
+      encoding: 'utf8',
+    }).trim();
     expect(existsSync(manifest)).toBe(true);
     execFileSync('node', [join(repoRoot, 'apps/cli/bin/frontier.js'), 'import', manifest, '--study', FIXTURE_STUDY], {
       cwd: repoRoot,

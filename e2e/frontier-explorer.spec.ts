@@ -41,7 +41,9 @@ async function expectHeadlineMatchesDatabase(page: Page, k: number) {
   return h;
 }
 
-test('headline numbers for the selected alpha equal SQL; pass@k for a chosen k, undefined past min n', async ({ page }) => {
+test('headline numbers for the selected alpha equal SQL; pass@k for a chosen k, undefined past min n', async ({
+  page,
+}) => {
   await page.goto(`/studies/${studyId}?alpha=0.5`);
   await waitForView(page, '');
   await ready(page);
@@ -57,14 +59,20 @@ test('headline numbers for the selected alpha equal SQL; pass@k for a chosen k, 
   const minN = Math.min(...(await problemCounts(h.checkpointId)).map((c) => c.n));
   // The input refuses k above the samples per problem (e2e/pass-k.spec.ts); a link's k is shown undefined.
   await page.goto(`/studies/${studyId}?alpha=0.5&k=${minN + 1}`);
-  await expect(page.getByTestId('headline-pass-at-k').first()).toContainText(`exceeds the fewest samples of a problem here (n = ${minN})`);
+  await expect(page.getByTestId('headline-pass-at-k').first()).toContainText(
+    `exceeds the fewest samples of a problem here (n = ${minN})`,
+  );
   await saveScreenshot(page, 'frontier-explorer-headline');
 });
 
-test('the slider and arrow keys move the highlight, the numbers and the URL; a reload reproduces the view', async ({ page }) => {
+test('the slider and arrow keys move the highlight, the numbers and the URL; a reload reproduces the view', async ({
+  page,
+}) => {
   await page.goto(`/studies/${studyId}?alpha=0`);
   await ready(page);
-  const alphas = (await expectedPoints(studyId)).flatMap((p) => (p.alpha === null ? [] : [p.alpha])).sort((a, b) => a - b);
+  const alphas = (await expectedPoints(studyId))
+    .flatMap((p) => (p.alpha === null ? [] : [p.alpha]))
+    .sort((a, b) => a - b);
   const start = await readHeadline(page);
   expect(start.alpha).toBe(0);
   const ring0 = await ringTransform(page);
@@ -101,17 +109,35 @@ test('the slider and arrow keys move the highlight, the numbers and the URL; a r
   await ready(page);
   expect(await readHeadline(page)).toEqual(before);
   await expect(page.getByTestId('log-axes')).toBeChecked();
-  const axisType = await page.locator('[data-testid="frontier-plot"] .js-plotly-plot').evaluate((el) => (el as unknown as { _fullLayout: { xaxis: { type: string } } })._fullLayout.xaxis.type);
+  const axisType = await page
+    .locator('[data-testid="frontier-plot"] .js-plotly-plot')
+    .evaluate((el) => (el as unknown as { _fullLayout: { xaxis: { type: string } } })._fullLayout.xaxis.type);
   expect(axisType).toBe('log');
   expect(await page.evaluate(() => performance.getEntriesByName('sweep-step').length)).toBe(0); // a reload is not a step
 });
 
-test('frontier: error bars, Pareto ring, one line per series; verdict breakdown stacks to 1 and equals SQL', async ({ page }) => {
+test('frontier: error bars, Pareto ring, one line per series; verdict breakdown stacks to 1 and equals SQL', async ({
+  page,
+}) => {
   await page.goto(`/studies/${studyId}`);
   await ready(page);
   const traces = await page.locator('[data-testid="frontier-plot"] .js-plotly-plot').evaluate((el) =>
-    (el as unknown as { data: { name?: string; mode?: string; x: number[]; error_x?: { array: number[] }; error_y?: { array: number[] } }[] }).data.map((t) => ({
-      name: t.name, mode: t.mode, n: t.x.length, ex: t.error_x?.array?.length ?? 0, ey: t.error_y?.array?.length ?? 0,
+    (
+      el as unknown as {
+        data: {
+          name?: string;
+          mode?: string;
+          x: number[];
+          error_x?: { array: number[] };
+          error_y?: { array: number[] };
+        }[];
+      }
+    ).data.map((t) => ({
+      name: t.name,
+      mode: t.mode,
+      n: t.x.length,
+      ex: t.error_x?.array?.length ?? 0,
+      ey: t.error_y?.array?.length ?? 0,
     })),
   );
   const points = traces.find((t) => t.name?.endsWith('checkpoints'))!;
@@ -122,17 +148,37 @@ test('frontier: error bars, Pareto ring, one line per series; verdict breakdown 
   const pareto = traces.find((t) => t.name?.startsWith('Pareto'))!;
   // Independent Pareto set: not dominated by any other point.
   const dominated = (a: (typeof expected)[number]) =>
-    expected.some((b) => b.correctnessRate <= a.correctnessRate && b.optimizationRate <= a.optimizationRate && (b.correctnessRate < a.correctnessRate || b.optimizationRate < a.optimizationRate));
+    expected.some(
+      (b) =>
+        b.correctnessRate <= a.correctnessRate &&
+        b.optimizationRate <= a.optimizationRate &&
+        (b.correctnessRate < a.correctnessRate || b.optimizationRate < a.optimizationRate),
+    );
   expect(pareto.n).toBe(expected.filter((p) => !dominated(p)).length);
 
-  const verdicts = await page.locator('[data-testid="verdict-plot"] .js-plotly-plot').first().evaluate((el) =>
-    (el as unknown as { data: { name: string; x: number[]; y: number[] }[] }).data.map((t) => ({ name: t.name, x: [...t.x], y: [...t.y] })),
-  );
+  const verdicts = await page
+    .locator('[data-testid="verdict-plot"] .js-plotly-plot')
+    .first()
+    .evaluate((el) =>
+      (el as unknown as { data: { name: string; x: number[]; y: number[] }[] }).data.map((t) => ({
+        name: t.name,
+        x: [...t.x],
+        y: [...t.y],
+      })),
+    );
   const shares = await verdictShares(studyId);
   const byName = (prefix: string) => verdicts.find((t) => t.name.startsWith(prefix))!;
   shares.forEach((s, i) => {
     expect(byName('solved').x[i]).toBe(s.alpha);
-    const col: Record<string, number> = { solved: s.solved, WA: s.wa, RE: s.re, CE: s.ce, OLE: s.ole, TLE: s.tle, MLE: s.mle };
+    const col: Record<string, number> = {
+      solved: s.solved,
+      WA: s.wa,
+      RE: s.re,
+      CE: s.ce,
+      OLE: s.ole,
+      TLE: s.tle,
+      MLE: s.mle,
+    };
     let sum = 0;
     for (const [name, value] of Object.entries(col)) {
       expect(Math.abs(byName(name).y[i]! - value), `${name} at alpha ${s.alpha}`).toBeLessThan(RATE_TOLERANCE);
@@ -148,15 +194,20 @@ test('every plot exports PNG, SVG and CSV that parse', async ({ page }) => {
   await ready(page);
   const expected = (await expectedPoints(studyId)).filter((p) => p.alpha !== null);
   const headers: Record<string, string> = {
-    frontier: 'series,setting,scale,checkpoint,role,alpha,solve_rate,solve_lo,solve_hi,correctness_rate,correctness_lo,correctness_hi,optimization_rate,optimization_lo,optimization_hi,pareto,problems,n',
+    frontier:
+      'series,setting,scale,checkpoint,role,alpha,solve_rate,solve_lo,solve_hi,correctness_rate,correctness_lo,correctness_hi,optimization_rate,optimization_lo,optimization_hi,pareto,problems,n',
     // The solve-rate plot's own marks (suggest.spec.ts checks its surrogate and proposal rows).
-    'solve-rate': 'row,series,checkpoint,alpha,metric,value,value_lo,value_hi,alpha_lo,alpha_hi,n,collapsed,kind,reason',
+    'solve-rate':
+      'row,series,checkpoint,alpha,metric,value,value_lo,value_hi,alpha_lo,alpha_hi,n,collapsed,kind,reason',
   };
   for (const [plot, header] of Object.entries(headers)) {
     const id = `export-study-${studyId}-${plot}`;
     const box = page.getByTestId(id);
     const file = async (format: string) => {
-      const [download] = await Promise.all([page.waitForEvent('download'), box.getByTestId(`export-${format}`).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        box.getByTestId(`export-${format}`).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`${id.slice('export-'.length)}.${format}`);
       return readFileSync((await download.path())!);
     };
@@ -171,7 +222,9 @@ test('every plot exports PNG, SVG and CSV that parse', async ({ page }) => {
   }
   const verdictBox = page.getByTestId('verdict-card').first();
   const [download] = await Promise.all([page.waitForEvent('download'), verdictBox.getByTestId('export-csv').click()]);
-  const rows = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+  const rows = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
   expect(rows[0]).toBe('alpha,solved,WA,RE,CE,OLE,TLE,MLE');
   expect(rows.length - 1).toBe(expected.length);
 });

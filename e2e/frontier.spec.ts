@@ -2,7 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts';
 import { closeDatabase } from './support/database';
 import { FIXTURE_STUDY, RATE_TOLERANCE } from './support/fixture';
-import { checkpointsWithData, difficulties, expectedPoints, settings, studyIdByName, type Filters } from './support/expected';
+import {
+  checkpointsWithData,
+  difficulties,
+  expectedPoints,
+  settings,
+  studyIdByName,
+  type Filters,
+} from './support/expected';
 import { plottedTraces, readTable, waitForView } from './support/study-page';
 
 test.afterAll(closeDatabase);
@@ -25,7 +32,9 @@ async function expectTableMatchesDatabase(page: Page, filters: Filters) {
     if (e.alpha !== null) expect(row.alpha, label).toBe(e.alpha);
     expect(Math.abs(row.solveRate - e.solveRate), `${label} solve rate`).toBeLessThan(RATE_TOLERANCE);
     expect(Math.abs(row.correctnessRate - e.correctnessRate), `${label} correctness rate`).toBeLessThan(RATE_TOLERANCE);
-    expect(Math.abs(row.optimizationRate - e.optimizationRate), `${label} optimization rate`).toBeLessThan(RATE_TOLERANCE);
+    expect(Math.abs(row.optimizationRate - e.optimizationRate), `${label} optimization rate`).toBeLessThan(
+      RATE_TOLERANCE,
+    );
     expect(row.problems, `${label} problems`).toBe(e.problems);
     expect(row.n, `${label} n`).toBe(e.n);
   }
@@ -67,7 +76,10 @@ test('the frontier has one point per checkpoint, and the table equals the databa
   await saveScreenshot(page, 'study-frontier');
 });
 
-test('the difficulty filter changes the URL and the numbers, and the URL reproduces the view', async ({ page, context }) => {
+test('the difficulty filter changes the URL and the numbers, and the URL reproduces the view', async ({
+  page,
+  context,
+}) => {
   const available = await difficulties(studyId);
   const difficulty = available.includes('hard') ? 'hard' : available.at(-1)!;
   expect(available.length, 'the fixture has several difficulties').toBeGreaterThan(1);
@@ -80,7 +92,10 @@ test('the difficulty filter changes the URL and the numbers, and the URL reprodu
   await expect(page).toHaveURL(new RegExp(`[?&]difficulty=${difficulty}(&|$)`));
   await waitForView(page, `?difficulty=${difficulty}`);
   const after = await expectTableMatchesDatabase(page, { difficulty });
-  expect(after.map((r) => r.solveRate), 'filtering by difficulty changes the plotted numbers').not.toEqual(before.map((r) => r.solveRate));
+  expect(
+    after.map((r) => r.solveRate),
+    'filtering by difficulty changes the plotted numbers',
+  ).not.toEqual(before.map((r) => r.solveRate));
   await saveScreenshot(page, `study-frontier-${difficulty}`);
 
   await page.reload();

@@ -18,8 +18,10 @@ for (const path of ['/studies/:id/jobs', '/jobs']) {
   test(`${path}: the server's HTML carries the jobs, and 20 loads give no console error`, async ({ page, request }) => {
     test.setTimeout(180_000);
     const url = path.replace(':id', String(studyId));
-    const [jobs] = await query<{ n: number }>('SELECT count(*)::int AS n FROM pipeline_job WHERE study_id = $1', [studyId]);
-    expect(jobs!.n, 'npm start queued the demo study\'s jobs').toBeGreaterThan(0);
+    const [jobs] = await query<{ n: number }>('SELECT count(*)::int AS n FROM pipeline_job WHERE study_id = $1', [
+      studyId,
+    ]);
+    expect(jobs!.n, "npm start queued the demo study's jobs").toBeGreaterThan(0);
 
     const res = await request.get(url);
     expect(res.status()).toBe(200);
@@ -36,7 +38,8 @@ for (const path of ['/studies/:id/jobs', '/jobs']) {
     await page.route('**/_next/static/chunks/*.js', async (route) => {
       const response = await route.fetch();
       const body = await response.text();
-      if (slow && body.includes('jobs-view') && !body.includes('pipeline-status')) await new Promise((r) => setTimeout(r, 1_500));
+      if (slow && body.includes('jobs-view') && !body.includes('pipeline-status'))
+        await new Promise((r) => setTimeout(r, 1_500));
       await route.fulfill({ response, body });
     });
     for (let i = 0; i < 20; i++) {

@@ -29,16 +29,24 @@ test('every cell is c/n of the aggregates, no-data cells are marked, columns in 
   let checked = 0;
   for (const row of rows) {
     const e = expected.find((x) => x.problemId === row.problemId)!;
-    expect(row.cells.map((c) => c.checkpointId), row.externalId).toEqual(e.cells.map((c) => c.checkpointId));
+    expect(
+      row.cells.map((c) => c.checkpointId),
+      row.externalId,
+    ).toEqual(e.cells.map((c) => c.checkpointId));
     row.cells.forEach((cell, j) => {
       const want = e.cells[j]!;
-      expect({ c: cell.c, n: cell.n }, `${row.externalId} @ checkpoint ${cell.checkpointId}`).toEqual({ c: want.n < 0 ? 0 : want.c, n: want.n });
+      expect({ c: cell.c, n: cell.n }, `${row.externalId} @ checkpoint ${cell.checkpointId}`).toEqual({
+        c: want.n < 0 ? 0 : want.c,
+        n: want.n,
+      });
       expect(cell.text).toBe(want.n > 0 ? `${want.c}/${want.n}` : want.n === 0 ? '0/0' : '·');
       checked++;
     });
   }
   expect(checked).toBeGreaterThan(100);
-  const alphas = await page.getByTestId('matrix-col').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-alpha'))));
+  const alphas = await page
+    .getByTestId('matrix-col')
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-alpha'))));
   expect(alphas).toEqual([...alphas].sort((a, b) => a - b));
   await expect(page.getByTestId('matrix-legend')).toContainText('no data');
   await saveScreenshot(page, 'matrix');
@@ -78,7 +86,9 @@ test('the differs filter shows exactly the problems whose rates differ across al
   await expect(page.getByTestId('matrix-summary')).toHaveAttribute('data-shown', String(want.length));
 });
 
-test('unstable rows (a dip or peak beyond the 95% intervals) are flagged and filterable (demo study)', async ({ page }) => {
+test('unstable rows (a dip or peak beyond the 95% intervals) are flagged and filterable (demo study)', async ({
+  page,
+}) => {
   // The fixture's 8 samples per cell are too few for a dip beyond the intervals; the demo has 64.
   const demo = await query<{ id: number }>(`SELECT id FROM study WHERE origin = 'demo' ORDER BY id LIMIT 1`);
   expect(demo[0], 'npm start made the demo lab study (the fixture setup waits for it)').toBeTruthy();
@@ -106,15 +116,23 @@ test('solved cells follow the solved rule in force, which the legend names', asy
   await page.goto(`/studies/${studyId}/matrix?sort=problem&solved=rate-0.25`);
   await waitForMatrix(page);
   await expect(page.getByTestId('matrix-solved-legend')).toContainText('c/n ≥ 0.25');
-  const marks = await page.getByTestId('matrix-cell').evaluateAll((els) =>
-    els.map((el) => ({ c: Number(el.getAttribute('data-c')), n: Number(el.getAttribute('data-n')), solved: el.getAttribute('data-solved') })),
-  );
+  const marks = await page
+    .getByTestId('matrix-cell')
+    .evaluateAll((els) =>
+      els.map((el) => ({
+        c: Number(el.getAttribute('data-c')),
+        n: Number(el.getAttribute('data-n')),
+        solved: el.getAttribute('data-solved'),
+      })),
+    );
   expect(marks.length).toBeGreaterThan(50);
   for (const m of marks) expect(m.solved).toBe(m.n <= 0 ? '-' : m.c / m.n >= 0.25 ? '1' : '0');
   expect(marks.some((m) => m.solved === '1') && marks.some((m) => m.solved === '0')).toBe(true);
 });
 
-test('?alpha= highlights that column, and a click on a cell opens the drill-down at that checkpoint', async ({ page }) => {
+test('?alpha= highlights that column, and a click on a cell opens the drill-down at that checkpoint', async ({
+  page,
+}) => {
   await page.goto(`/studies/${studyId}/matrix?alpha=0.5`);
   await waitForMatrix(page);
   const selected = page.locator('[data-testid="matrix-col"][data-selected]');
@@ -128,7 +146,10 @@ test('?alpha= highlights that column, and a click on a cell opens the drill-down
   await cell.click();
   await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/problems/${problemId}\\?checkpoint=${checkpointId}$`));
   await expect(page.getByTestId('problem-view')).toHaveAttribute('data-problem-id', problemId!);
-  await expect(page.locator(`[data-testid="problem-count-row"][data-checkpoint-id="${checkpointId}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator(`[data-testid="problem-count-row"][data-checkpoint-id="${checkpointId}"]`)).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(page.getByTestId('samples-checkpoint')).toHaveValue(checkpointId!);
 });
 
@@ -144,11 +165,23 @@ test('the CSV export is the matrix as shown, and the PNG export is an image of t
   expect(text).toHaveLength(rows.length + 1);
   const header = text[0]!.split(',');
   expect(header.slice(0, 2)).toEqual(['problem', 'difficulty']);
-  expect(header.slice(-7)).toEqual(['solved_rule', 'solved_at', 'flip_alpha', 'unstable', 'differs_test', 'differs_p', 'differs_q']);
+  expect(header.slice(-7)).toEqual([
+    'solved_rule',
+    'solved_at',
+    'flip_alpha',
+    'unstable',
+    'differs_test',
+    'differs_p',
+    'differs_q',
+  ]);
   text.slice(1).forEach((line, i) => {
     const e = rows[i]!;
     const fields = line.split(',');
-    expect(fields.slice(0, 2 + e.cells.length)).toEqual([e.externalId, e.difficulty, ...e.cells.map((c) => (c.n < 0 ? '' : `${c.c}/${c.n}`))]);
+    expect(fields.slice(0, 2 + e.cells.length)).toEqual([
+      e.externalId,
+      e.difficulty,
+      ...e.cells.map((c) => (c.n < 0 ? '' : `${c.c}/${c.n}`)),
+    ]);
     expect(fields.at(-7)).toBe('c/n ≥ 0.5');
     expect(Math.abs(Number(fields.at(-1)) - e.differsQ)).toBeLessThan(1e-12);
   });
@@ -158,7 +191,10 @@ test('the CSV export is the matrix as shown, and the PNG export is an image of t
   expect(bytes.length).toBeGreaterThan(2000);
 });
 
-test('Share pins the matrix: the link shows the same rows read-only, and its sort still works locally', async ({ page, browser }) => {
+test('Share pins the matrix: the link shows the same rows read-only, and its sort still works locally', async ({
+  page,
+  browser,
+}) => {
   const studyId = await ensureSaturatedStudy();
   const expected = await expectedMatrix(studyId);
   const view = `/studies/${studyId}/matrix?sort=spread&differs=1`;
@@ -215,7 +251,9 @@ test('a 1,200-problem study renders only the rows in view and scrolls to the las
   const lastRow = page.locator(`[data-testid="matrix-row"][data-row-index="1199"]`);
   await expect(lastRow).toBeInViewport();
   await expect(lastRow).toHaveAttribute('data-external-id', last.externalId);
-  const cells = await lastRow.locator('[data-testid="matrix-cell"]').evaluateAll((els) => els.map((c) => `${c.getAttribute('data-c')}/${c.getAttribute('data-n')}`));
+  const cells = await lastRow
+    .locator('[data-testid="matrix-cell"]')
+    .evaluateAll((els) => els.map((c) => `${c.getAttribute('data-c')}/${c.getAttribute('data-n')}`));
   expect(cells).toEqual(last.cells.map((c) => `${c.n < 0 ? 0 : c.c}/${c.n}`));
   expect(await page.getByTestId('matrix-row').count()).toBeLessThan(100);
   await saveScreenshot(page, 'matrix-1200-bottom');

@@ -28,22 +28,32 @@ test.beforeAll(async () => {
 
 test("a link's k of 0, or junk, is named and why, and pass@1 is shown instead", async ({ page }) => {
   await page.goto(`/studies/${studyId}?alpha=0.5&k=0`);
-  await expect(page.getByTestId('k-error')).toHaveText('This link\'s k=0: k must be at least 1, since pass@k is the chance that one of k samples passes (got "0"); showing pass@1 instead.');
+  await expect(page.getByTestId('k-error')).toHaveText(
+    'This link\'s k=0: k must be at least 1, since pass@k is the chance that one of k samples passes (got "0"); showing pass@1 instead.',
+  );
   await expect(page.getByTestId('headline')).toContainText('pass@1');
   await expect(page.getByTestId('k-input')).toHaveValue('1');
   await page.goto(`/studies/${studyId}?alpha=0.5&k=abc`);
-  await expect(page.getByTestId('k-error')).toHaveText('This link\'s k=abc: k must be a whole number of at least 1 (got "abc"); showing pass@1 instead.');
+  await expect(page.getByTestId('k-error')).toHaveText(
+    'This link\'s k=abc: k must be a whole number of at least 1 (got "abc"); showing pass@1 instead.',
+  );
   await page.goto(`/studies/${studyId}?alpha=0.5&k=${maxN + 1}`);
-  await expect(page.getByTestId('k-error')).toContainText(`k must be at most n = ${maxN}, the samples per problem here`);
+  await expect(page.getByTestId('k-error')).toContainText(
+    `k must be at most n = ${maxN}, the samples per problem here`,
+  );
 });
 
-test('the pass@k input refuses 0 and k above n with the reason, keeps what was typed, and the view keeps its k', async ({ page }) => {
+test('the pass@k input refuses 0 and k above n with the reason, keeps what was typed, and the view keeps its k', async ({
+  page,
+}) => {
   await page.goto(`/studies/${studyId}?alpha=0.5&k=3`);
   const input = page.getByTestId('k-input');
   await expect(input).toHaveValue('3');
   await expect(page.getByTestId('k-error')).toHaveCount(0);
   await input.fill('0');
-  await expect(page.getByTestId('k-error')).toHaveText('k must be at least 1, since pass@k is the chance that one of k samples passes (got "0"); still showing pass@3.');
+  await expect(page.getByTestId('k-error')).toHaveText(
+    'k must be at least 1, since pass@k is the chance that one of k samples passes (got "0"); still showing pass@3.',
+  );
   await expect(input).toHaveValue('0');
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('headline')).toContainText('pass@3');

@@ -37,7 +37,14 @@ test.beforeAll(async () => {
      WHERE cardinality(s.test_verdicts) > 2 AND s.verdict <> 'AC'
      ORDER BY c.study_id, s.problem_id, s.run_id, s.idx LIMIT 1`,
   );
-  if (s) judged = { studyId: s.study_id, problemId: s.problem_id, runId: s.run_id, idx: s.idx, checkpointId: s.checkpoint_id };
+  if (s)
+    judged = {
+      studyId: s.study_id,
+      problemId: s.problem_id,
+      runId: s.run_id,
+      idx: s.idx,
+      checkpointId: s.checkpoint_id,
+    };
 });
 
 async function expectCountsMatchDatabase(page: Page, t: Target) {
@@ -60,7 +67,9 @@ async function expectCountsMatchDatabase(page: Page, t: Target) {
       const v = (id: string) => el.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-value') ?? '';
       return {
         checkpointId: Number(el.getAttribute('data-checkpoint-id')),
-        counts: ['n', 'solved', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie', 'pending'].map((f) => Number(v(`count-${f}`))),
+        counts: ['n', 'solved', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie', 'pending'].map((f) =>
+          Number(v(`count-${f}`)),
+        ),
         hist: v('fail-tier-hist'),
       };
     }),
@@ -68,14 +77,21 @@ async function expectCountsMatchDatabase(page: Page, t: Target) {
   for (const row of rows) {
     const s = shown.find((x) => x.checkpointId === row.checkpoint_id)!;
     const n = row.n as number | null;
-    const want = ['n', 'solved', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie', 'pending'].map((f) => (n === null ? (f === 'n' ? -1 : 0) : (row[f] as number)));
+    const want = ['n', 'solved', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie', 'pending'].map((f) =>
+      n === null ? (f === 'n' ? -1 : 0) : (row[f] as number),
+    );
     expect(s.counts, `checkpoint ${row.checkpoint_id}`).toEqual(want);
-    expect(s.hist, `checkpoint ${row.checkpoint_id} first-failing-tier histogram`).toBe(((row.hist as number[] | null) ?? []).join(','));
+    expect(s.hist, `checkpoint ${row.checkpoint_id} first-failing-tier histogram`).toBe(
+      ((row.hist as number[] | null) ?? []).join(','),
+    );
   }
 }
 
 test('the drill-down shows the problem and its counts per checkpoint as in the aggregates', async ({ page }) => {
-  const [meta] = await query<{ external_id: string; title: string; difficulty: string }>('SELECT external_id, title, difficulty FROM problem WHERE id = $1', [fixture.problemId]);
+  const [meta] = await query<{ external_id: string; title: string; difficulty: string }>(
+    'SELECT external_id, title, difficulty FROM problem WHERE id = $1',
+    [fixture.problemId],
+  );
   await page.goto(`/studies/${fixture.studyId}/problems/${fixture.problemId}`);
   await expect(page.getByTestId('problem-title')).toContainText(meta!.external_id);
   await expect(page.getByTestId('problem-title')).toContainText(meta!.title);
@@ -83,7 +99,9 @@ test('the drill-down shows the problem and its counts per checkpoint as in the a
   await expectCountsMatchDatabase(page, fixture);
 });
 
-test('the sample list is the sample table for that problem and checkpoint, with verdict filter and pages', async ({ page }) => {
+test('the sample list is the sample table for that problem and checkpoint, with verdict filter and pages', async ({
+  page,
+}) => {
   const [cp] = await query<{ id: number }>(
     `SELECT c.id FROM checkpoint c JOIN eval_run r ON r.checkpoint_id = c.id JOIN sample s ON s.run_id = r.id AND s.problem_id = $2
      WHERE c.study_id = $1 GROUP BY c.id ORDER BY count(*) DESC, c.id LIMIT 1`,
@@ -97,31 +115,56 @@ test('the sample list is the sample table for that problem and checkpoint, with 
   await page.goto(`/studies/${fixture.studyId}/problems/${fixture.problemId}?checkpoint=${cp!.id}`);
   const list = page.getByTestId('sample-list');
   await expect(list).toHaveAttribute('data-total', String(samples.length));
-  const items = await page.getByTestId('sample-item').evaluateAll((els) =>
-    els.map((el) => ({ key: el.getAttribute('data-sample'), verdict: el.getAttribute('data-verdict'), sandbox: el.getAttribute('data-sandbox') })),
+  const items = await page
+    .getByTestId('sample-item')
+    .evaluateAll((els) =>
+      els.map((el) => ({
+        key: el.getAttribute('data-sample'),
+        verdict: el.getAttribute('data-verdict'),
+        sandbox: el.getAttribute('data-sandbox'),
+      })),
+    );
+  expect(items).toEqual(
+    samples.slice(0, 20).map((s) => ({ key: s.key, verdict: s.verdict ?? 'PENDING', sandbox: s.sandbox ?? '' })),
   );
-  expect(items).toEqual(samples.slice(0, 20).map((s) => ({ key: s.key, verdict: s.verdict ?? 'PENDING', sandbox: s.sandbox ?? '' })));
 
   const verdict = samples.find((s) => s.verdict !== 'AC')?.verdict ?? 'AC';
   await page.getByTestId('samples-verdict').selectOption(verdict);
   await expect(page).toHaveURL(new RegExp(`verdict=${verdict}`));
   await expect(list).toHaveAttribute('data-total', String(samples.filter((s) => s.verdict === verdict).length));
-  await expect(page.getByTestId('sample-item')).toHaveCount(Math.min(20, samples.filter((s) => s.verdict === verdict).length));
-  for (const v of await page.getByTestId('sample-item').evaluateAll((els) => els.map((el) => el.getAttribute('data-verdict')))) expect(v).toBe(verdict);
+  await expect(page.getByTestId('sample-item')).toHaveCount(
+    Math.min(20, samples.filter((s) => s.verdict === verdict).length),
+  );
+  for (const v of await page
+    .getByTestId('sample-item')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-verdict'))))
+    expect(v).toBe(verdict);
 });
 
 test('the per-test strip shows the sample’s own arrays, with tiers from the test table', async ({ page }) => {
   expect(judged, 'the demo lab study (judged by the fixture setup) has samples with per-test records').toBeTruthy();
   const t = judged!;
-  const [row] = await query<{ test_verdicts: number[]; test_cpu_ms: number[]; test_peak_kib: number[]; sandbox: string | null }>(
+  const [row] = await query<{
+    test_verdicts: number[];
+    test_cpu_ms: number[];
+    test_peak_kib: number[];
+    sandbox: string | null;
+  }>(
     'SELECT test_verdicts, test_cpu_ms, test_peak_kib, sandbox::text AS sandbox FROM sample WHERE run_id = $1 AND problem_id = $2 AND idx = $3',
     [t.runId, t.problemId, t.idx],
   );
-  const tiers = await query<{ ordinal: number; tier: number }>('SELECT ordinal, tier FROM test WHERE problem_id = $1 ORDER BY ordinal', [t.problemId]);
-  await page.goto(`/studies/${t.studyId}/problems/${t.problemId}?checkpoint=${t.checkpointId}&sample=${t.runId}.${t.idx}`);
+  const tiers = await query<{ ordinal: number; tier: number }>(
+    'SELECT ordinal, tier FROM test WHERE problem_id = $1 ORDER BY ordinal',
+    [t.problemId],
+  );
+  await page.goto(
+    `/studies/${t.studyId}/problems/${t.problemId}?checkpoint=${t.checkpointId}&sample=${t.runId}.${t.idx}`,
+  );
   await expect(page.getByTestId('sample-detail')).toHaveAttribute('data-sample', `${t.runId}.${t.idx}`);
   // The backend that ran the tests, as the sample records it (the judge's, for the demo lab's).
-  await expect(page.getByTestId('sample-sandbox')).toHaveText(row!.sandbox ? `judged with ${row!.sandbox}` : 'sandbox not recorded');
+  await expect(page.getByTestId('sample-sandbox')).toHaveText(
+    row!.sandbox ? `judged with ${row!.sandbox}` : 'sandbox not recorded',
+  );
   const boxes = page.getByTestId('test-box');
   await expect(boxes).toHaveCount(row!.test_verdicts.length);
   const shown = await boxes.evaluateAll((els) =>
@@ -142,7 +185,8 @@ test('the per-test strip shows the sample’s own arrays, with tiers from the te
       peak: row!.test_peak_kib[i],
     })),
   );
-  if (tiers.length > row!.test_verdicts.length) await expect(page.getByTestId('tests-not-run')).toContainText(`+${tiers.length - row!.test_verdicts.length}`);
+  if (tiers.length > row!.test_verdicts.length)
+    await expect(page.getByTestId('tests-not-run')).toContainText(`+${tiers.length - row!.test_verdicts.length}`);
   await expect(page.getByTestId('code-view')).toBeVisible();
   await expect(page.locator('[data-testid="code-view"] .tok-keyword').first()).toBeVisible();
   await expectCountsMatchDatabase(page, t);
@@ -154,7 +198,8 @@ function lcs(a: string[], b: string[]): number {
   let prev = new Array<number>(b.length + 1).fill(0);
   for (let i = 1; i <= a.length; i++) {
     const cur = new Array<number>(b.length + 1).fill(0);
-    for (let j = 1; j <= b.length; j++) cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, cur[j - 1]!);
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, cur[j - 1]!);
     prev = cur;
   }
   return prev[b.length]!;
@@ -229,7 +274,10 @@ test('bad parameters are 400s naming the parameter; unknown or foreign problems 
     expect(res.status(), url).toBe(400);
     const body = (await res.json()) as { error: { message: string; issues: { path: string }[] } };
     expect(body.error.message, url).toContain(`'${path.split('.')[1]}'`);
-    expect(body.error.issues.map((i) => i.path), url).toContain(path);
+    expect(
+      body.error.issues.map((i) => i.path),
+      url,
+    ).toContain(path);
   }
   // A problem of another benchmark than the study's runs use, and one that does not exist.
   const [foreign] = await query<{ id: number }>(
@@ -241,7 +289,9 @@ test('bad parameters are 400s naming the parameter; unknown or foreign problems 
     for (const url of [`/api/studies/${studyId}/problems/${id}`, `/api/studies/${studyId}/problems/${id}/samples`]) {
       const res = await request.get(url);
       expect(res.status(), url).toBe(404);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toContain(`no problem with id ${id}`);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
+        `no problem with id ${id}`,
+      );
     }
   }
   expect((await request.get(`${base}/samples?checkpoint=2000000000`)).status()).toBe(404);
@@ -280,11 +330,15 @@ test('a bad setting or a missing sample in a problem page is reported without as
   });
   const bad = await page.goto(`/studies/${studyId}/problems/${problemId}?setting=%00`);
   expect(bad?.status()).toBe(200);
-  await expect(page.getByTestId('error')).toContainText("invalid query parameter 'setting': must not contain control characters");
+  await expect(page.getByTestId('error')).toContainText(
+    "invalid query parameter 'setting': must not contain control characters",
+  );
   expect(requests.filter((r) => r === `/api/studies/${studyId}/problems/${problemId}?setting=%00`)).toHaveLength(1);
 
   requests.length = 0;
   await page.goto(`/studies/${studyId}/problems/${problemId}?sample=1.999999999`);
   await expect(page.getByTestId('error')).toContainText('Could not load this sample.');
-  expect(requests.filter((r) => r === `/api/studies/${studyId}/problems/${problemId}/samples/1/999999999`)).toHaveLength(1);
+  expect(
+    requests.filter((r) => r === `/api/studies/${studyId}/problems/${problemId}/samples/1/999999999`),
+  ).toHaveLength(1);
 });

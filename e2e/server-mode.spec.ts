@@ -25,7 +25,12 @@ let ids: { study: number; problem: number; run: number; idx: number; a: number; 
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const [viewer, editor, admin, gone] = await Promise.all([addAccount('viewer'), addAccount('editor'), addAccount('admin'), addAccount('viewer')]);
+  const [viewer, editor, admin, gone] = await Promise.all([
+    addAccount('viewer'),
+    addAccount('editor'),
+    addAccount('admin'),
+    addAccount('viewer'),
+  ]);
   Object.assign(accounts, { viewer, editor, admin });
   await revokeTokensOf(gone.email);
   revoked = gone.token;
@@ -34,7 +39,9 @@ test.beforeAll(async () => {
        JOIN checkpoint c ON c.id = r.checkpoint_id JOIN study st ON st.id = c.study_id WHERE st.name = $1 ORDER BY x.run_id, x.problem_id, x.idx LIMIT 1`,
     [FIXTURE_STUDY],
   );
-  const cps = await query<{ id: number }>('SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY id LIMIT 2', [s!.study]);
+  const cps = await query<{ id: number }>('SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY id LIMIT 2', [
+    s!.study,
+  ]);
   const [job] = await query<{ id: number }>('SELECT id FROM pipeline_job ORDER BY id LIMIT 1');
   ids = { ...s!, a: cps[0]!.id, b: cps[1]!.id, job: job!.id };
 });
@@ -46,8 +53,12 @@ function headersOf(caller: Caller): Record<string, string> {
   if (caller === 'anonymous') return {};
   // The header in which the proxy tells pages who is asking, sent by the client itself: no API
   // route may believe it (each identifies the caller from the request: server/route.ts).
-  if (caller === 'forged identity') return { 'x-frontier-identity': JSON.stringify({ userId: 'x', email: 'admin@example.com', role: 'admin', via: 'session' }) };
-  const token = caller === 'bad token' ? 'fe_not-a-token' : caller === 'revoked token' ? revoked : accounts[caller].token;
+  if (caller === 'forged identity')
+    return {
+      'x-frontier-identity': JSON.stringify({ userId: 'x', email: 'admin@example.com', role: 'admin', via: 'session' }),
+    };
+  const token =
+    caller === 'bad token' ? 'fe_not-a-token' : caller === 'revoked token' ? revoked : accounts[caller].token;
   return { authorization: `Bearer ${token}` };
 }
 
@@ -69,46 +80,131 @@ const PROBES: Probe[] = [
   { route: '/api/openapi.json', method: 'GET', access: 'public', url: () => '/api/openapi.json', ok: 200 },
   { route: '/api/studies', method: 'GET', access: 'read', url: () => '/api/studies', ok: 200 },
   { route: '/api/studies/{id}', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}`, ok: 200 },
-  { route: '/api/studies/{id}/data', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/data`, ok: 200 },
-  { route: '/api/studies/{id}/facets', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/facets`, ok: 200 },
-  { route: '/api/studies/{id}/evidence', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/evidence?a=${ids.a}&b=${ids.b}`, ok: 200 },
-  { route: '/api/studies/{id}/triage', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/triage?a=0&b=1`, ok: 200 },
-  { route: '/api/studies/{id}/export', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/export?format=csv`, ok: 200 },
-  { route: '/api/studies/{id}/problems/{problemId}', method: 'GET', access: 'read', url: () => `/api/studies/${ids.study}/problems/${ids.problem}`, ok: 200 },
   {
-    route: '/api/studies/{id}/problems/{problemId}/samples', method: 'GET', access: 'read',
-    url: () => `/api/studies/${ids.study}/problems/${ids.problem}/samples`, ok: 200,
+    route: '/api/studies/{id}/data',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/data`,
+    ok: 200,
   },
   {
-    route: '/api/studies/{id}/problems/{problemId}/samples/{runId}/{idx}', method: 'GET', access: 'read',
-    url: () => `/api/studies/${ids.study}/problems/${ids.problem}/samples/${ids.run}/${ids.idx}`, ok: 200,
+    route: '/api/studies/{id}/facets',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/facets`,
+    ok: 200,
+  },
+  {
+    route: '/api/studies/{id}/evidence',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/evidence?a=${ids.a}&b=${ids.b}`,
+    ok: 200,
+  },
+  {
+    route: '/api/studies/{id}/triage',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/triage?a=0&b=1`,
+    ok: 200,
+  },
+  {
+    route: '/api/studies/{id}/export',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/export?format=csv`,
+    ok: 200,
+  },
+  {
+    route: '/api/studies/{id}/problems/{problemId}',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/problems/${ids.problem}`,
+    ok: 200,
+  },
+  {
+    route: '/api/studies/{id}/problems/{problemId}/samples',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/problems/${ids.problem}/samples`,
+    ok: 200,
+  },
+  {
+    route: '/api/studies/{id}/problems/{problemId}/samples/{runId}/{idx}',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/problems/${ids.problem}/samples/${ids.run}/${ids.idx}`,
+    ok: 200,
   },
   { route: '/api/jobs', method: 'GET', access: 'read', url: () => '/api/jobs', ok: 200 },
   { route: '/api/jobs/{id}', method: 'GET', access: 'read', url: () => `/api/jobs/${ids.job}`, ok: 200 },
   // Writes: an alpha out of range is refused after the access check (400), so nothing is queued.
-  { route: '/api/studies/{id}/evaluate', method: 'POST', access: 'write', url: () => `/api/studies/${ids.study}/evaluate`, data: () => ({ alphas: '99' }), ok: 400 },
   {
-    route: '/api/studies/{id}/refine', method: 'POST', access: 'write', url: () => `/api/studies/${ids.study}/refine`,
-    data: () => ({ k: 1, count: 3, range: [-1, 2], budgetAlphas: 0 }), ok: 400,
+    route: '/api/studies/{id}/evaluate',
+    method: 'POST',
+    access: 'write',
+    url: () => `/api/studies/${ids.study}/evaluate`,
+    data: () => ({ alphas: '99' }),
+    ok: 400,
   },
-  { route: '/api/jobs/{id}/cancel', method: 'POST', access: 'write', url: () => '/api/jobs/2147483000/cancel', ok: 404 },
-  { route: '/api/shares', method: 'POST', access: 'share', url: () => '/api/shares', data: () => ({ studyId: ids.study, view: `/studies/${ids.study}` }), ok: 201 },
+  {
+    route: '/api/studies/{id}/refine',
+    method: 'POST',
+    access: 'write',
+    url: () => `/api/studies/${ids.study}/refine`,
+    data: () => ({ k: 1, count: 3, range: [-1, 2], budgetAlphas: 0 }),
+    ok: 400,
+  },
+  {
+    route: '/api/jobs/{id}/cancel',
+    method: 'POST',
+    access: 'write',
+    url: () => '/api/jobs/2147483000/cancel',
+    ok: 404,
+  },
+  {
+    route: '/api/shares',
+    method: 'POST',
+    access: 'share',
+    url: () => '/api/shares',
+    data: () => ({ studyId: ids.study, view: `/studies/${ids.study}` }),
+    ok: 201,
+  },
   { route: '/api/shares', method: 'GET', access: 'share', url: () => '/api/shares', ok: 200 },
-  { route: '/api/shares/{token}', method: 'DELETE', access: 'share', url: () => '/api/shares/no-such-share-token-000', ok: 404 },
+  {
+    route: '/api/shares/{token}',
+    method: 'DELETE',
+    access: 'share',
+    url: () => '/api/shares/no-such-share-token-000',
+    ok: 404,
+  },
   // An import without its study and alpha is refused after the access check, before any ingest.
-  { route: '/api/imports', method: 'POST', access: 'write', url: () => '/api/imports', data: () => '[]', headers: { 'content-type': 'application/json' }, ok: 400 },
+  {
+    route: '/api/imports',
+    method: 'POST',
+    access: 'write',
+    url: () => '/api/imports',
+    data: () => '[]',
+    headers: { 'content-type': 'application/json' },
+    ok: 400,
+  },
 ];
 
 function expectedStatus(probe: Probe, caller: Caller): number {
   if (probe.access === 'public') return probe.ok;
-  if (caller === 'anonymous' || caller === 'bad token' || caller === 'revoked token' || caller === 'forged identity') return 401;
+  if (caller === 'anonymous' || caller === 'bad token' || caller === 'revoked token' || caller === 'forged identity')
+    return 401;
   const rank = { viewer: 0, editor: 1, admin: 2 }[caller];
   const needs = { read: 0, share: 0, write: 1, admin: 2 }[probe.access];
   return rank >= needs ? probe.ok : 403;
 }
 
 async function ask(request: APIRequestContext, probe: Probe, caller: Caller): Promise<number> {
-  const res = await request.fetch(probe.url(), { method: probe.method, headers: { ...probe.headers, ...headersOf(caller) }, data: probe.data?.() });
+  const res = await request.fetch(probe.url(), {
+    method: probe.method,
+    headers: { ...probe.headers, ...headersOf(caller) },
+    data: probe.data?.(),
+  });
   return res.status();
 }
 
@@ -126,29 +222,50 @@ test('every API route answers every kind of caller with the status its access al
 });
 
 test('the probes cover every route of the API document', async ({ request }) => {
-  const doc = (await (await request.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await (await request.get('/api/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const documented = Object.entries(doc.paths)
     .filter(([path]) => !path.startsWith('/api/auth/')) // Better Auth's own, tested below through the sign-in page
     .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
   const probed = PROBES.map((p) => `${p.method} ${p.route}`);
-  expect(documented.filter((r) => !probed.includes(r)), 'routes without a probe').toEqual([]);
+  expect(
+    documented.filter((r) => !probed.includes(r)),
+    'routes without a probe',
+  ).toEqual([]);
 });
 
 test('a 401 says how to authenticate; a 403 names the role needed', async ({ request }) => {
   const anonymous = await request.get('/api/studies');
   expect(anonymous.headers()['www-authenticate']).toContain('Bearer');
   expect(((await anonymous.json()) as { error: { message: string } }).error.message).toContain('frontier token create');
-  const viewer = await request.post(`/api/studies/${ids.study}/evaluate`, { headers: headersOf('viewer'), data: { alphas: '0.5' } });
-  expect(((await viewer.json()) as { error: { message: string } }).error.message).toMatch(/needs the editor role; your account is a viewer/);
+  const viewer = await request.post(`/api/studies/${ids.study}/evaluate`, {
+    headers: headersOf('viewer'),
+    data: { alphas: '0.5' },
+  });
+  expect(((await viewer.json()) as { error: { message: string } }).error.message).toMatch(
+    /needs the editor role; your account is a viewer/,
+  );
 });
 
-test('a share is deleted only by its owner or an admin; a token that made it records its owner', async ({ request }) => {
-  const made = await request.post('/api/shares', { headers: headersOf('viewer'), data: { studyId: ids.study, view: `/studies/${ids.study}` } });
+test('a share is deleted only by its owner or an admin; a token that made it records its owner', async ({
+  request,
+}) => {
+  const made = await request.post('/api/shares', {
+    headers: headersOf('viewer'),
+    data: { studyId: ids.study, view: `/studies/${ids.study}` },
+  });
   expect(made.status()).toBe(201);
   const { token } = (await made.json()) as { token: string };
-  const [row] = await query<{ email: string }>('SELECT u.email FROM share s JOIN app_user u ON u.id = s.created_by_id WHERE s.token = $1', [token]);
+  const [row] = await query<{ email: string }>(
+    'SELECT u.email FROM share s JOIN app_user u ON u.id = s.created_by_id WHERE s.token = $1',
+    [token],
+  );
   expect(row?.email).toBe(accounts.viewer.email);
-  expect((await request.delete(`/api/shares/${token}`, { headers: headersOf('editor') })).status(), 'not the owner').toBe(403);
+  expect(
+    (await request.delete(`/api/shares/${token}`, { headers: headersOf('editor') })).status(),
+    'not the owner',
+  ).toBe(403);
   expect((await request.delete(`/api/shares/${token}`, { headers: headersOf('admin') })).status()).toBe(200);
   expect((await query('SELECT 1 FROM share WHERE token = $1', [token])).length).toBe(0);
 });
@@ -160,11 +277,17 @@ test('a token revoked while in use stops working within moments', async ({ reque
   await query('UPDATE api_token SET revoked_at = now() WHERE id = $1', [row!.id]);
   // Web processes cache identities and forget them on Postgres's NOTIFY: a moment, not a minute.
   await expect
-    .poll(async () => (await request.get('/api/studies', { headers: { authorization: `Bearer ${token}` } })).status(), { timeout: 2_000, intervals: [20] })
+    .poll(async () => (await request.get('/api/studies', { headers: { authorization: `Bearer ${token}` } })).status(), {
+      timeout: 2_000,
+      intervals: [20],
+    })
     .toBe(401);
 });
 
-test('signed out, pages send you to sign in and come back; cross-site and foreign Hosts are refused', async ({ page, request }) => {
+test('signed out, pages send you to sign in and come back; cross-site and foreign Hosts are refused', async ({
+  page,
+  request,
+}) => {
   await page.goto(`/studies/${ids.study}`);
   await expect(page).toHaveURL(new RegExp(`/sign-in\\?next=%2Fstudies%2F${ids.study}`));
   await page.getByLabel('Email').fill(accounts.viewer.email);
@@ -174,12 +297,17 @@ test('signed out, pages send you to sign in and come back; cross-site and foreig
   await page.getByLabel('Password').fill(accounts.viewer.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`/studies/${ids.study}$`));
-  const crossSite = await request.post(`/api/studies/${ids.study}/evaluate`, { headers: { ...headersOf('editor'), origin: 'http://evil.example' }, data: { alphas: '0.5' } });
+  const crossSite = await request.post(`/api/studies/${ids.study}/evaluate`, {
+    headers: { ...headersOf('editor'), origin: 'http://evil.example' },
+    data: { alphas: '0.5' },
+  });
   expect(crossSite.status()).toBe(403);
   expect((await request.get('/api/health', { headers: { host: 'evil.example' } })).status()).toBe(403);
 });
 
-test('a viewer reads and shares but sees no Evaluate control, and a forged evaluate request is refused', async ({ page }) => {
+test('a viewer reads and shares but sees no Evaluate control, and a forged evaluate request is refused', async ({
+  page,
+}) => {
   await signIn(page, accounts.viewer, `/studies/${ids.study}`);
   await expect(page.getByTestId('signed-in-as')).toContainText(accounts.viewer.email);
   await expect(page.getByTestId('signed-in-as')).toContainText('viewer');
@@ -188,7 +316,11 @@ test('a viewer reads and shares but sees no Evaluate control, and a forged evalu
   const jobsBefore = await query('SELECT id FROM pipeline_job');
   // The page's own session, from the page's own origin: the role still decides.
   const forged = await page.evaluate(async (id) => {
-    const res = await fetch(`/api/studies/${id}/evaluate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ alphas: '0.625' }) });
+    const res = await fetch(`/api/studies/${id}/evaluate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ alphas: '0.625' }),
+    });
     return res.status;
   }, ids.study);
   expect(forged).toBe(403);
@@ -211,11 +343,20 @@ test('a viewer reads and shares but sees no Evaluate control, and a forged evalu
 test('a viewer lists their own share links and deletes one; the link is then gone', async ({ page, request }) => {
   await signIn(page, accounts.viewer, '/shares');
   const made = await page.evaluate(async (id) => {
-    const res = await fetch('/api/shares', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ studyId: id, view: `/studies/${id}/matrix` }) });
+    const res = await fetch('/api/shares', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ studyId: id, view: `/studies/${id}/matrix` }),
+    });
     return ((await res.json()) as { token: string }).token;
   }, ids.study);
   // Someone else's link is not listed.
-  const others = (await (await request.post('/api/shares', { headers: headersOf('editor'), data: { studyId: ids.study, view: `/studies/${ids.study}` } })).json()) as { token: string };
+  const others = (await (
+    await request.post('/api/shares', {
+      headers: headersOf('editor'),
+      data: { studyId: ids.study, view: `/studies/${ids.study}` },
+    })
+  ).json()) as { token: string };
   await page.reload();
   const row = page.locator(`[data-testid="share-row"][data-token="${made}"]`);
   await expect(row).toContainText(`/studies/${ids.study}/matrix`);
@@ -226,22 +367,48 @@ test('a viewer lists their own share links and deletes one; the link is then gon
   expect((await request.get(`/s/${others.token}`)).status(), "the editor's link still opens").toBe(200);
 });
 
-test('an editor pushes results with the CLI, imports a file in the dialog and evaluates an alpha: all reach the frontier', async ({ page, baseURL }) => {
+test('an editor pushes results with the CLI, imports a file in the dialog and evaluates an alpha: all reach the frontier', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(420_000);
   const dir = mkdtempSync(join(tmpdir(), 'frontier-e2e-server-'));
   try {
     // Two checkpoints' LiveCodeBench files, as a lab's evaluation writes them.
-    const manifest = execFileSync(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'e2e/support/write-sweep.ts'), dir], { encoding: 'utf8' }).trim();
-    const entries = (JSON.parse(readFileSync(manifest, 'utf8')) as { entries: { path: string; alpha: number }[] }).entries;
+    const manifest = execFileSync(
+      join(repoRoot, 'node_modules/.bin/tsx'),
+      [join(repoRoot, 'e2e/support/write-sweep.ts'), dir],
+      { encoding: 'utf8' },
+    ).trim();
+    const entries = (JSON.parse(readFileSync(manifest, 'utf8')) as { entries: { path: string; alpha: number }[] })
+      .entries;
     const [first, second] = [entries[0]!, entries[1]!];
     const study = `Server-mode import ${Date.now()}`;
 
     // From a "cluster": the CLI sends the file to the server with the editor's token.
     const run = promisify(execFile);
-    const pushed = await run('node', [join(repoRoot, 'apps/cli/bin/frontier.js'), 'import', join(dir, first.path), '--server', baseURL!, '--study', study, '--alpha', String(first.alpha)], {
-      cwd: repoRoot,
-      env: { ...process.env, FRONTIER_TOKEN: accounts.editor.token, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' },
-    });
+    const pushed = await run(
+      'node',
+      [
+        join(repoRoot, 'apps/cli/bin/frontier.js'),
+        'import',
+        join(dir, first.path),
+        '--server',
+        baseURL!,
+        '--study',
+        study,
+        '--alpha',
+        String(first.alpha),
+      ],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          FRONTIER_TOKEN: accounts.editor.token,
+          DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none',
+        },
+      },
+    );
     expect(pushed.stdout).toContain(`imported study "${study}"`);
     const studyId = await studyIdByName(study);
     const [imported] = await query<{ email: string }>(
@@ -252,7 +419,10 @@ test('an editor pushes results with the CLI, imports a file in the dialog and ev
 
     // In the browser: the Import dialog adds the second checkpoint; its point appears without a reload.
     await signIn(page, accounts.editor, `/studies/${studyId}`);
-    const row = (alpha: number) => page.locator('[data-testid="checkpoint-row"]').filter({ has: page.locator(`[data-testid="alpha"][data-value="${alpha}"]`) });
+    const row = (alpha: number) =>
+      page
+        .locator('[data-testid="checkpoint-row"]')
+        .filter({ has: page.locator(`[data-testid="alpha"][data-value="${alpha}"]`) });
     await expect(row(first.alpha)).toHaveCount(1);
     await expect(row(second.alpha)).toHaveCount(0);
     await page.getByTestId('import-open').click();
@@ -279,7 +449,9 @@ test('an editor pushes results with the CLI, imports a file in the dialog and ev
   await expect(chain).toHaveAttribute('data-alpha', String(alpha), { timeout: 60_000 });
   await expect(chain.getByTestId('chain-created-by')).toContainText(accounts.editor.email);
   await expect(chain).toHaveAttribute('data-state', 'SUCCEEDED', { timeout: 240_000 });
-  const point = page.locator('[data-testid="checkpoint-row"]').filter({ has: page.locator(`[data-testid="alpha"][data-value="${alpha}"]`) });
+  const point = page
+    .locator('[data-testid="checkpoint-row"]')
+    .filter({ has: page.locator(`[data-testid="alpha"][data-value="${alpha}"]`) });
   await expect(point).toHaveCount(1, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in/);

@@ -16,17 +16,27 @@ test.beforeAll(async () => {
 });
 
 test('POST /api/shares validates the view', async ({ request }) => {
-  for (const view of ['/studies/999999', 'https://evil.example/studies/1', `/studies/${studyId}/jobs`, `/studies/${studyId}?difficulty=`]) {
+  for (const view of [
+    '/studies/999999',
+    'https://evil.example/studies/1',
+    `/studies/${studyId}/jobs`,
+    `/studies/${studyId}?difficulty=`,
+  ]) {
     const res = await request.post('/api/shares', { data: { studyId, view } });
     expect(res.status(), view).toBe(400);
     expect((await res.json()).error.message).toContain('invalid view');
   }
   expect((await request.post('/api/shares', { data: { studyId } })).status()).toBe(400);
-  expect((await request.post('/api/shares', { data: { studyId: 999999, view: '/studies/999999' } })).status()).toBe(404);
+  expect((await request.post('/api/shares', { data: { studyId: 999999, view: '/studies/999999' } })).status()).toBe(
+    404,
+  );
   expect((await request.get('/s/not-a-token')).status()).toBe(404);
 });
 
-test('Share makes a read-only link to the same view; after the data changes it says so and can show either version', async ({ page, browser }) => {
+test('Share makes a read-only link to the same view; after the data changes it says so and can show either version', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`/studies/${studyId}?alpha=0.5&k=2`);
   await expect(page.getByTestId('frontier-plot')).toHaveAttribute('data-status', 'ready');
@@ -35,7 +45,10 @@ test('Share makes a read-only link to the same view; after the data changes it s
   const url = await page.getByTestId('share-url').inputValue();
   expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{16,}$/);
   const token = url.split('/s/')[1]!;
-  const stored = await query<{ view: string; data_version: number }>('SELECT view, data_version FROM share WHERE token = $1', [token]);
+  const stored = await query<{ view: string; data_version: number }>(
+    'SELECT view, data_version FROM share WHERE token = $1',
+    [token],
+  );
   expect(stored[0]!.view).toBe(`/studies/${studyId}?alpha=0.5&k=2`);
 
   const other = await browser.newPage();
@@ -56,7 +69,10 @@ test('Share makes a read-only link to the same view; after the data changes it s
      WHERE r.checkpoint_id = $1 AND a.solved > 0 ORDER BY a.problem_id LIMIT 1`,
     [live.checkpointId],
   );
-  await query('UPDATE run_problem_aggregate SET solved = solved - 1, wa = wa + 1 WHERE run_id = $1 AND problem_id = $2', [cell!.run_id, cell!.problem_id]);
+  await query(
+    'UPDATE run_problem_aggregate SET solved = solved - 1, wa = wa + 1 WHERE run_id = $1 AND problem_id = $2',
+    [cell!.run_id, cell!.problem_id],
+  );
   await query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [studyId]);
   try {
     await other.reload();
@@ -76,7 +92,12 @@ test('Share makes a read-only link to the same view; after the data changes it s
     await expect(other.getByTestId('shared-view')).toHaveAttribute('data-source', 'pinned');
     expect(await readHeadline(other)).toEqual(live);
   } finally {
-    await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [cell!.run_id, cell!.problem_id, cell!.solved, cell!.wa]);
+    await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [
+      cell!.run_id,
+      cell!.problem_id,
+      cell!.solved,
+      cell!.wa,
+    ]);
     await query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [studyId]);
   }
 });
@@ -94,11 +115,20 @@ const shownCounts = (page: Page): Promise<CountsRow[]> =>
   page.getByTestId('problem-count-row').evaluateAll((rows) =>
     rows.map((r) => {
       const value = (id: string) => Number(r.querySelector(`[data-testid="${id}"]`)!.getAttribute('data-value'));
-      return { checkpointId: Number(r.getAttribute('data-checkpoint-id')), n: value('count-n'), solved: value('count-solved'), wa: value('count-wa'), tle: value('count-tle') };
+      return {
+        checkpointId: Number(r.getAttribute('data-checkpoint-id')),
+        n: value('count-n'),
+        solved: value('count-solved'),
+        wa: value('count-wa'),
+        tle: value('count-tle'),
+      };
     }),
   );
 
-test('a cell of a shared matrix opens the problem inside the link: what the link pinned, read-only, and a labelled way to the live study', async ({ page, browser }) => {
+test('a cell of a shared matrix opens the problem inside the link: what the link pinned, read-only, and a labelled way to the live study', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const view = `/studies/${studyId}/matrix`;
   await page.goto(view);
@@ -121,15 +151,24 @@ test('a cell of a shared matrix opens the problem inside the link: what the link
     'SELECT a.run_id, a.solved, a.wa FROM run_problem_aggregate a JOIN eval_run r ON r.id = a.run_id WHERE r.checkpoint_id = $1 AND a.problem_id = $2 ORDER BY a.run_id LIMIT 1',
     [checkpointId, problemId],
   );
-  const moved = agg!.solved > 0 ? { solved: agg!.solved - 1, wa: agg!.wa + 1 } : { solved: agg!.solved + 1, wa: agg!.wa - 1 };
-  await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [agg!.run_id, problemId, moved.solved, moved.wa]);
+  const moved =
+    agg!.solved > 0 ? { solved: agg!.solved - 1, wa: agg!.wa + 1 } : { solved: agg!.solved + 1, wa: agg!.wa - 1 };
+  await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [
+    agg!.run_id,
+    problemId,
+    moved.solved,
+    moved.wa,
+  ]);
   await query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [studyId]);
   try {
     await cell.click();
     await expect(other).toHaveURL(new RegExp(`/s/${shared.token}\\?problem=${problemId}&checkpoint=${checkpointId}$`));
     const problem = other.getByTestId('pinned-problem');
     await expect(problem).toHaveAttribute('data-problem-id', String(problemId));
-    const [p] = await query<{ external_id: string; title: string; difficulty: string }>('SELECT external_id, title, difficulty FROM problem WHERE id = $1', [problemId]);
+    const [p] = await query<{ external_id: string; title: string; difficulty: string }>(
+      'SELECT external_id, title, difficulty FROM problem WHERE id = $1',
+      [problemId],
+    );
     await expect(other.getByTestId('pinned-problem-title')).toContainText(`${p!.external_id} ${p!.title}`);
     await expect(other.getByTestId('pinned-problem-difficulty')).toHaveText(p!.difficulty);
     // Still the snapshot: its banner, read-only, nothing asked of the live study.
@@ -137,9 +176,13 @@ test('a cell of a shared matrix opens the problem inside the link: what the link
     await expect(other.getByTestId('shared-view')).toHaveAttribute('data-source', 'pinned');
     const shown = await shownCounts(other);
     expect(shown.filter((r) => r.n >= 0).sort((a, b) => a.checkpointId - b.checkpointId)).toEqual(pinned);
-    await expect(other.locator(`[data-testid="problem-count-row"][data-checkpoint-id="${checkpointId}"]`)).toHaveAttribute('aria-selected', 'true');
+    await expect(
+      other.locator(`[data-testid="problem-count-row"][data-checkpoint-id="${checkpointId}"]`),
+    ).toHaveAttribute('aria-selected', 'true');
     // Samples are not pinned: said in words, with a clearly labelled way to the live drill-down.
-    await expect(other.getByTestId('pinned-problem-note')).toContainText('Its samples, statement and per-test results are not part of a shared link.');
+    await expect(other.getByTestId('pinned-problem-note')).toContainText(
+      'Its samples, statement and per-test results are not part of a shared link.',
+    );
     const live = other.getByTestId('pinned-problem-live');
     await expect(live).toHaveText('Open this problem in the live study');
     await expect(live).toHaveAttribute('href', `/studies/${studyId}/problems/${problemId}?checkpoint=${checkpointId}`);
@@ -150,15 +193,24 @@ test('a cell of a shared matrix opens the problem inside the link: what the link
     await other.getByTestId('show-current').check();
     await expect(other.getByTestId('shared-view')).toHaveAttribute('data-source', 'current');
     await expect(other.getByTestId('pinned-problem-note')).toContainText('The study now has');
-    await expect(other.locator(`[data-testid="problem-count-row"][data-checkpoint-id="${checkpointId}"] [data-testid="count-wa"]`)).toHaveAttribute(
+    await expect(
+      other.locator(`[data-testid="problem-count-row"][data-checkpoint-id="${checkpointId}"] [data-testid="count-wa"]`),
+    ).toHaveAttribute(
       'data-value',
       String(pinned.find((r) => r.checkpointId === checkpointId)!.wa + moved.wa - agg!.wa),
     );
     await other.getByTestId('show-pinned').check();
     await expect(other.getByTestId('shared-view')).toHaveAttribute('data-source', 'pinned');
-    expect((await shownCounts(other)).filter((r) => r.n >= 0).sort((a, b) => a.checkpointId - b.checkpointId)).toEqual(pinned);
+    expect((await shownCounts(other)).filter((r) => r.n >= 0).sort((a, b) => a.checkpointId - b.checkpointId)).toEqual(
+      pinned,
+    );
   } finally {
-    await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [agg!.run_id, problemId, agg!.solved, agg!.wa]);
+    await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [
+      agg!.run_id,
+      problemId,
+      agg!.solved,
+      agg!.wa,
+    ]);
     await query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [studyId]);
   }
 
@@ -171,13 +223,20 @@ test('a cell of a shared matrix opens the problem inside the link: what the link
   await other.goto(`/s/${shared.token}?problem=abc`);
   await expect(other.getByTestId('bad-shared-problem')).toContainText('problem must be a positive integer (got "abc")');
   await other.goto(`/s/${shared.token}?problem=2147483647`);
-  await expect(other.getByTestId('bad-shared-problem')).toContainText('problem 2147483647 is not in the data this link shows');
+  await expect(other.getByTestId('bad-shared-problem')).toContainText(
+    'problem 2147483647 is not in the data this link shows',
+  );
   await other.goto(`/s/${shared.token}?problem=${problemId}&checkpoint=2147483647`);
-  await expect(other.getByTestId('bad-shared-problem')).toContainText('checkpoint 2147483647 is not in the data this link shows');
+  await expect(other.getByTestId('bad-shared-problem')).toContainText(
+    'checkpoint 2147483647 is not in the data this link shows',
+  );
   await other.close();
 });
 
-test("the share list and the shared banner write when a link was made the same way, in UTC, whatever the reader's time zone and language", async ({ request, browser }) => {
+test("the share list and the shared banner write when a link was made the same way, in UTC, whatever the reader's time zone and language", async ({
+  request,
+  browser,
+}) => {
   const res = await request.post('/api/shares', { data: { studyId, view: `/studies/${studyId}/matrix` } });
   expect(res.status()).toBe(201);
   const { token } = (await res.json()) as { token: string };
@@ -188,7 +247,9 @@ test("the share list and the shared banner write when a link was made the same w
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto('/shares');
-  await expect(page.locator(`[data-testid="share-row"][data-token="${token}"] [data-testid="share-made"]`)).toHaveText(stamp);
+  await expect(page.locator(`[data-testid="share-row"][data-token="${token}"] [data-testid="share-made"]`)).toHaveText(
+    stamp,
+  );
   await page.goto(`/s/${token}`);
   await expect(page.getByTestId('shared-made')).toHaveText(stamp);
   await waitForMatrix(page);

@@ -5,7 +5,9 @@ import { FIXTURE_STUDY } from './support/fixture';
 
 test.afterAll(closeDatabase);
 
-test('the studies list shows every study, with the fixture counts from the database, and opens it', async ({ page }) => {
+test('the studies list shows every study, with the fixture counts from the database, and opens it', async ({
+  page,
+}) => {
   const studies = await query<{ id: number; name: string; origin: string; checkpoints: number; samples: string }>(
     `SELECT s.id, s.name, s.origin,
             (SELECT count(*)::int FROM checkpoint c WHERE c.study_id = s.id) AS checkpoints,

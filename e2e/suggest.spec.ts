@@ -30,7 +30,16 @@ interface Shown {
   alphas: number[];
   kinds: string[];
   reasons: string[];
-  best: { alpha: number; lo: number; hi: number; pass: number; passLo: number; passHi: number; openBelow: string | null; openAbove: string | null };
+  best: {
+    alpha: number;
+    lo: number;
+    hi: number;
+    pass: number;
+    passLo: number;
+    passHi: number;
+    openBelow: string | null;
+    openAbove: string | null;
+  };
 }
 
 /** What `frontier suggest STUDY --json --with-best` prints. */
@@ -40,7 +49,17 @@ interface CliReport {
   live: number[];
   collapsed: number[];
   collapseBelow: number;
-  best: { alpha: number; lo: number; hi: number; passAtK: number; passLo: number; passHi: number; below?: { why: string }; above?: { why: string }; beyond?: string };
+  best: {
+    alpha: number;
+    lo: number;
+    hi: number;
+    passAtK: number;
+    passLo: number;
+    passHi: number;
+    below?: { why: string };
+    above?: { why: string };
+    beyond?: string;
+  };
   suggestions: { alpha: number; kind: string; reason: string }[];
 }
 
@@ -48,11 +67,15 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The real `frontier` CLI, as a separate process, against the database of the server under test. */
 function frontierSuggest(...args: string[]): CliReport {
-  const out = execFileSync('node', [join(repoRoot, 'apps/cli/bin/frontier.js'), 'suggest', DEMO_STUDY, ...args, '--json', '--with-best'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl(), FRONTIER_DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    'node',
+    [join(repoRoot, 'apps/cli/bin/frontier.js'), 'suggest', DEMO_STUDY, ...args, '--json', '--with-best'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl(), FRONTIER_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(out) as CliReport;
 }
 
@@ -64,7 +87,9 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   studyId = await studyIdByName(DEMO_STUDY);
   // The fixture project waited for the demo's own sweep; what another spec queued must be done too.
-  await expect.poll(() => activeJobs(studyId), { timeout: 150_000, message: 'no demo job is queued or running' }).toBe(0);
+  await expect
+    .poll(() => activeJobs(studyId), { timeout: 150_000, message: 'no demo job is queued or running' })
+    .toBe(0);
   lastJobBefore = Math.max(0, ...(await jobsInDb(studyId)).map((j) => j.id));
 });
 
@@ -76,7 +101,11 @@ test.afterAll(async () => {
     `UPDATE pipeline_job SET state = 'CANCELLED', finished_at = now() WHERE study_id = $1 AND id > $2 AND state IN ('QUEUED', 'RUNNING') AND NOT (kind = 'merge' AND state = 'RUNNING')`,
     [studyId, lastJobBefore],
   );
-  await expect.poll(async () => (await mine()).filter((j) => j.state === 'QUEUED' || j.state === 'RUNNING').length, { timeout: 90_000 }).toBe(0);
+  await expect
+    .poll(async () => (await mine()).filter((j) => j.state === 'QUEUED' || j.state === 'RUNNING').length, {
+      timeout: 90_000,
+    })
+    .toBe(0);
   const alphas = [...new Set((await mine()).flatMap((j) => (j.alpha === null ? [] : [j.alpha])))];
   if (alphas.length > 0) await forgetAlphas(studyId, alphas);
   await query(`DELETE FROM pipeline_job WHERE study_id = $1 AND id > $2 AND kind = 'refine'`, [studyId, lastJobBefore]);
@@ -87,7 +116,11 @@ async function traces(page: Page, testId: string): Promise<Trace[]> {
   await expect(page.getByTestId(testId)).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   return page.locator(`[data-testid="${testId}"] .js-plotly-plot`).evaluate((el) =>
     (el as unknown as { data: Trace[] }).data.map((t) => ({
-      name: t.name, x: [...(t.x ?? [])], y: [...(t.y ?? [])], hovertemplate: t.hovertemplate, error_x: t.error_x && { array: [...t.error_x.array], arrayminus: [...t.error_x.arrayminus] },
+      name: t.name,
+      x: [...(t.x ?? [])],
+      y: [...(t.y ?? [])],
+      hovertemplate: t.hovertemplate,
+      error_x: t.error_x && { array: [...t.error_x.array], arrayminus: [...t.error_x.arrayminus] },
     })),
   );
 }
@@ -103,14 +136,23 @@ async function readSuggestions(page: Page): Promise<Shown> {
   const best = await panel.getByTestId('best-alpha').evaluate((el) => {
     const n = (k: string) => Number(el.getAttribute(`data-${k}`));
     return {
-      alpha: n('alpha'), lo: n('lo'), hi: n('hi'), pass: n('pass'), passLo: n('pass-lo'), passHi: n('pass-hi'),
-      openBelow: el.getAttribute('data-open-below'), openAbove: el.getAttribute('data-open-above'),
+      alpha: n('alpha'),
+      lo: n('lo'),
+      hi: n('hi'),
+      pass: n('pass'),
+      passLo: n('pass-lo'),
+      passHi: n('pass-hi'),
+      openBelow: el.getAttribute('data-open-below'),
+      openAbove: el.getAttribute('data-open-above'),
     };
   });
   return { alphas, kinds, reasons, best };
 }
 
-test('suggestions appear with reasons and the best alpha, exactly as `frontier suggest` prints them, are drawn on both plots, and live in the URL', async ({ page, browser }) => {
+test('suggestions appear with reasons and the best alpha, exactly as `frontier suggest` prints them, are drawn on both plots, and live in the URL', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await page.goto(`/studies/${studyId}`);
   await waitForView(page, '');
@@ -144,10 +186,21 @@ test('suggestions appear with reasons and the best alpha, exactly as `frontier s
   expect(shown.kinds).toEqual(cli.suggestions.map((s) => s.kind));
   expect(shown.reasons).toEqual(cli.suggestions.map((s) => s.reason));
   const { best } = shown;
-  expect(best).toMatchObject({ alpha: cli.best.alpha, lo: cli.best.lo, hi: cli.best.hi, openBelow: cli.best.below?.why ?? null, openAbove: cli.best.above?.why ?? null });
+  expect(best).toMatchObject({
+    alpha: cli.best.alpha,
+    lo: cli.best.lo,
+    hi: cli.best.hi,
+    openBelow: cli.best.below?.why ?? null,
+    openAbove: cli.best.above?.why ?? null,
+  });
   // Rates from the bootstrap, computed by Chromium's V8 on the page and Node's in the CLI: their
   // last bits may differ (seen at 1e-12 on the demo study), nothing a reader could see.
-  for (const [shownRate, cliRate] of [[best.pass, cli.best.passAtK], [best.passLo, cli.best.passLo], [best.passHi, cli.best.passHi]] as const) expect(shownRate).toBeCloseTo(cliRate, 9);
+  for (const [shownRate, cliRate] of [
+    [best.pass, cli.best.passAtK],
+    [best.passLo, cli.best.passLo],
+    [best.passHi, cli.best.passHi],
+  ] as const)
+    expect(shownRate).toBeCloseTo(cliRate, 9);
 
   // The demo's extrapolation below 0 collapses: those alphas are marked, the rest is the live line.
   expect(cli.collapsed.length).toBeGreaterThan(0);
@@ -164,19 +217,33 @@ test('suggestions appear with reasons and the best alpha, exactly as `frontier s
   expect(best.hi).toBeGreaterThanOrEqual(best.alpha);
   expect(best.passLo).toBeLessThanOrEqual(best.passHi);
   const interval = `[${best.lo.toFixed(2)}${best.openBelow ? ' or below' : ''}, ${best.hi.toFixed(2)}${best.openAbove ? ' or above' : ''}]`;
-  await expect(page.getByTestId('best-alpha')).toContainText(`α = ${best.alpha.toFixed(2)} ${interval}, pass@1 ${best.pass.toFixed(3)}`);
-  if (best.openBelow || best.openAbove) await expect(page.getByTestId('best-alpha-beyond')).toHaveText(`Open interval: ${cli.best.beyond}.`);
+  await expect(page.getByTestId('best-alpha')).toContainText(
+    `α = ${best.alpha.toFixed(2)} ${interval}, pass@1 ${best.pass.toFixed(3)}`,
+  );
+  if (best.openBelow || best.openAbove)
+    await expect(page.getByTestId('best-alpha-beyond')).toHaveText(`Open interval: ${cli.best.beyond}.`);
   else await expect(page.getByTestId('best-alpha-beyond')).toHaveCount(0);
 
   // On "Solve rate against alpha": the surrogate over the live alphas only, the collapsed ones
   // crossed, the proposals (reasons in the hover) and the best alpha's interval.
   const solve = await traces(page, 'solve-rate-plot');
   const names = solve.map((t) => t.name);
-  expect(names).toEqual(expect.arrayContaining(['surrogate pass@1', 'surrogate 95% band', 'best alpha', 'collapsed: pass@1 below half the best, past an endpoint (not fitted)']));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'surrogate pass@1',
+      'surrogate 95% band',
+      'best alpha',
+      'collapsed: pass@1 below half the best, past an endpoint (not fitted)',
+    ]),
+  );
   for (const t of solve.filter((t) => t.name?.startsWith('surrogate'))) {
     expect(Math.min(...t.x), `${t.name} starts at the lowest live alpha`).toBe(liveLo);
     expect(Math.max(...t.x), `${t.name} ends at the highest live alpha`).toBe(liveHi);
-    for (const a of cli.collapsed) expect(t.x.some((x) => (a < liveLo ? x <= a : x >= a)), `${t.name} over the collapsed α = ${a}`).toBe(false);
+    for (const a of cli.collapsed)
+      expect(
+        t.x.some((x) => (a < liveLo ? x <= a : x >= a)),
+        `${t.name} over the collapsed α = ${a}`,
+      ).toBe(false);
   }
   expect(solve.find((t) => t.name?.startsWith('collapsed'))!.x).toEqual(cli.collapsed);
   const marks = solve.filter((t) => t.name?.startsWith('proposed alphas'));
@@ -187,7 +254,9 @@ test('suggestions appear with reasons and the best alpha, exactly as `frontier s
   for (const t of marks) {
     t.x.forEach((a, j) => {
       const reason = shown.reasons[shown.alphas.indexOf(a)]!;
-      expect((t.hovertemplate as string[])[j]!.replace(/<br>/g, ' ')).toContain(reason.split(' ').slice(0, 4).join(' '));
+      expect((t.hovertemplate as string[])[j]!.replace(/<br>/g, ' ')).toContain(
+        reason.split(' ').slice(0, 4).join(' '),
+      );
     });
   }
   const bestTrace = solve.find((t) => t.name === 'best alpha')!;
@@ -204,12 +273,18 @@ test('suggestions appear with reasons and the best alpha, exactly as `frontier s
   // The solve-rate plot's CSV: its checkpoints (the collapsed ones flagged), the surrogate over its window, the proposals and the best alpha.
   const exportBox = page.getByTestId(`export-study-${studyId}-solve-rate`);
   const [download] = await Promise.all([page.waitForEvent('download'), exportBox.getByTestId('export-csv').click()]);
-  const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
-  expect(csv[0]).toBe('row,series,checkpoint,alpha,metric,value,value_lo,value_hi,alpha_lo,alpha_hi,n,collapsed,kind,reason');
+  const csv = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(csv[0]).toBe(
+    'row,series,checkpoint,alpha,metric,value,value_lo,value_hi,alpha_lo,alpha_hi,n,collapsed,kind,reason',
+  );
   const rowsOf = (kind: string) => csv.slice(1).filter((line) => line.startsWith(`${kind},`));
   const checkpoints = rowsOf('checkpoint');
   expect(checkpoints).toHaveLength(evaluated.length);
-  expect(checkpoints.filter((line) => line.split(',')[11] === '1').map((line) => Number(line.split(',')[3]))).toEqual(cli.collapsed);
+  expect(checkpoints.filter((line) => line.split(',')[11] === '1').map((line) => Number(line.split(',')[3]))).toEqual(
+    cli.collapsed,
+  );
   const surrogate = rowsOf('surrogate').map((line) => Number(line.split(',')[3]));
   expect([surrogate[0], surrogate.at(-1)]).toEqual([liveLo, liveHi]);
   expect(rowsOf('proposal').map((line) => line.split(',').slice(3, 4).map(Number)[0])).toEqual(shown.alphas);
@@ -249,7 +324,9 @@ test('suggestions appear with reasons and the best alpha, exactly as `frontier s
   await shared.page.close();
 });
 
-test('the panel checks its fields, applies a new count and range, and falls back on a broken link', async ({ page }) => {
+test('the panel checks its fields, applies a new count and range, and falls back on a broken link', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`/studies/${studyId}?suggest=abc&range=5,1`);
   await waitForView(page, '');
@@ -293,7 +370,10 @@ test('the panel checks its fields, applies a new count and range, and falls back
   await expect(page.getByTestId('suggest-panel')).toHaveCount(0);
 });
 
-test('"Evaluate these" queues a chain per proposal, says so, and the next suggestions leave them out', async ({ page, request }) => {
+test('"Evaluate these" queues a chain per proposal, says so, and the next suggestions leave them out', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   await page.goto(`/studies/${studyId}?suggest=3`);
   await waitForView(page, '');
@@ -308,17 +388,29 @@ test('"Evaluate these" queues a chain per proposal, says so, and the next sugges
   try {
     await page.getByTestId('evaluate-suggestions').click();
     const result = page.getByTestId('evaluate-suggestions-result');
-    await expect(result).toContainText(`Queued ${alphas.map((a) => `α = ${a}`).join(', ')} (12 jobs).`, { timeout: 30_000 });
+    await expect(result).toContainText(`Queued ${alphas.map((a) => `α = ${a}`).join(', ')} (12 jobs).`, {
+      timeout: 30_000,
+    });
     await expect(result.getByTestId('evaluate-suggestions-jobs')).toHaveAttribute('href', `/studies/${studyId}/jobs`);
 
     const res = await request.get(`/api/jobs?study=${studyId}`);
-    const { jobs } = (await res.json()) as { jobs: { id: number; alpha: number | null; kind: string; state: string }[] };
+    const { jobs } = (await res.json()) as {
+      jobs: { id: number; alpha: number | null; kind: string; state: string }[];
+    };
     for (const a of alphas) {
       const chain = jobs.filter((j) => j.alpha === a).sort((x, y) => x.id - y.id);
-      expect(chain.map((j) => j.kind), `the chain of α = ${a}`).toEqual(['merge', 'generate', 'judge', 'aggregate']);
+      expect(
+        chain.map((j) => j.kind),
+        `the chain of α = ${a}`,
+      ).toEqual(['merge', 'generate', 'judge', 'aggregate']);
     }
     // The queued alphas are left out of the next proposals.
-    await expect(page.getByTestId('suggest-excluded')).toContainText([...alphas].sort((a, b) => a - b).map((a) => `α = ${a}`).join(', '));
+    await expect(page.getByTestId('suggest-excluded')).toContainText(
+      [...alphas]
+        .sort((a, b) => a - b)
+        .map((a) => `α = ${a}`)
+        .join(', '),
+    );
     const next = await readSuggestions(page);
     for (const a of next.alphas) expect(alphas).not.toContain(a);
     await saveScreenshot(page, 'suggest-evaluated');
@@ -340,7 +432,10 @@ test('"Evaluate these" queues a chain per proposal, says so, and the next sugges
   await forgetAlphas(studyId, alphas);
 });
 
-test('"Refine automatically" queues one refine job with the panel\'s settings, links to Jobs, and the run can be cancelled', async ({ page, request }) => {
+test('"Refine automatically" queues one refine job with the panel\'s settings, links to Jobs, and the run can be cancelled', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`/studies/${studyId}?suggest=3&range=-1%2C2.5`);
   await waitForView(page, '');
@@ -354,14 +449,25 @@ test('"Refine automatically" queues one refine job with the panel\'s settings, l
     await page.getByTestId('refine-submit').click();
     const result = page.getByTestId('refine-result');
     await expect(result).toContainText(/Refinement queued as job \d+\./, { timeout: 30_000 });
-    await expect(result.getByRole('link', { name: 'The Jobs tab' })).toHaveAttribute('href', `/studies/${studyId}/jobs`);
+    await expect(result.getByRole('link', { name: 'The Jobs tab' })).toHaveAttribute(
+      'href',
+      `/studies/${studyId}/jobs`,
+    );
     const jobId = Number(await result.getAttribute('data-job-id'));
     await saveScreenshot(page, 'suggest-refine-queued');
 
-    const { job } = (await (await request.get(`/api/jobs/${jobId}`)).json()) as { job: { kind: string; studyId: number; state: string; refine?: { settings: unknown } } };
+    const { job } = (await (await request.get(`/api/jobs/${jobId}`)).json()) as {
+      job: { kind: string; studyId: number; state: string; refine?: { settings: unknown } };
+    };
     expect(job).toMatchObject({ kind: 'refine', studyId });
     expect(['QUEUED', 'RUNNING']).toContain(job.state);
-    expect(job.refine?.settings).toMatchObject({ k: 1, count: 3, range: [-1, 2.5], budgetAlphas: 3, targetWidth: 0.25 });
+    expect(job.refine?.settings).toMatchObject({
+      k: 1,
+      count: 3,
+      range: [-1, 2.5],
+      budgetAlphas: 3,
+      targetWidth: 0.25,
+    });
 
     expect((await request.post(`/api/jobs/${jobId}/cancel`)).ok()).toBe(true);
     await expect.poll(async () => (await jobsInDb(studyId)).find((j) => j.id === jobId)?.state).toBe('CANCELLED');

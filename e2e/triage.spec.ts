@@ -28,7 +28,8 @@ test.beforeAll(async () => {
   order = await problemOrder();
 });
 
-const expected = (a: number, b: number, from: DbCell[] = all, opts?: Parameters<typeof expectedTriage>[4]) => expectedTriage(from, a, b, order, opts);
+const expected = (a: number, b: number, from: DbCell[] = all, opts?: Parameters<typeof expectedTriage>[4]) =>
+  expectedTriage(from, a, b, order, opts);
 
 async function waitForTriage(page: Page, a: number, b: number) {
   const view = page.getByTestId('triage-view');
@@ -44,9 +45,15 @@ async function expectMatches(page: Page, e: ExpectedTriage) {
   const p = Number(await page.getByTestId('triage-p').getAttribute('data-value'));
   expect(Math.abs(p - e.mcnemar)).toBeLessThanOrEqual(1e-12 + 1e-9 * e.mcnemar);
   await expect(page.getByTestId('triage-significant')).toHaveAttribute('data-value', String(e.significant));
-  const rows = await page.getByTestId('triage-row').evaluateAll((els) =>
-    els.map((el) => ({ problemId: Number(el.getAttribute('data-problem-id')), q: Number(el.getAttribute('data-q')), p: Number(el.getAttribute('data-p')) })),
-  );
+  const rows = await page
+    .getByTestId('triage-row')
+    .evaluateAll((els) =>
+      els.map((el) => ({
+        problemId: Number(el.getAttribute('data-problem-id')),
+        q: Number(el.getAttribute('data-q')),
+        p: Number(el.getAttribute('data-p')),
+      })),
+    );
   expect(rows.length).toBe(Math.min(e.rows.length, 100));
   expect(rows.map((r) => r.problemId)).toEqual(e.rows.slice(0, 100).map((r) => r.problemId));
   rows.forEach((r, i) => {
@@ -72,7 +79,9 @@ test('defaults to the trained endpoints; Fisher p, BH q, ranking and McNemar equ
   await expect(first).toHaveAttribute('href', `/studies/${studyId}/problems/${e.rows[0]!.problemId}`);
   // The interval brackets the difference of mean c/n.
   const diff = page.getByTestId('triage-diff');
-  const [est, lo, hi] = await Promise.all(['data-value', 'data-lo', 'data-hi'].map(async (k) => Number(await diff.getAttribute(k))));
+  const [est, lo, hi] = await Promise.all(
+    ['data-value', 'data-lo', 'data-hi'].map(async (k) => Number(await diff.getAttribute(k))),
+  );
   expect(lo!).toBeLessThanOrEqual(est!);
   expect(hi!).toBeGreaterThanOrEqual(est!);
 
@@ -114,7 +123,11 @@ test('the CSV export downloads every compared problem in rank order, with p, q a
 });
 
 test('any pair from the URL, swapped from the page, reproduces on reload', async ({ page }) => {
-  const ids = (await query<{ id: number }>('SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha NULLS LAST, id', [studyId])).map((r) => r.id);
+  const ids = (
+    await query<{ id: number }>('SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha NULLS LAST, id', [
+      studyId,
+    ])
+  ).map((r) => r.id);
   const a = ids[0]!;
   const b = ids[ids.length - 1]!;
   await page.goto(`/studies/${studyId}/triage?a=${a}&b=${b}`);
@@ -136,7 +149,9 @@ test('any pair from the URL, swapped from the page, reproduces on reload', async
   await expect(page.getByTestId('triage-unknown')).toBeVisible();
 });
 
-test('first failing tier and dominant verdict come from the aggregates (demo study, when present)', async ({ page }) => {
+test('first failing tier and dominant verdict come from the aggregates (demo study, when present)', async ({
+  page,
+}) => {
   const demo = await query<{ id: number }>(`SELECT id FROM study WHERE origin = 'demo' ORDER BY id LIMIT 1`);
   expect(demo[0], 'npm start made the demo lab study (the fixture setup waits for it)').toBeTruthy();
   const id = demo[0]!.id;
@@ -149,21 +164,36 @@ test('first failing tier and dominant verdict come from the aggregates (demo stu
   expect(hist.length, 'the demo study has first-failing-tier data').toBeGreaterThan(0);
   await page.goto(`/studies/${id}/triage?a=${low}&b=${high}`);
   await waitForTriage(page, low, high);
-  const rows = await page.getByTestId('triage-row').evaluateAll((els) =>
-    els.map((el) => ({ problemId: Number(el.getAttribute('data-problem-id')), tier: el.querySelector('[data-testid="a-why"]')!.getAttribute('data-tier') })),
-  );
+  const rows = await page
+    .getByTestId('triage-row')
+    .evaluateAll((els) =>
+      els.map((el) => ({
+        problemId: Number(el.getAttribute('data-problem-id')),
+        tier: el.querySelector('[data-testid="a-why"]')!.getAttribute('data-tier'),
+      })),
+    );
   expect(rows.length).toBeGreaterThan(0);
   for (const r of rows) {
     const mine = hist.filter((h) => h.problem_id === r.problemId && h.count > 0);
-    const best = mine.reduce<{ tier: number; count: number } | null>((m, h) => (!m || h.count > m.count || (h.count === m.count && h.tier < m.tier) ? h : m), null);
+    const best = mine.reduce<{ tier: number; count: number } | null>(
+      (m, h) => (!m || h.count > m.count || (h.count === m.count && h.tier < m.tier) ? h : m),
+      null,
+    );
     expect(r.tier, `problem ${r.problemId}`).toBe(best ? String(best.tier) : '');
   }
   await saveScreenshot(page, 'triage-demo');
 });
 
-test('Share pins the pair and its evidence: read-only, and the pinned numbers after the data changes', async ({ page, browser }) => {
+test('Share pins the pair and its evidence: read-only, and the pinned numbers after the data changes', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const ids = (await query<{ id: number }>('SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha NULLS LAST, id', [studyId])).map((r) => r.id);
+  const ids = (
+    await query<{ id: number }>('SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha NULLS LAST, id', [
+      studyId,
+    ])
+  ).map((r) => r.id);
   const a = ids[1]!;
   const b = ids[ids.length - 2]!;
   const view = `/studies/${studyId}/triage?a=${a}&b=${b}`;
@@ -175,7 +205,10 @@ test('Share pins the pair and its evidence: read-only, and the pinned numbers af
   const shared = await shareAndOpen(page, browser, view);
   const other = shared.page;
   // The evidence of the pair is pinned with the data, under the key the tab asks for.
-  const [row] = await query<{ keys: unknown[] }>(`SELECT jsonb_path_query_array(payload, '$.queries[*].key') AS keys FROM share WHERE token = $1`, [shared.token]);
+  const [row] = await query<{ keys: unknown[] }>(
+    `SELECT jsonb_path_query_array(payload, '$.queries[*].key') AS keys FROM share WHERE token = $1`,
+    [shared.token],
+  );
   expect(row!.keys).toEqual([['studies', studyId, 'evidence', '', a, b]]);
   await waitForTriage(other, a, b);
   await expectMatches(other, e);
@@ -186,13 +219,18 @@ test('Share pins the pair and its evidence: read-only, and the pinned numbers af
 
   // A problem both solve at least once stops being solved by A, and the data version moves (as after new samples).
   const cell = byKey(all);
-  const problem = [...new Set(all.map((x) => x.problemId))].find((p) => (cell.get(`${a}:${p}`)?.c ?? 0) > 0 && (cell.get(`${b}:${p}`)?.c ?? 0) > 0);
+  const problem = [...new Set(all.map((x) => x.problemId))].find(
+    (p) => (cell.get(`${a}:${p}`)?.c ?? 0) > 0 && (cell.get(`${b}:${p}`)?.c ?? 0) > 0,
+  );
   expect(problem).toBeDefined();
   const changed = await query<{ run_id: number; solved: number; wa: number }>(
     `SELECT a.run_id, a.solved, a.wa FROM run_problem_aggregate a JOIN eval_run r ON r.id = a.run_id WHERE r.checkpoint_id = $1 AND a.problem_id = $2`,
     [a, problem],
   );
-  await query(`UPDATE run_problem_aggregate SET wa = wa + solved, solved = 0 WHERE problem_id = $1 AND run_id = ANY($2::int[])`, [problem, changed.map((r) => r.run_id)]);
+  await query(
+    `UPDATE run_problem_aggregate SET wa = wa + solved, solved = 0 WHERE problem_id = $1 AND run_id = ANY($2::int[])`,
+    [problem, changed.map((r) => r.run_id)],
+  );
   await query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [studyId]);
   try {
     await other.reload();
@@ -207,7 +245,13 @@ test('Share pins the pair and its evidence: read-only, and the pinned numbers af
     expect(now.rows).not.toEqual(e.rows);
     await expectMatches(other, now);
   } finally {
-    for (const r of changed) await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [r.run_id, problem, r.solved, r.wa]);
+    for (const r of changed)
+      await query('UPDATE run_problem_aggregate SET solved = $3, wa = $4 WHERE run_id = $1 AND problem_id = $2', [
+        r.run_id,
+        problem,
+        r.solved,
+        r.wa,
+      ]);
     await query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [studyId]);
     await other.close();
   }
@@ -215,12 +259,21 @@ test('Share pins the pair and its evidence: read-only, and the pinned numbers af
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-test('250 samples, where c > 0 saturates: the page, the API and the CLI find the same differing problems', async ({ page, request }) => {
+test('250 samples, where c > 0 saturates: the page, the API and the CLI find the same differing problems', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const id = await ensureSaturatedStudy();
   const data = await cells(id);
   const { low, high } = await endpoints(id);
-  const alphaOf = async (checkpoint: number) => (await query<{ alpha: number }>('SELECT COALESCE(alpha, CASE role WHEN \'LOW\' THEN 0 ELSE 1 END) AS alpha FROM checkpoint WHERE id = $1', [checkpoint]))[0]!.alpha;
+  const alphaOf = async (checkpoint: number) =>
+    (
+      await query<{ alpha: number }>(
+        "SELECT COALESCE(alpha, CASE role WHEN 'LOW' THEN 0 ELSE 1 END) AS alpha FROM checkpoint WHERE id = $1",
+        [checkpoint],
+      )
+    )[0]!.alpha;
   const e = expected(low, high, data);
   const saturated = expected(low, high, data, { tau: null, q: 0.05 });
   // "Solved at least once" hides every difference here; the rates show the 23 problems that moved.
@@ -236,7 +289,13 @@ test('250 samples, where c > 0 saturates: the page, the API and the CLI find the
   const [alphaA, alphaB] = [await alphaOf(low), await alphaOf(high)];
   const api = await request.get(`/api/studies/${id}/triage?a=${alphaA}&b=${alphaB}`);
   expect(api.status()).toBe(200);
-  const apiRows = (await api.json()) as Array<{ problem_id: string; a_c: number; b_c: number; q: number; significant: boolean }>;
+  const apiRows = (await api.json()) as Array<{
+    problem_id: string;
+    a_c: number;
+    b_c: number;
+    q: number;
+    significant: boolean;
+  }>;
   expect(apiRows).toHaveLength(e.rows.length);
   expect(apiRows.filter((r) => r.significant)).toHaveLength(e.significant);
   const bad = await request.get(`/api/studies/${id}/triage?a=${alphaA}&b=7.5`);
@@ -244,11 +303,24 @@ test('250 samples, where c > 0 saturates: the page, the API and the CLI find the
   expect((await bad.json()).error.message).toContain("invalid query parameter 'b'");
 
   // And so does the CLI, row for row.
-  const out = execFileSync('node', [join(repoRoot, 'apps/cli/bin/frontier.js'), 'triage', String(id), '--a', String(alphaA), '--b', String(alphaB), '--json'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl(), FRONTIER_DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    'node',
+    [
+      join(repoRoot, 'apps/cli/bin/frontier.js'),
+      'triage',
+      String(id),
+      '--a',
+      String(alphaA),
+      '--b',
+      String(alphaB),
+      '--json',
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl(), FRONTIER_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    },
+  );
   expect(JSON.parse(out)).toEqual(apiRows);
   await saveScreenshot(page, 'triage-250-samples');
 });

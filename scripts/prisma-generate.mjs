@@ -5,5 +5,10 @@ import { execFileSync } from 'node:child_process';
 
 execFileSync('npx', ['prisma', 'generate'], {
   stdio: 'inherit',
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.execPath, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
+    CHECKPOINT_DISABLE: '1',
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+  },
 });

@@ -8,7 +8,10 @@ export default defineConfig([
   // The same rule as the rest of the repository: a leading underscore marks a deliberate unused name.
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   globalIgnores(['.next*/**', 'next-env.d.ts']),

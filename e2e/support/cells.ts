@@ -21,7 +21,10 @@ export async function cells(studyId: number): Promise<DbCell[]> {
 }
 
 export async function endpoints(studyId: number): Promise<{ low: number; high: number }> {
-  const rows = await query<{ id: number; role: string }>(`SELECT id, role::text AS role FROM checkpoint WHERE study_id = $1 AND role IN ('LOW', 'HIGH') ORDER BY id`, [studyId]);
+  const rows = await query<{ id: number; role: string }>(
+    `SELECT id, role::text AS role FROM checkpoint WHERE study_id = $1 AND role IN ('LOW', 'HIGH') ORDER BY id`,
+    [studyId],
+  );
   return { low: rows.find((r) => r.role === 'LOW')!.id, high: rows.find((r) => r.role === 'HIGH')!.id };
 }
 
@@ -42,7 +45,7 @@ export function mcnemarP(b: number, c: number): number {
   }
   // 2 * sum / 2^n in floating point without overflow: scale the quotient to 60 digits.
   const SCALE = 10n ** 60n;
-  return Math.min(1, (Number((2n * sum * SCALE) / 2n ** BigInt(n)) / 1e60));
+  return Math.min(1, Number((2n * sum * SCALE) / 2n ** BigInt(n)) / 1e60);
 }
 
 /** 1 - prod_i C(n_i - c_i, k_i) / C(n_i, k_i) for one problem, as a product of ratios. */

@@ -16,8 +16,13 @@ export function databaseUrl(): string {
   const urlFile = join(dataDir, 'database-url');
   if (existsSync(urlFile)) return readFileSync(urlFile, 'utf8').trim();
   // Fallback: the embedded server's credentials and the port in its postmaster.pid (line 4).
-  const { user, password } = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as { user: string; password: string };
-  const port = readFileSync(join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  const { user, password } = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
+    user: string;
+    password: string;
+  };
+  const port = readFileSync(join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    ?.trim();
   return `postgresql://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/frontier`;
 }
 

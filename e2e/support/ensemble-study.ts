@@ -15,12 +15,20 @@ export async function ensureEnsembleStudy(): Promise<number> {
   if (!existing[0]) {
     const dir = mkdtempSync(join(tmpdir(), 'frontier-e2e-ensemble-'));
     try {
-      const manifest = execFileSync(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'e2e/support/write-ensemble-sweep.ts'), dir], { encoding: 'utf8' }).trim();
-      execFileSync('node', [join(repoRoot, 'apps/cli/bin/frontier.js'), 'import', manifest, '--study', ENSEMBLE_STUDY], {
-        cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: databaseUrl(), FRONTIER_DATA_DIR: dataDir },
-        stdio: 'inherit',
-      });
+      const manifest = execFileSync(
+        join(repoRoot, 'node_modules/.bin/tsx'),
+        [join(repoRoot, 'e2e/support/write-ensemble-sweep.ts'), dir],
+        { encoding: 'utf8' },
+      ).trim();
+      execFileSync(
+        'node',
+        [join(repoRoot, 'apps/cli/bin/frontier.js'), 'import', manifest, '--study', ENSEMBLE_STUDY],
+        {
+          cwd: repoRoot,
+          env: { ...process.env, DATABASE_URL: databaseUrl(), FRONTIER_DATA_DIR: dataDir },
+          stdio: 'inherit',
+        },
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -22,7 +22,8 @@ export async function frontierDrawn(page: Page): Promise<void> {
   const drawn = { timeout: 30_000 };
   await expect(page.getByTestId('frontier-plot')).toHaveAttribute('data-status', 'ready', drawn);
   await expect(page.getByTestId('solve-rate-plot')).toHaveAttribute('data-status', 'ready', drawn);
-  for (const verdicts of await page.getByTestId('verdict-plot').all()) await expect(verdicts).toHaveAttribute('data-status', 'ready', drawn);
+  for (const verdicts of await page.getByTestId('verdict-plot').all())
+    await expect(verdicts).toHaveAttribute('data-status', 'ready', drawn);
 }
 
 /** The Frontier tab's first screen, measured where Plotly drew (its SVG), not where it was asked to. */
@@ -39,7 +40,12 @@ export async function measureFrontier(page: Page): Promise<FrontierScreen> {
       frontierVisible: Math.max(0, Math.min(frontier.bottom, vh) - Math.max(frontier.top, 0)),
       plots: [...document.querySelectorAll('.plot[data-testid]')].map((el) => {
         const r = svg(el);
-        return { id: el.getAttribute('data-testid')!, width: Math.round(r.width), height: Math.round(r.height), area: Math.round(r.width * r.height) };
+        return {
+          id: el.getAttribute('data-testid')!,
+          width: Math.round(r.width),
+          height: Math.round(r.height),
+          area: Math.round(r.width * r.height),
+        };
       }),
     };
   });

@@ -24,7 +24,11 @@ export function meanPassAtK(problems: { n: number; c: number }[], k: number): nu
 }
 
 /** Verdict shares per checkpoint: means over problems of per-problem fractions. */
-export async function verdictShares(studyId: number): Promise<{ alpha: number; solved: number; wa: number; re: number; ce: number; ole: number; tle: number; mle: number }[]> {
+export async function verdictShares(
+  studyId: number,
+): Promise<
+  { alpha: number; solved: number; wa: number; re: number; ce: number; ole: number; tle: number; mle: number }[]
+> {
   return query(
     `WITH pp AS (SELECT c.id, c.alpha, sum(a.n) n, sum(a.solved) s, sum(a.wa) wa, sum(a.re) re, sum(a.ce) ce, sum(a.ole) ole, sum(a.tle) tle, sum(a.mle) mle
        FROM checkpoint c JOIN eval_run r ON r.checkpoint_id = c.id JOIN run_problem_aggregate a ON a.run_id = r.id
@@ -53,7 +57,11 @@ export async function readHeadline(page: Page): Promise<Headline> {
   await expect(row).toHaveAttribute('data-checkpoint-id', /\d+/);
   return row.evaluate((tr) => {
     const cell = (id: string) => tr.querySelector(`[data-testid="${id}"]`) as HTMLElement;
-    const iv = (id: string) => ({ value: Number(cell(id).dataset.value), lo: Number(cell(id).dataset.lo), hi: Number(cell(id).dataset.hi) });
+    const iv = (id: string) => ({
+      value: Number(cell(id).dataset.value),
+      lo: Number(cell(id).dataset.lo),
+      hi: Number(cell(id).dataset.hi),
+    });
     const pk = cell('headline-pass-at-k');
     return {
       alpha: Number(document.querySelector('[data-testid="selected-alpha"]')!.getAttribute('data-value')),
@@ -70,5 +78,8 @@ export async function readHeadline(page: Page): Promise<Headline> {
 
 /** Where the frontier's selected-alpha ring is drawn (its CSS transform). */
 export async function ringTransform(page: Page): Promise<string> {
-  return page.locator('[data-testid="frontier-plot"] .overlay-ring').first().evaluate((el) => (el as HTMLElement).style.transform);
+  return page
+    .locator('[data-testid="frontier-plot"] .overlay-ring')
+    .first()
+    .evaluate((el) => (el as HTMLElement).style.transform);
 }

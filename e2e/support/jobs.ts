@@ -27,7 +27,10 @@ export async function jobsInDb(studyId: number, alpha?: number): Promise<JobInDb
 }
 
 export async function activeJobs(studyId: number): Promise<number> {
-  const rows = await query<{ n: number }>(`SELECT count(*)::int AS n FROM pipeline_job WHERE study_id = $1 AND state IN ('QUEUED', 'RUNNING')`, [studyId]);
+  const rows = await query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pipeline_job WHERE study_id = $1 AND state IN ('QUEUED', 'RUNNING')`,
+    [studyId],
+  );
   return rows[0]!.n;
 }
 
@@ -37,9 +40,15 @@ export async function activeJobs(studyId: number): Promise<number> {
  */
 export async function forgetAlphas(studyId: number, alphas: number[]): Promise<void> {
   await query(`DELETE FROM pipeline_job WHERE study_id = $1 AND alpha = ANY($2::float8[])`, [studyId, alphas]);
-  await query(`DELETE FROM checkpoint WHERE study_id = $1 AND role = 'MERGED' AND alpha = ANY($2::float8[])`, [studyId, alphas]);
+  await query(`DELETE FROM checkpoint WHERE study_id = $1 AND role = 'MERGED' AND alpha = ANY($2::float8[])`, [
+    studyId,
+    alphas,
+  ]);
   await query(`UPDATE study SET data_version = data_version + 1 WHERE id = $1`, [studyId]);
-  const [study] = await query<{ config: { checkpointsDir?: string } | null }>('SELECT config FROM study WHERE id = $1', [studyId]);
+  const [study] = await query<{ config: { checkpointsDir?: string } | null }>(
+    'SELECT config FROM study WHERE id = $1',
+    [studyId],
+  );
   const dir = study?.config?.checkpointsDir;
   if (dir) for (const alpha of alphas) rmSync(join(dir, `alpha=${alpha}`), { recursive: true, force: true });
 }
@@ -56,20 +65,23 @@ export interface JobOnPage {
 
 /** Every job row in (part of) a page, with the exact numbers behind its progress bar. */
 export async function jobsOnPage(page: Page, within = 'body'): Promise<JobOnPage[]> {
-  return page.locator(within).getByTestId('job-row').evaluateAll((rows) =>
-    rows.map((row) => {
-      const bar = row.querySelector('[data-testid="job-progress"]')!;
-      return {
-        id: Number(row.getAttribute('data-job-id')),
-        kind: row.getAttribute('data-kind') ?? '',
-        state: row.getAttribute('data-state') ?? '',
-        done: Number(bar.getAttribute('data-done')),
-        total: Number(bar.getAttribute('data-total')),
-        percent: Number(bar.getAttribute('data-percent')),
-        attempts: Number(row.querySelector('[data-testid="job-attempts"]')!.getAttribute('data-value')),
-      };
-    }),
-  );
+  return page
+    .locator(within)
+    .getByTestId('job-row')
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const bar = row.querySelector('[data-testid="job-progress"]')!;
+        return {
+          id: Number(row.getAttribute('data-job-id')),
+          kind: row.getAttribute('data-kind') ?? '',
+          state: row.getAttribute('data-state') ?? '',
+          done: Number(bar.getAttribute('data-done')),
+          total: Number(bar.getAttribute('data-total')),
+          percent: Number(bar.getAttribute('data-percent')),
+          attempts: Number(row.querySelector('[data-testid="job-attempts"]')!.getAttribute('data-value')),
+        };
+      }),
+    );
 }
 
 /**

@@ -60,7 +60,14 @@ export async function expectedMatrix(studyId: number): Promise<ExpectedRow[]> {
      ORDER BY model_scale, COALESCE(alpha, CASE role WHEN 'LOW' THEN 0 WHEN 'HIGH' THEN 1 END) NULLS LAST, id`,
     [studyId],
   );
-  const cells = await query<{ checkpoint_id: number; problem_id: number; external_id: string; difficulty: string; n: number; c: number }>(
+  const cells = await query<{
+    checkpoint_id: number;
+    problem_id: number;
+    external_id: string;
+    difficulty: string;
+    n: number;
+    c: number;
+  }>(
     `SELECT r.checkpoint_id, a.problem_id, p.external_id, p.difficulty, sum(a.n)::int AS n, sum(a.solved)::int AS c
      FROM run_problem_aggregate a JOIN eval_run r ON r.id = a.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
      JOIN problem p ON p.id = a.problem_id
@@ -76,7 +83,13 @@ export async function expectedMatrix(studyId: number): Promise<ExpectedRow[]> {
         problemId: cell.problem_id,
         externalId: cell.external_id,
         difficulty: cell.difficulty,
-        cells: checkpoints.map((k) => ({ checkpointId: k.id, scale: k.scale, alpha: k.alpha ?? (k.role === 'LOW' ? 0 : k.role === 'HIGH' ? 1 : null), n: -1, c: 0 })),
+        cells: checkpoints.map((k) => ({
+          checkpointId: k.id,
+          scale: k.scale,
+          alpha: k.alpha ?? (k.role === 'LOW' ? 0 : k.role === 'HIGH' ? 1 : null),
+          n: -1,
+          c: 0,
+        })),
         spread: 0,
         differsQ: Number.NaN,
         unstable: false,
@@ -90,14 +103,18 @@ export async function expectedMatrix(studyId: number): Promise<ExpectedRow[]> {
   for (const row of rows.values()) {
     // Per scale, along alpha, over checkpoints with judged samples.
     for (const scale of new Set(row.cells.map((x) => x.scale))) {
-      const line = row.cells.filter((x) => x.scale === scale && x.alpha !== null && x.n > 0).sort((a, b) => a.alpha! - b.alpha!);
+      const line = row.cells
+        .filter((x) => x.scale === scale && x.alpha !== null && x.n > 0)
+        .sort((a, b) => a.alpha! - b.alpha!);
       const rates = line.map((x) => x.c / x.n);
       if (rates.length > 1) row.spread = Math.max(row.spread, Math.max(...rates) - Math.min(...rates));
       if (dipsOrPeaks(line)) row.unstable = true;
     }
   }
   const list = [...rows.values()];
-  rateDifferences(list.map((r) => ({ solved: r.cells.map((x) => x.c), n: r.cells.map((x) => x.n) }))).forEach((d, i) => (list[i]!.differsQ = d.q));
+  rateDifferences(list.map((r) => ({ solved: r.cells.map((x) => x.c), n: r.cells.map((x) => x.n) }))).forEach(
+    (d, i) => (list[i]!.differsQ = d.q),
+  );
   return list;
 }
 
@@ -166,7 +183,11 @@ export async function ensureLargeStudy(name: string): Promise<number> {
   if (!existing[0]) {
     const dir = mkdtempSync(join(tmpdir(), 'frontier-e2e-large-'));
     try {
-      const manifest = execFileSync(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'e2e/support/write-large-sweep.ts'), dir], { encoding: 'utf8' }).trim();
+      const manifest = execFileSync(
+        join(repoRoot, 'node_modules/.bin/tsx'),
+        [join(repoRoot, 'e2e/support/write-large-sweep.ts'), dir],
+        { encoding: 'utf8' },
+      ).trim();
       execFileSync('node', [join(repoRoot, 'apps/cli/bin/frontier.js'), 'import', manifest, '--study', name], {
         cwd: repoRoot,
         env: { ...process.env, DATABASE_URL: databaseUrl(), FRONTIER_DATA_DIR: dataDir },
@@ -177,6 +198,6 @@ export async function ensureLargeStudy(name: string): Promise<number> {
     }
   }
   const id = (await query<{ id: number }>('SELECT id FROM study WHERE name = $1', [name]))[0]!.id;
-    await waitForAggregates(id, 'the large study');
+  await waitForAggregates(id, 'the large study');
   return id;
 }

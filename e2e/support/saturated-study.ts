@@ -42,7 +42,9 @@ function writeLcbFile(path: string, alphaIndex: number): void {
       contest_date: '2024-06-01T00:00:00',
       code_list: codes.map((c, j) => `# ${j}\nprint(${c})\n`),
       graded_list: codes.map((c) => c === 0),
-      metadata: codes.map((c) => JSON.stringify(c === 0 ? { execution_time: 0.01 } : { error_code: c, error_message: 'x' })),
+      metadata: codes.map((c) =>
+        JSON.stringify(c === 0 ? { execution_time: 0.01 } : { error_code: c, error_message: 'x' }),
+      ),
     };
   });
   writeFileSync(path, JSON.stringify(records));

@@ -31,9 +31,17 @@ export async function problemOrder(): Promise<Map<number, number>> {
   return new Map(rows.map((r, i) => [r.id, i]));
 }
 
-export function expectedTriage(all: DbCell[], a: number, b: number, order: Map<number, number>, opts: { tau: number | null; q: number } = { tau: 0.5, q: 0.05 }): ExpectedTriage {
+export function expectedTriage(
+  all: DbCell[],
+  a: number,
+  b: number,
+  order: Map<number, number>,
+  opts: { tau: number | null; q: number } = { tau: 0.5, q: 0.05 },
+): ExpectedTriage {
   const cell = byKey(all);
-  const problems = [...new Set(all.map((x) => x.problemId))].filter((p) => cell.has(`${a}:${p}`) && cell.has(`${b}:${p}`));
+  const problems = [...new Set(all.map((x) => x.problemId))].filter(
+    (p) => cell.has(`${a}:${p}`) && cell.has(`${b}:${p}`),
+  );
   const rows = problems.map((p) => {
     const x = cell.get(`${a}:${p}`)!;
     const y = cell.get(`${b}:${p}`)!;
@@ -42,7 +50,10 @@ export function expectedTriage(all: DbCell[], a: number, b: number, order: Map<n
   referenceQValues(rows.map((r) => r.p)).forEach((q, i) => (rows[i]!.q = q));
   // q is ranked at 10 significant digits, as the definition says (mirror-image tables tie).
   const key = (q: number) => Number(q.toPrecision(10));
-  rows.sort((u, v) => key(u.q) - key(v.q) || Math.abs(v.diff) - Math.abs(u.diff) || order.get(u.problemId)! - order.get(v.problemId)!);
+  rows.sort(
+    (u, v) =>
+      key(u.q) - key(v.q) || Math.abs(v.diff) - Math.abs(u.diff) || order.get(u.problemId)! - order.get(v.problemId)!,
+  );
   const solved = (x: DbCell) => (opts.tau === null ? x.c > 0 : x.c / x.n >= opts.tau);
   const onlyA = rows.filter((r) => solved(r.a) && !solved(r.b)).length;
   const onlyB = rows.filter((r) => solved(r.b) && !solved(r.a)).length;

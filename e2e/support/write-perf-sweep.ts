@@ -7,15 +7,27 @@ import { writeSyntheticSweep } from '@frontier/formats';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { alphas: { type: 'string', default: '41' }, problems: { type: 'string', default: '1000' }, samples: { type: 'string', default: '10' } },
+  options: {
+    alphas: { type: 'string', default: '41' },
+    problems: { type: 'string', default: '1000' },
+    samples: { type: 'string', default: '10' },
+  },
 });
 const dir = positionals[0];
-if (!dir) throw new Error('usage: tsx e2e/support/write-perf-sweep.ts DIR [--alphas 41] [--problems 1000] [--samples 10]');
+if (!dir)
+  throw new Error('usage: tsx e2e/support/write-perf-sweep.ts DIR [--alphas 41] [--problems 1000] [--samples 10]');
 const count = (name: keyof typeof values) => {
   const n = Number(values[name]);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
   return n;
 };
 const alphas = Array.from({ length: count('alphas') }, (_, i) => Number((-1 + i * 0.1).toFixed(1)));
-const result = await writeSyntheticSweep({ dir, problems: count('problems'), samplesPerCheckpoint: count('samples'), alphas, seed: 5, codeBytes: 60 });
+const result = await writeSyntheticSweep({
+  dir,
+  problems: count('problems'),
+  samplesPerCheckpoint: count('samples'),
+  alphas,
+  seed: 5,
+  codeBytes: 60,
+});
 process.stdout.write(`${result.manifestPath}\n`);

@@ -33,14 +33,22 @@ let cleaning: Promise<void> | undefined;
 const cleanUp = () =>
   (cleaning ??= (async () => {
     for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
-      await Promise.resolve().then(undo).catch((err: unknown) => console.error(`clean-up: ${(err as Error).message}`));
+      await Promise.resolve()
+        .then(undo)
+        .catch((err: unknown) => console.error(`clean-up: ${(err as Error).message}`));
     }
   })());
 
 /** Runs the real CLI against the database and returns its stdout. */
 function frontier(url: string, args: string[], input = ''): string {
-  const r = spawnSync(process.execPath, [join(ROOT, 'apps/cli/bin/frontier.js'), ...args], { cwd: ROOT, input, encoding: 'utf8', env: { ...process.env, DATABASE_URL: url } });
-  if (r.status !== 0) throw new Error(`frontier ${args[0]} ${args[1]} failed: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`);
+  const r = spawnSync(process.execPath, [join(ROOT, 'apps/cli/bin/frontier.js'), ...args], {
+    cwd: ROOT,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: url },
+  });
+  if (r.status !== 0)
+    throw new Error(`frontier ${args[0]} ${args[1]} failed: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}`);
   return r.stdout;
 }
 
@@ -54,7 +62,9 @@ async function freePort(host: string): Promise<number> {
 
 /** A fresh database on DATABASE_URL's server, else on an embedded one in `tmp`; dropped afterwards. */
 async function database(tmp: string): Promise<string> {
-  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: join(tmp, 'pg'), database: 'postgres' });
+  const embedded = process.env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: join(tmp, 'pg'), database: 'postgres' });
   if (embedded) cleanups.push(() => embedded.stop());
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL ?? embedded!.url });
   await admin.connect();
@@ -72,13 +82,23 @@ async function readPaths(url: string): Promise<string[]> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const one = async (sql: string, params: unknown[] = []) => (await db.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
+    const one = async (sql: string, params: unknown[] = []) =>
+      (await db.query<{ id: number }>(sql, params)).rows.map((r) => r.id);
     const [id] = await one('SELECT id FROM study WHERE name = $1', [STUDY]);
     const [a, b] = await one('SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha LIMIT 2', [id]);
     const [pid] = await one('SELECT id FROM problem ORDER BY id LIMIT 1');
     const s = `/api/studies/${id}`;
-    return ['/api/studies', s, `${s}/data`, `${s}/data?difficulty=hard`, `${s}/facets`, `${s}/evidence?a=${a}&b=${b}`,
-      `${s}/problems/${pid}`, `${s}/problems/${pid}/samples?checkpoint=${a}`, `/api/jobs?study=${id}`];
+    return [
+      '/api/studies',
+      s,
+      `${s}/data`,
+      `${s}/data?difficulty=hard`,
+      `${s}/facets`,
+      `${s}/evidence?a=${a}&b=${b}`,
+      `${s}/problems/${pid}`,
+      `${s}/problems/${pid}/samples?checkpoint=${a}`,
+      `/api/jobs?study=${id}`,
+    ];
   } finally {
     await db.end();
   }
@@ -97,18 +117,32 @@ interface Mode {
 async function probe(mode: Mode, paths: string[]): Promise<void> {
   for (const path of paths) {
     const res = await fetch(mode.base + path, { headers: mode.headers });
-    if (!res.ok) throw new Error(`${mode.name}: GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    if (!res.ok)
+      throw new Error(`${mode.name}: GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     await res.arrayBuffer();
   }
 }
 
 async function load(mode: Mode, paths: string[], perClient: number) {
   if (cleaning) throw new Error('interrupted'); // Ctrl-C: the servers are going, measure no more
-  const stats = [...(await loadTest(paths.map((p) => mode.base + p), CLIENTS, perClient, mode.headers)).values()];
+  const stats = [
+    ...(
+      await loadTest(
+        paths.map((p) => mode.base + p),
+        CLIENTS,
+        perClient,
+        mode.headers,
+      )
+    ).values(),
+  ];
   return { ms: stats.flatMap((s) => s.ms), non2xx: stats.reduce((n, s) => n + s.errors, 0) };
 }
 
-const p = (ms: number[], q: number) => quantile([...ms].sort((x, y) => x - y), q);
+const p = (ms: number[], q: number) =>
+  quantile(
+    [...ms].sort((x, y) => x - y),
+    q,
+  );
 const median = (xs: number[]) => p(xs, 0.5);
 const pct = (a: number, b: number) => (a / b - 1) * 100;
 const pctText = (o: number) => `${o >= 0 ? '+' : ''}${o.toFixed(1)}%`;
@@ -121,7 +155,11 @@ async function main() {
   const url = await database(tmp);
 
   console.log('writing and importing the perf sweep (41 checkpoints x 1000 problems) with `frontier import`…');
-  const sweep = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'e2e/support/write-perf-sweep.ts'), join(tmp, 'sweep')], { encoding: 'utf8' });
+  const sweep = spawnSync(
+    join(ROOT, 'node_modules/.bin/tsx'),
+    [join(ROOT, 'e2e/support/write-perf-sweep.ts'), join(tmp, 'sweep')],
+    { encoding: 'utf8' },
+  );
   if (sweep.status !== 0) throw new Error(`writing the sweep failed: ${sweep.stderr}`);
   // The import waits for the aggregation, so the study reads hit the finished aggregates.
   frontier(url, ['import', sweep.stdout.trim(), '--study', STUDY]);
@@ -132,21 +170,39 @@ async function main() {
   console.log(`building the web app into apps/web/${process.env.FRONTIER_NEXT_DIST_DIR}…`);
   buildWeb(ROOT);
   const serverPort = await freePort('127.0.0.2');
-  const local = await startWeb(ROOT, url, await freePort('127.0.0.1'), { build: false, host: '127.0.0.1', env: { FRONTIER_HOST: '127.0.0.1' } });
+  const local = await startWeb(ROOT, url, await freePort('127.0.0.1'), {
+    build: false,
+    host: '127.0.0.1',
+    env: { FRONTIER_HOST: '127.0.0.1' },
+  });
   cleanups.push(() => local.stop());
   const server = await startWeb(ROOT, url, serverPort, {
     build: false,
     host: '127.0.0.2',
-    env: { FRONTIER_HOST: '127.0.0.2', FRONTIER_PUBLIC_URL: `http://127.0.0.2:${serverPort}`, FRONTIER_AUTH_SECRET: randomBytes(32).toString('base64url') },
+    env: {
+      FRONTIER_HOST: '127.0.0.2',
+      FRONTIER_PUBLIC_URL: `http://127.0.0.2:${serverPort}`,
+      FRONTIER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+    },
   });
   cleanups.push(() => server.stop());
 
   const plain: Mode = { name: 'local mode, no auth', base: local.base, headers: {}, ms: [], roundP95: [], non2xx: 0 };
-  const authed: Mode = { name: 'server mode, token', base: server.base, headers: { authorization: `Bearer ${token}` }, ms: [], roundP95: [], non2xx: 0 };
+  const authed: Mode = {
+    name: 'server mode, token',
+    base: server.base,
+    headers: { authorization: `Bearer ${token}` },
+    ms: [],
+    roundP95: [],
+    non2xx: 0,
+  };
   const modes = [plain, authed];
   // The comparison only means something if the server really checks: without the token, a 401.
   const anonymous = await fetch(`${server.base}/api/studies`);
-  if (anonymous.status !== 401) throw new Error(`server mode answered ${anonymous.status} to a read without a token, not 401: is it in server mode?`);
+  if (anonymous.status !== 401)
+    throw new Error(
+      `server mode answered ${anonymous.status} to a read without a token, not 401: is it in server mode?`,
+    );
   for (const mode of modes) await probe(mode, paths);
 
   // Warm-up to a steady state (every route loaded, hot paths optimised by V8, caches filled).
@@ -161,16 +217,22 @@ async function main() {
     }
   }
 
-  console.log(`\n== read API: ${paths.length} endpoints, ${CLIENTS} clients, ${ROUNDS} rounds x ${CLIENTS * PER_CLIENT} requests per mode, alternating`);
+  console.log(
+    `\n== read API: ${paths.length} endpoints, ${CLIENTS} clients, ${ROUNDS} rounds x ${CLIENTS * PER_CLIENT} requests per mode, alternating`,
+  );
   console.log(`${'mode'.padEnd(22)}requests  non-2xx    p50 ms    p95 ms  median round p95 ms`);
   for (const m of modes) {
-    console.log(`${m.name.padEnd(22)}${String(m.ms.length).padStart(8)}${String(m.non2xx).padStart(9)}  ${fmt(p(m.ms, 0.5))}  ${fmt(p(m.ms, 0.95))}  ${fmt(median(m.roundP95))}`);
+    console.log(
+      `${m.name.padEnd(22)}${String(m.ms.length).padStart(8)}${String(m.non2xx).padStart(9)}  ${fmt(p(m.ms, 0.5))}  ${fmt(p(m.ms, 0.95))}  ${fmt(median(m.roundP95))}`,
+    );
   }
   for (const m of modes) console.log(`  round p95s, ${m.name}: ${m.roundP95.map((v) => v.toFixed(1)).join(', ')} ms`);
   const overall = pct(p(authed.ms, 0.95), p(plain.ms, 0.95));
   const rounds = pct(median(authed.roundP95), median(plain.roundP95));
   const verdict = (o: number) => `${pctText(o)}  (ceiling ${CEILING_PCT}%: ${o <= CEILING_PCT ? 'met' : 'NOT met'})`;
-  console.log(`token-auth overhead on p50, all requests        ${pctText(pct(p(authed.ms, 0.5), p(plain.ms, 0.5)))}  (for scale; the ceiling is on p95)`);
+  console.log(
+    `token-auth overhead on p50, all requests        ${pctText(pct(p(authed.ms, 0.5), p(plain.ms, 0.5)))}  (for scale; the ceiling is on p95)`,
+  );
   console.log(`token-auth overhead on p95, all requests        ${verdict(overall)}`);
   console.log(`token-auth overhead on the median round p95     ${verdict(rounds)}`);
   console.log(`\nunlike a real deployment: the clients, both servers and Postgres share this machine's CPUs

@@ -82,7 +82,11 @@ export async function installFrameRecorder(context: BrowserContext): Promise<voi
 }
 
 function durations(values: number[]): Durations {
-  return { maxMs: Math.max(0, ...values), p95Ms: percentile(values, 0.95), over50: values.filter((v) => v > FRAME_TARGET_MS).length };
+  return {
+    maxMs: Math.max(0, ...values),
+    p95Ms: percentile(values, 0.95),
+    over50: values.filter((v) => v > FRAME_TARGET_MS).length,
+  };
 }
 
 interface TraceEvent {
@@ -99,7 +103,9 @@ interface TraceEvent {
 
 /** Wall-clock and CPU milliseconds of each frame of the renderer main thread with the most frames. */
 export function framesOfTrace(events: TraceEvent[]): { wall: number; cpu: number }[] {
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
   const spans = new Map<string, { begin: number; end?: number }[]>();
   const open = new Map<string, { begin: number; end?: number }>();
   for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
@@ -117,7 +123,9 @@ export function framesOfTrace(events: TraceEvent[]): { wall: number; cpu: number
     }
   }
   const [thread, frames] = [...spans].sort((a, b) => b[1].length - a[1].length)[0] ?? ['', []];
-  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && `${e.pid}:${e.tid}` === thread).sort((a, b) => a.ts - b.ts);
+  const tasks = events
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && `${e.pid}:${e.tid}` === thread)
+    .sort((a, b) => a.ts - b.ts);
   const result: { wall: number; cpu: number }[] = [];
   let t = 0;
   for (const f of frames) {
@@ -158,7 +166,11 @@ export async function measureFrames(page: Page, action: () => Promise<void>): Pr
     ...durations(wall),
     cpu: durations(cpu),
     cpuShare: sum(wall) > 0 ? sum(cpu) / sum(wall) : Number.NaN,
-    loaf: { supported: loaf.supported, over50: loaf.loaf.filter((e) => e.duration > FRAME_TARGET_MS).length, longest: [...loaf.loaf].sort((a, b) => b.duration - a.duration).slice(0, 3) },
+    loaf: {
+      supported: loaf.supported,
+      over50: loaf.loaf.filter((e) => e.duration > FRAME_TARGET_MS).length,
+      longest: [...loaf.loaf].sort((a, b) => b.duration - a.duration).slice(0, 3),
+    },
   };
 }
 

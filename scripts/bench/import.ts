@@ -26,14 +26,23 @@ async function dataset(): Promise<string> {
   const manifest = join(dir, 'manifest.json');
   if (existsSync(manifest)) return manifest;
   console.log('generating 1,000,000 samples (400 problems x 25 checkpoints x 100)…');
-  const r = await writeSyntheticSweep({ dir, seed: 42, problems: 400, samplesPerCheckpoint: 100, alphas: ALPHAS, codeBytes: 1000 });
+  const r = await writeSyntheticSweep({
+    dir,
+    seed: 42,
+    problems: 400,
+    samplesPerCheckpoint: 100,
+    alphas: ALPHAS,
+    codeBytes: 1000,
+  });
   console.log(`  ${r.samples} samples, ${(r.bytes / 2 ** 30).toFixed(2)} GiB`);
   return r.manifestPath;
 }
 
 function psql(url: string, command: string): number {
   const t0 = performance.now();
-  const r = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`psql failed: ${command}`);
   return (performance.now() - t0) / 1000;
 }
@@ -41,7 +50,9 @@ function psql(url: string, command: string): number {
 async function main() {
   const manifest = await dataset();
   mkdirSync(BENCH, { recursive: true });
-  const server = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: join(BENCH, 'pg'), database: 'postgres' });
+  const server = process.env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: join(BENCH, 'pg'), database: 'postgres' });
   const adminUrl = process.env.DATABASE_URL ?? server!.url;
   const name = `bench_import_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -55,7 +66,10 @@ async function main() {
   try {
     console.log('\n== import (frontier import of the manifest, including aggregation)');
     const cli = join(ROOT, 'apps/cli/bin/frontier.js');
-    const run = await measure(process.execPath, [cli, 'import', manifest, '--study', 'Import benchmark'], { ...process.env, DATABASE_URL: url });
+    const run = await measure(process.execPath, [cli, 'import', manifest, '--study', 'Import benchmark'], {
+      ...process.env,
+      DATABASE_URL: url,
+    });
     if (run.code !== 0) throw new Error(`import failed: ${run.stderr}`);
     const { rows } = await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM sample');
     const samples = Number(rows[0]!.n);
@@ -71,10 +85,16 @@ async function main() {
 
     const ratio = importRate / copyRate;
     console.log(`\nsamples imported        ${samples.toLocaleString()}`);
-    console.log(`import                  ${Math.round(importRate).toLocaleString()} samples/s (${run.seconds.toFixed(1)} s)`);
-    console.log(`ceiling (psql \\copy)    ${Math.round(copyRate).toLocaleString()} samples/s (${copySeconds.toFixed(1)} s)`);
+    console.log(
+      `import                  ${Math.round(importRate).toLocaleString()} samples/s (${run.seconds.toFixed(1)} s)`,
+    );
+    console.log(
+      `ceiling (psql \\copy)    ${Math.round(copyRate).toLocaleString()} samples/s (${copySeconds.toFixed(1)} s)`,
+    );
     console.log(`import / ceiling        ${ratio.toFixed(2)}  (target >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
-    console.log(`importer peak RSS       ${run.peakRssMiB.toFixed(0)} MiB  (target < 1024 MiB: ${run.peakRssMiB < 1024 ? 'met' : 'NOT met'})`);
+    console.log(
+      `importer peak RSS       ${run.peakRssMiB.toFixed(0)} MiB  (target < 1024 MiB: ${run.peakRssMiB < 1024 ? 'met' : 'NOT met'})`,
+    );
 
     if (args.has('--skip-api')) return;
     console.log('\n== read API (every read endpoint of the study views), 20 concurrent clients');
@@ -85,7 +105,9 @@ async function main() {
     try {
       const id = study[0]!.id;
       const { rows: ends } = await db.pool.query<{ id: number }>(
-        `SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha LIMIT 2`, [id]);
+        `SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha LIMIT 2`,
+        [id],
+      );
       const { rows: problem } = await db.pool.query<{ id: number }>('SELECT id FROM problem ORDER BY id LIMIT 1');
       const [a, b] = [ends[0]!.id, ends[1]!.id];
       const pid = problem[0]!.id;
@@ -106,7 +128,9 @@ async function main() {
       const stats = await loadTest(urls, 20, 40);
       for (const [endpoint, s] of stats) {
         const met = s.p95 < 100 ? 'met' : 'NOT met';
-        console.log(`${endpoint.replace(web.base, '').padEnd(58)} p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  max ${s.max.toFixed(1)} ms  errors ${s.errors}/${s.requests}  (p95 < 100 ms: ${met})`);
+        console.log(
+          `${endpoint.replace(web.base, '').padEnd(58)} p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  max ${s.max.toFixed(1)} ms  errors ${s.errors}/${s.requests}  (p95 < 100 ms: ${met})`,
+        );
       }
     } finally {
       await web.stop();

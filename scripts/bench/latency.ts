@@ -34,8 +34,14 @@ function get(url: string, agent: Agent, headers: Record<string, string>): Promis
 // The client is node:http rather than fetch because the load generator shares the machine with the
 // server: under 20 clients fetch (undici's WHATWG streams) took 55-62% of a core, node:http 24-35%,
 // CPU the server under test did not get (bench:scale's read mix, 2026-12-03).
-export async function loadTest(urls: string[], clients: number, perClient: number, headers: Record<string, string> = {}): Promise<Map<string, LatencyStats>> {
-  for (const url of urls) if (!url.startsWith('http://')) throw new Error(`loadTest speaks plain HTTP only, not ${url}`);
+export async function loadTest(
+  urls: string[],
+  clients: number,
+  perClient: number,
+  headers: Record<string, string> = {},
+): Promise<Map<string, LatencyStats>> {
+  for (const url of urls)
+    if (!url.startsWith('http://')) throw new Error(`loadTest speaks plain HTTP only, not ${url}`);
   const samples = new Map<string, number[]>(urls.map((u) => [u, []]));
   const errors = new Map<string, number>(urls.map((u) => [u, 0]));
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
@@ -58,7 +64,14 @@ export async function loadTest(urls: string[], clients: number, perClient: numbe
   const out = new Map<string, LatencyStats>();
   for (const [url, list] of samples) {
     const sorted = [...list].sort((a, b) => a - b);
-    out.set(url, { requests: list.length, errors: errors.get(url)!, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted[sorted.length - 1] ?? NaN, ms: list });
+    out.set(url, {
+      requests: list.length,
+      errors: errors.get(url)!,
+      p50: quantile(sorted, 0.5),
+      p95: quantile(sorted, 0.95),
+      max: sorted[sorted.length - 1] ?? NaN,
+      ms: list,
+    });
   }
   return out;
 }

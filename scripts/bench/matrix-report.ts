@@ -28,24 +28,40 @@ function frameLines(label: string, f: FrameStats): string {
 
 export function printReport(r: Report, name: string): void {
   const s = r.study;
-  console.log(`bench:matrix, study "${name}" (#${s.id}) at ${r.base}: ${s.problems} problems x ${s.checkpoints} checkpoints, ${s.samples} judged samples (at most ${s.maxCellN} in a cell)`);
-  console.log(`  load average ${r.load[0].toFixed(1)} before, ${r.load[1].toFixed(1)} after: wall-clock figures include other processes' share of the cores; CPU figures are the page's own work`);
-  for (const [label, c] of [['study page', r.cold.studyPage], ['Matrix tab', r.cold.matrixTab], ['study page again, server warm', r.cold.studyPageWarmServer]] as const) {
+  console.log(
+    `bench:matrix, study "${name}" (#${s.id}) at ${r.base}: ${s.problems} problems x ${s.checkpoints} checkpoints, ${s.samples} judged samples (at most ${s.maxCellN} in a cell)`,
+  );
+  console.log(
+    `  load average ${r.load[0].toFixed(1)} before, ${r.load[1].toFixed(1)} after: wall-clock figures include other processes' share of the cores; CPU figures are the page's own work`,
+  );
+  for (const [label, c] of [
+    ['study page', r.cold.studyPage],
+    ['Matrix tab', r.cold.matrixTab],
+    ['study page again, server warm', r.cold.studyPageWarmServer],
+  ] as const) {
     console.log(
       `  cold load, ${label} (fresh browser context): ${ms(c.ms)} [target < ${COLD_TARGET_MS} ms: ${met(c.ms < COLD_TARGET_MS)}]; long frames while loading: ${c.frames.over50}, longest ${ms(c.frames.maxMs)}`,
     );
   }
   const ends = (ok: boolean) => (ok ? '' : '; DID NOT reach both ends');
   const { wheel, jumps } = r.scroll;
-  console.log(`  ${frameLines(`scroll with the wheel (${wheel.run.steps} notches of ${WHEEL_PX} px over ${wheel.run.total} rows, down and up${ends(wheel.run.reachedEnds)})`, wheel)}`);
-  console.log(`  ${frameLines(`scroll a viewport at a time (${jumps.run.steps} jumps, down and up${ends(jumps.run.reachedEnds)})`, jumps)}`);
+  console.log(
+    `  ${frameLines(`scroll with the wheel (${wheel.run.steps} notches of ${WHEEL_PX} px over ${wheel.run.total} rows, down and up${ends(wheel.run.reachedEnds)})`, wheel)}`,
+  );
+  console.log(
+    `  ${frameLines(`scroll a viewport at a time (${jumps.run.steps} jumps, down and up${ends(jumps.run.reachedEnds)})`, jumps)}`,
+  );
   const settle = r.resort.run.settleMs;
   console.log(
     `  ${frameLines(`re-sort (${r.resort.run.changes} changes over ${r.resort.run.sorts.join(', ')}; every row in view filled in p50 ${ms(percentile(settle, 0.5))}, max ${ms(Math.max(...settle))})`, r.resort)}`,
   );
   const sl = r.slider;
-  console.log(`  slider sweep-step, ${sl.steps} steps: p50 ${ms1(sl.p50Ms)}, p95 ${ms1(sl.p95Ms)}, max ${ms1(sl.maxMs)} [target < ${FRAME_TARGET_MS} ms: ${met(sl.p95Ms < FRAME_TARGET_MS)} at p95, ${met(sl.maxMs < FRAME_TARGET_MS)} at max]`);
-  console.log(`    ${frameLines('frames while sweeping (the steps, and the plots redrawn each time the slider rests)', sl.frames)}`);
+  console.log(
+    `  slider sweep-step, ${sl.steps} steps: p50 ${ms1(sl.p50Ms)}, p95 ${ms1(sl.p95Ms)}, max ${ms1(sl.maxMs)} [target < ${FRAME_TARGET_MS} ms: ${met(sl.p95Ms < FRAME_TARGET_MS)} at p95, ${met(sl.maxMs < FRAME_TARGET_MS)} at max]`,
+  );
+  console.log(
+    `    ${frameLines('frames while sweeping (the steps, and the plots redrawn each time the slider rests)', sl.frames)}`,
+  );
   const d = r.drillDown;
   if (!d) console.log('  drill-down: no cell with samples');
   else {

@@ -86,13 +86,10 @@ export async function scrollJumps(page: Page): Promise<ScrollRun> {
   let reachedEnds = true;
   for (const direction of [1, -1]) {
     for (let i = 0; i < 5000; i++) {
-      const done = await grid.evaluate(
-        (el, d) => {
-          el.scrollTop += d * el.clientHeight;
-          return d > 0 ? el.scrollTop + el.clientHeight >= el.scrollHeight - 1 : el.scrollTop === 0;
-        },
-        direction,
-      );
+      const done = await grid.evaluate((el, d) => {
+        el.scrollTop += d * el.clientHeight;
+        return d > 0 ? el.scrollTop + el.clientHeight >= el.scrollHeight - 1 : el.scrollTop === 0;
+      }, direction);
       steps++;
       await page.waitForTimeout(100);
       if (done) break;
@@ -126,7 +123,13 @@ export async function resortAll(page: Page, rounds: number): Promise<ResortRun> 
           const grid = document.querySelector('[data-testid="matrix-grid"]');
           const inUrl = new URLSearchParams(location.search).get('sort') ?? 'difficulty';
           const filled = grid !== null && (grid.getAttribute('data-pending-rows') ?? '0') === '0';
-          return view !== null && !view.classList.contains('fetching') && inUrl === s && filled && document.querySelector('[data-testid="matrix-row"]') !== null;
+          return (
+            view !== null &&
+            !view.classList.contains('fetching') &&
+            inUrl === s &&
+            filled &&
+            document.querySelector('[data-testid="matrix-row"]') !== null
+          );
         },
         sort,
         { timeout: 60_000 },
@@ -155,7 +158,12 @@ export interface DrillDown {
 }
 
 /** Opens the drill-down of the problem and checkpoint with the most samples and pages through its list. */
-export async function drillDown(page: Page, base: string, studyId: number, cell: { problemId: number; checkpointId: number; n: number }): Promise<DrillDown> {
+export async function drillDown(
+  page: Page,
+  base: string,
+  studyId: number,
+  cell: { problemId: number; checkpointId: number; n: number },
+): Promise<DrillDown> {
   const t0 = performance.now();
   await page.goto(`${base}/studies/${studyId}/problems/${cell.problemId}?checkpoint=${cell.checkpointId}`);
   const list = page.locator('[data-testid="sample-list"][data-page="1"]:not(.fetching):not([data-total=""])');
@@ -175,5 +183,15 @@ export async function drillDown(page: Page, base: string, studyId: number, cell:
     await page.locator('[data-testid="sample-list"][data-page="2"]:not(.fetching)').waitFor({ timeout: 60_000 });
     renderedPage2 = await page.getByTestId('sample-item').count();
   }
-  return { problemId: cell.problemId, checkpointId: cell.checkpointId, cellN: cell.n, listTotal, renderedPage1, renderedPage2, pages, loadMs, frames };
+  return {
+    problemId: cell.problemId,
+    checkpointId: cell.checkpointId,
+    cellN: cell.n,
+    listTotal,
+    renderedPage1,
+    renderedPage2,
+    pages,
+    loadMs,
+    frames,
+  };
 }

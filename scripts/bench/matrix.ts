@@ -19,7 +19,20 @@ import { chromium } from '@playwright/test';
 import { percentile, sweepSteps } from '../../e2e/support/sweep-steps';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium';
 import { installFrameRecorder, measureFrames, type FrameStats } from './frames';
-import { coldLoad, drillDown, READY, resortAll, scrollJumps, scrollWheel, VIEWPORT, waitForMatrix, type ColdLoad, type DrillDown, type ResortRun, type ScrollRun } from './matrix-steps';
+import {
+  coldLoad,
+  drillDown,
+  READY,
+  resortAll,
+  scrollJumps,
+  scrollWheel,
+  VIEWPORT,
+  waitForMatrix,
+  type ColdLoad,
+  type DrillDown,
+  type ResortRun,
+  type ScrollRun,
+} from './matrix-steps';
 import { printReport } from './matrix-report';
 
 export interface Report {
@@ -53,7 +66,14 @@ async function studyShape(base: string, studyId: number) {
     if (best < 0 || n > data.counts.n[best]!) best = i;
   });
   const P = data.problems.length;
-  const cell = best < 0 ? null : { problemId: data.problems[best % P]!.id, checkpointId: data.checkpoints[Math.floor(best / P)]!.id, n: data.counts.n[best]! };
+  const cell =
+    best < 0
+      ? null
+      : {
+          problemId: data.problems[best % P]!.id,
+          checkpointId: data.checkpoints[Math.floor(best / P)]!.id,
+          n: data.counts.n[best]!,
+        };
   return { problems: P, checkpoints: data.checkpoints.length, samples, cell };
 }
 
@@ -96,19 +116,32 @@ export async function matrixBench(base: string, studyId: number, rounds = 3): Pr
     await page.waitForTimeout(300);
     const steps: number[] = [];
     const sliderFrames = await measureFrames(page, async () => {
-      for (let r = 0; r < rounds; r++) steps.push(...(await sweepSteps(page, [...Array(n).fill('ArrowRight'), ...Array(n).fill('ArrowLeft')])));
+      for (let r = 0; r < rounds; r++)
+        steps.push(...(await sweepSteps(page, [...Array(n).fill('ArrowRight'), ...Array(n).fill('ArrowLeft')])));
     });
 
     const drill = shape.cell ? await drillDown(page, base, studyId, shape.cell) : null;
     await context.close();
     return {
       base,
-      study: { id: studyId, problems: shape.problems, checkpoints: shape.checkpoints, samples: shape.samples, maxCellN: shape.cell?.n ?? 0 },
+      study: {
+        id: studyId,
+        problems: shape.problems,
+        checkpoints: shape.checkpoints,
+        samples: shape.samples,
+        maxCellN: shape.cell?.n ?? 0,
+      },
       load: [loadBefore, loadavg()[0]!],
       cold: { studyPage, matrixTab, studyPageWarmServer },
       scroll: { wheel: { ...wheel, run: wheelRun! }, jumps: { ...jumps, run: jumpRun! } },
       resort: { ...resort, run: resortRun! },
-      slider: { steps: steps.length, p50Ms: percentile(steps, 0.5), p95Ms: percentile(steps, 0.95), maxMs: Math.max(...steps), frames: sliderFrames },
+      slider: {
+        steps: steps.length,
+        p50Ms: percentile(steps, 0.5),
+        p95Ms: percentile(steps, 0.95),
+        maxMs: Math.max(...steps),
+        frames: sliderFrames,
+      },
       drillDown: drill,
     };
   } finally {
@@ -123,7 +156,8 @@ async function studyIdOf(base: string, nameOrId: string): Promise<{ id: number; 
   if (!res.ok) throw new Error(`${base}/api/studies answered ${res.status}: is the server running?`);
   const { studies } = (await res.json()) as { studies: { id: number; name: string }[] };
   const study = studies.find((s) => s.name === nameOrId || String(s.id) === nameOrId);
-  if (!study) throw new Error(`no study "${nameOrId}" at ${base}; import one (see the comment at the top of this file)`);
+  if (!study)
+    throw new Error(`no study "${nameOrId}" at ${base}; import one (see the comment at the top of this file)`);
   return study;
 }
 

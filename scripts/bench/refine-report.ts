@@ -26,9 +26,15 @@ function row(label: string, outcomes: Outcome[]): string {
 }
 
 export function printShape(shape: SweepShape, results: SeedResult[]): void {
-  const truth = results.map((r) => (shape === 'flat' ? `any (${r.truth.best.length} alphas)` : r.truth.alpha.toFixed(2)));
-  console.log(`\n${shape} (${DESCRIPTION[shape]}); true best alpha per seed: ${shape === 'flat' ? truth[0] : truth.join(' ')}`);
-  console.log(`  ${cell('strategy', 34)}${cell('median', 8)}${cell('per seed (-(n): missed after n)', 34)}95% width of the best alpha (median)`);
+  const truth = results.map((r) =>
+    shape === 'flat' ? `any (${r.truth.best.length} alphas)` : r.truth.alpha.toFixed(2),
+  );
+  console.log(
+    `\n${shape} (${DESCRIPTION[shape]}); true best alpha per seed: ${shape === 'flat' ? truth[0] : truth.join(' ')}`,
+  );
+  console.log(
+    `  ${cell('strategy', 34)}${cell('median', 8)}${cell('per seed (-(n): missed after n)', 34)}95% width of the best alpha (median)`,
+  );
   const grid = results.map((r) => r.grid);
   const gridSize = grid[0]!.spent;
   console.log(row(`grid 0.25, all ${gridSize}`, grid));
@@ -44,5 +50,7 @@ export function printShape(shape: SweepShape, results: SeedResult[]): void {
     return `${c} per round ${Number.isFinite(m) ? (m / gridSize).toFixed(2) : 'never'} (${verdict}; ${seeds}/${outcomes.length} seeds), vs oracle ${Number.isFinite(m) && Number.isFinite(oracle) ? (m / oracle).toFixed(2) : '-'}`;
   });
   console.log(`  refine/grid (target <= 0.5 of ${gridSize}): ${ratios.join('; ')}`);
-  console.log(`  (the grid hit within ${TOLERANCE} on ${grid.filter((o) => o.evaluations !== null).length}/${grid.length} seeds; ${count(null)} = never within ${TOLERANCE})`);
+  console.log(
+    `  (the grid hit within ${TOLERANCE} on ${grid.filter((o) => o.evaluations !== null).length}/${grid.length} seeds; ${count(null)} = never within ${TOLERANCE})`,
+  );
 }

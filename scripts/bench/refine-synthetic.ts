@@ -1,5 +1,14 @@
 import { suggestAlphas, type AlphaPoint, type BestAlpha } from '@frontier/core';
-import { drawVerdict, makeProblems, mixSeed, Rng, trueBestAlpha, verdictMix, type SweepShape, type TrueBestAlpha } from '@frontier/formats';
+import {
+  drawVerdict,
+  makeProblems,
+  mixSeed,
+  Rng,
+  trueBestAlpha,
+  verdictMix,
+  type SweepShape,
+  type TrueBestAlpha,
+} from '@frontier/formats';
 import { coarseToFine, uniformGrid } from './refine-grid';
 
 // bench:refine on synthetic studies whose true pass@k along alpha is known: how many evaluated
@@ -38,7 +47,13 @@ function evaluator(shape: SweepShape, seed: number, o: SyntheticOptions) {
   const problems = makeProblems(new Rng(mixSeed(seed, 0x70726f62)), o.problems);
   const cache = new Map<number, AlphaPoint>();
   const evaluate = (alpha: number): AlphaPoint => {
-    const point = { alpha, n: new Float64Array(o.problems), solved: new Float64Array(o.problems), correctness: new Float64Array(o.problems), optimization: new Float64Array(o.problems) };
+    const point = {
+      alpha,
+      n: new Float64Array(o.problems),
+      solved: new Float64Array(o.problems),
+      correctness: new Float64Array(o.problems),
+      optimization: new Float64Array(o.problems),
+    };
     problems.forEach((problem, p) => {
       const rng = new Rng(mixSeed(seed, alpha, p));
       const mix = verdictMix(problem, alpha, shape);
@@ -61,8 +76,13 @@ function evaluator(shape: SweepShape, seed: number, o: SyntheticOptions) {
 
 export function runShape(shape: SweepShape, seed: number, o: SyntheticOptions): SeedResult {
   const { truth, evaluate } = evaluator(shape, seed, o);
-  const suggest = (points: AlphaPoint[], count: number) => suggestAlphas([...points].sort((a, b) => a.alpha - b.alpha), { k: o.k, count, range: o.range, seed });
-  const hit = (best: BestAlpha | null) => best !== null && truth.best.some((a) => Math.abs(a - best.alpha) <= TOLERANCE + 1e-9);
+  const suggest = (points: AlphaPoint[], count: number) =>
+    suggestAlphas(
+      [...points].sort((a, b) => a.alpha - b.alpha),
+      { k: o.k, count, range: o.range, seed },
+    );
+  const hit = (best: BestAlpha | null) =>
+    best !== null && truth.best.some((a) => Math.abs(a - best.alpha) <= TOLERANCE + 1e-9);
   const grid = uniformGrid(o.range);
 
   const full = suggest(grid.map(evaluate), 1).best;
@@ -87,5 +107,11 @@ export function runShape(shape: SweepShape, seed: number, o: SyntheticOptions): 
       points.push(...next.map((s) => evaluate(s.alpha)));
     }
   });
-  return { seed, truth, grid: { evaluations: hit(full) ? grid.length : null, spent: grid.length, best: full }, coarseToFine: c2f, refine };
+  return {
+    seed,
+    truth,
+    grid: { evaluations: hit(full) ? grid.length : null, spent: grid.length, best: full },
+    coarseToFine: c2f,
+    refine,
+  };
 }

@@ -23,7 +23,8 @@ function usage(message: string): never {
 
 function whole(name: string, text: string, min: number, max: number): number {
   const v = Number(text);
-  if (!Number.isSafeInteger(v) || v < min || v > max) usage(`--${name} must be a whole number from ${min} to ${max} (got ${JSON.stringify(text)})`);
+  if (!Number.isSafeInteger(v) || v < min || v > max)
+    usage(`--${name} must be a whole number from ${min} to ${max} (got ${JSON.stringify(text)})`);
   return v;
 }
 
@@ -31,8 +32,13 @@ function whole(name: string, text: string, min: number, max: number): number {
 function range(name: string, text: string): [number, number] {
   const [lo, hi, extra] = text.split(',').map((s) => (s.trim() === '' ? NaN : Number(s)));
   const [min, max] = ALPHA_RANGE;
-  if (extra !== undefined || !(Number.isFinite(lo) && Number.isFinite(hi) && lo! <= 0 && hi! >= 1 && lo! >= min && hi! <= max)) {
-    usage(`--${name} must be "lo,hi" with ${min} <= lo <= 0 and 1 <= hi <= ${max} (got ${JSON.stringify(text)}; write --${name}=-2,3)`);
+  if (
+    extra !== undefined ||
+    !(Number.isFinite(lo) && Number.isFinite(hi) && lo! <= 0 && hi! >= 1 && lo! >= min && hi! <= max)
+  ) {
+    usage(
+      `--${name} must be "lo,hi" with ${min} <= lo <= 0 and 1 <= hi <= ${max} (got ${JSON.stringify(text)}; write --${name}=-2,3)`,
+    );
   }
   return [lo!, hi!];
 }
@@ -65,9 +71,17 @@ const options: SyntheticOptions = {
   k: whole('k', flags.k, 1, samples),
   range: range('range', flags.range),
 };
-const demo = flags['no-demo'] ? undefined : { range: range('demo-range', flags['demo-range']), k: whole('demo-k', flags['demo-k'], 1, 64), count: whole('demo-count', flags['demo-count'], 1, 20) };
+const demo = flags['no-demo']
+  ? undefined
+  : {
+      range: range('demo-range', flags['demo-range']),
+      k: whole('demo-k', flags['demo-k'], 1, 64),
+      count: whole('demo-count', flags['demo-count'], 1, 20),
+    };
 
-console.log(`== synthetic: ${options.problems} problems x ${options.samples} samples per alpha, pass@${options.k}, range [${options.range.join(', ')}], seeds 1..${options.seeds}`);
+console.log(
+  `== synthetic: ${options.problems} problems x ${options.samples} samples per alpha, pass@${options.k}, range [${options.range.join(', ')}], seeds 1..${options.seeds}`,
+);
 const t0 = performance.now();
 for (const shape of SWEEP_SHAPES) {
   const results = Array.from({ length: options.seeds }, (_, i) => runShape(shape, i + 1, options));
@@ -76,5 +90,7 @@ for (const shape of SWEEP_SHAPES) {
 console.log(`(synthetic part: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
 if (demo) {
-  await runDemo(demo).catch((err: Error) => console.log(`\ndemo lab part could not finish: ${err.stack ?? err.message}`));
+  await runDemo(demo).catch((err: Error) =>
+    console.log(`\ndemo lab part could not finish: ${err.stack ?? err.message}`),
+  );
 }

@@ -34,7 +34,13 @@ export function measure(cmd: string, args: string[], env: NodeJS.ProcessEnv): Pr
     child.on('error', reject);
     child.on('close', (code) => {
       clearInterval(timer);
-      resolve({ code: code ?? 1, seconds: Number(process.hrtime.bigint() - start) / 1e9, peakRssMiB: peak / 1024, stdout, stderr });
+      resolve({
+        code: code ?? 1,
+        seconds: Number(process.hrtime.bigint() - start) / 1e9,
+        peakRssMiB: peak / 1024,
+        stdout,
+        stderr,
+      });
     });
   });
 }

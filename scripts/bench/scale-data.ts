@@ -11,7 +11,10 @@ import { writeSyntheticSweep } from '@frontier/formats';
 
 export const SCALE = { problems: 1000, samples: 250, codeBytes: 1000, seed: 15 } as const;
 /** 40 checkpoints: alpha -1.0 to 2.9 in steps of 0.1 (interpolated and extrapolated). */
-export const SCALE_ALPHAS: readonly number[] = Array.from({ length: 40 }, (_, i) => Math.round((-1 + 0.1 * i) * 10) / 10);
+export const SCALE_ALPHAS: readonly number[] = Array.from(
+  { length: 40 },
+  (_, i) => Math.round((-1 + 0.1 * i) * 10) / 10,
+);
 /** The checkpoint imported afterwards, alone, to time an incremental import. */
 export const EXTRA_ALPHA = 3.05;
 
@@ -27,9 +30,18 @@ async function sweep(dir: string, alphas: readonly number[], what: string): Prom
   const manifest = join(dir, 'manifest.json');
   if (existsSync(manifest)) return manifest;
   const n = SCALE.problems * SCALE.samples * alphas.length;
-  console.log(`generating ${what}: ${n.toLocaleString()} samples (${SCALE.problems} problems x ${alphas.length} checkpoints x ${SCALE.samples}) into ${dir} …`);
+  console.log(
+    `generating ${what}: ${n.toLocaleString()} samples (${SCALE.problems} problems x ${alphas.length} checkpoints x ${SCALE.samples}) into ${dir} …`,
+  );
   const t0 = performance.now();
-  const r = await writeSyntheticSweep({ dir, seed: SCALE.seed, problems: SCALE.problems, samplesPerCheckpoint: SCALE.samples, alphas, codeBytes: SCALE.codeBytes });
+  const r = await writeSyntheticSweep({
+    dir,
+    seed: SCALE.seed,
+    problems: SCALE.problems,
+    samplesPerCheckpoint: SCALE.samples,
+    alphas,
+    codeBytes: SCALE.codeBytes,
+  });
   console.log(`  ${(r.bytes / 2 ** 30).toFixed(2)} GiB in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   return r.manifestPath;
 }
@@ -45,7 +57,12 @@ export async function scaleData(bench: string): Promise<ScaleData> {
   const extraDir = join(bench, 'scale-10m-lcb-extra');
   const manifest = await sweep(dir, SCALE_ALPHAS, 'the study');
   const extraManifest = await sweep(extraDir, [EXTRA_ALPHA], 'one more checkpoint');
-  return { manifest, extraManifest, fileBytes: await filesBytes(dir, SCALE_ALPHAS), samples: SCALE.problems * SCALE.samples * SCALE_ALPHAS.length };
+  return {
+    manifest,
+    extraManifest,
+    fileBytes: await filesBytes(dir, SCALE_ALPHAS),
+    samples: SCALE.problems * SCALE.samples * SCALE_ALPHAS.length,
+  };
 }
 
 if (process.argv[1]?.endsWith('scale-data.ts')) {

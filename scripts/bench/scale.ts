@@ -40,17 +40,24 @@ const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 function psql(url: string, command: string): number {
   const t0 = performance.now();
-  const r = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`psql failed: ${command}`);
   return (performance.now() - t0) / 1000;
 }
 
 /** `frontier import` under a pseudo-terminal (so its progress bar is drawn), timed, with its tree's peak RSS. */
 function importWithBar(manifest: string, url: string): Promise<{ seconds: number; peakMiB: number; output: string }> {
-  const command = [process.execPath, CLI, 'import', manifest, '--study', STUDY].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const command = [process.execPath, CLI, 'import', manifest, '--study', STUDY]
+    .map((a) => `'${a.replaceAll("'", "'\\''")}'`)
+    .join(' ');
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const rss = watchTreeRss(child.pid!);
     let output = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -99,9 +106,14 @@ async function importPhase(url: string, manifest: string, samplesExpected: numbe
     }
     const ratio = importRate / copyRate;
     console.log(`\nsamples imported        ${fmt(samples)}`);
-    console.log(`import                  ${fmt(importRate)} samples/s (${run.seconds.toFixed(1)} s, aggregation included)`);
-    if (!Number.isNaN(ratio)) console.log(`import / psql \\copy     ${ratio.toFixed(2)}  (target >= 0.60: ${verdict(ratio >= 0.6)})`);
-    console.log(`importer peak RSS       ${run.peakMiB.toFixed(0)} MiB  (target < 1024 MiB: ${verdict(run.peakMiB < 1024)})`);
+    console.log(
+      `import                  ${fmt(importRate)} samples/s (${run.seconds.toFixed(1)} s, aggregation included)`,
+    );
+    if (!Number.isNaN(ratio))
+      console.log(`import / psql \\copy     ${ratio.toFixed(2)}  (target >= 0.60: ${verdict(ratio >= 0.6)})`);
+    console.log(
+      `importer peak RSS       ${run.peakMiB.toFixed(0)} MiB  (target < 1024 MiB: ${verdict(run.peakMiB < 1024)})`,
+    );
   } finally {
     await db.close();
   }
@@ -136,7 +148,10 @@ async function readsPhase(url: string, build: boolean): Promise<void> {
   try {
     const { rows: study } = await db.pool.query<{ id: number }>('SELECT id FROM study WHERE name = $1', [STUDY]);
     const id = study[0]!.id;
-    const { rows: ends } = await db.pool.query<{ id: number }>('SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha LIMIT 2', [id]);
+    const { rows: ends } = await db.pool.query<{ id: number }>(
+      'SELECT id FROM checkpoint WHERE study_id = $1 ORDER BY alpha LIMIT 2',
+      [id],
+    );
     const { rows: problem } = await db.pool.query<{ id: number }>('SELECT id FROM problem ORDER BY id LIMIT 1');
     const [a, b] = [ends[0]!.id, ends[1]!.id];
     const pid = problem[0]!.id;
@@ -163,11 +178,16 @@ async function readsPhase(url: string, build: boolean): Promise<void> {
     // A client that does not ask for gzip (a script, curl) gets the plain JSON.
     const plainStats = await loadTest([data], 20, 10);
     const line = (endpoint: string, s: LatencyStats, target: string) =>
-      console.log(`${endpoint.replace(web.base, '').padEnd(64)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  errors ${s.errors}/${s.requests}  (${target})`);
+      console.log(
+        `${endpoint.replace(web.base, '').padEnd(64)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  errors ${s.errors}/${s.requests}  (${target})`,
+      );
     for (const [endpoint, s] of stats) line(endpoint, s, `p95 < 100 ms: ${verdict(s.p95 < 100)}`);
     // Not a request the views make (they ask for gzip): shown for scripts, with no target.
-    for (const [endpoint, s] of plainStats) line(`${endpoint} (plain JSON)`, s, `for scripts and curl; the views ask for gzip`);
-    console.log(`study data on the wire   ${(gz.length / 1024).toFixed(0)} KiB gzipped (once per data version), ${(plain.length / 1024).toFixed(0)} KiB plain JSON (${(plain.length / gz.length).toFixed(1)}x)`);
+    for (const [endpoint, s] of plainStats)
+      line(`${endpoint} (plain JSON)`, s, `for scripts and curl; the views ask for gzip`);
+    console.log(
+      `study data on the wire   ${(gz.length / 1024).toFixed(0)} KiB gzipped (once per data version), ${(plain.length / 1024).toFixed(0)} KiB plain JSON (${(plain.length / gz.length).toFixed(1)}x)`,
+    );
     const peak = rss.stop();
     console.log(`web process peak RSS     ${peak.toFixed(0)} MiB  (target < 1024 MiB: ${verdict(peak < 1024)})`);
   } finally {
@@ -205,7 +225,9 @@ async function incrementalPhase(url: string, extraManifest: string): Promise<voi
     const untouched = before.rows[0]!.h === after.rows[0]!.h;
     console.log(`import of the checkpoint ${run.seconds.toFixed(1)} s (process start, parse, COPY, aggregation)`);
     console.log(`its aggregation          ${aggSeconds.toFixed(2)} s  (target < 10 s: ${verdict(aggSeconds < 10)})`);
-    console.log(`other runs' aggregates   ${untouched ? 'untouched (same row versions)' : 'REWRITTEN'}; new run: ${after.rows[0]!.n} rows; study data version ${before.rows[0]!.v} -> ${after.rows[0]!.v}`);
+    console.log(
+      `other runs' aggregates   ${untouched ? 'untouched (same row versions)' : 'REWRITTEN'}; new run: ${after.rows[0]!.n} rows; study data version ${before.rows[0]!.v} -> ${after.rows[0]!.v}`,
+    );
   } finally {
     await db.close();
   }
@@ -228,7 +250,9 @@ async function browserPhase(url: string): Promise<void> {
 async function main() {
   mkdirSync(BENCH, { recursive: true });
   const data = await scaleData(BENCH);
-  const server = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: join(BENCH, 'pg'), database: 'postgres' });
+  const server = process.env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: join(BENCH, 'pg'), database: 'postgres' });
   const adminUrl = process.env.DATABASE_URL ?? server!.url;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

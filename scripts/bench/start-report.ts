@@ -25,13 +25,15 @@ export async function printDemoReport(databaseUrl: string, studyId: number): Pro
     const r = pointRates(p);
     return [r.solveRate, r.correctnessRate, r.optimizationRate].map((x) => x.toFixed(3)).join(' | ');
   };
-  console.log('\nthe demo study, means over problems of each checkpoint\'s 64 samples per problem:\n');
-  console.log('| alpha | hard: solve rate | correctness failures | optimization failures | all: solve rate | correctness failures | optimization failures |');
+  console.log("\nthe demo study, means over problems of each checkpoint's 64 samples per problem:\n");
+  console.log(
+    '| alpha | hard: solve rate | correctness failures | optimization failures | all: solve rate | correctness failures | optimization failures |',
+  );
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const p of hard) {
     const a = all.find((q) => q.alpha === p.alpha);
     console.log(`| ${p.alpha}${endpoint(p.alpha)} | ${rates(p)} | ${a ? rates(a) : '- | - | -'} |`);
   }
-  console.log('\nissue 42\'s properties on the hard problems:');
+  console.log("\nissue 42's properties on the hard problems:");
   for (const line of describePhenomenon(demoPhenomenon(hard))) console.log(`  ${line}`);
 }

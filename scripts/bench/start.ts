@@ -35,7 +35,11 @@ function start(): { child: ChildProcess; exited: Promise<unknown> } {
   return { child, exited: new Promise((r) => child.on('exit', r)) };
 }
 
-async function until(check: () => Promise<boolean>, timeoutS: number, running: { child: ChildProcess }): Promise<boolean> {
+async function until(
+  check: () => Promise<boolean>,
+  timeoutS: number,
+  running: { child: ChildProcess },
+): Promise<boolean> {
   const deadline = Date.now() + timeoutS * 1000;
   while (Date.now() < deadline) {
     if (running.child.exitCode !== null) throw new Error(`frontier up exited with code ${running.child.exitCode}`);
@@ -67,7 +71,9 @@ async function demoComplete(): Promise<boolean> {
 
 /** The demo pipeline's wall time: its first job queued to its last job finished. */
 async function pipelineSeconds(): Promise<number> {
-  const [row] = await query<{ s: number }>(`SELECT extract(epoch FROM max(finished_at) - min(created_at))::float AS s FROM pipeline_job WHERE study_id = 1`);
+  const [row] = await query<{ s: number }>(
+    `SELECT extract(epoch FROM max(finished_at) - min(created_at))::float AS s FROM pipeline_job WHERE study_id = 1`,
+  );
   return row!.s;
 }
 
@@ -76,7 +82,8 @@ async function checkpointsWithData(): Promise<number> {
   const res = await fetch(`${BASE}/api/studies/1/data`);
   if (!res.ok) return 0;
   const data = (await res.json()) as StudyData;
-  return data.checkpoints.filter((_, c) => data.problems.some((_p, p) => data.counts.n[cellIndex(data, c, p)]! > 0)).length;
+  return data.checkpoints.filter((_, c) => data.problems.some((_p, p) => data.counts.n[cellIndex(data, c, p)]! > 0))
+    .length;
 }
 
 async function stop(p: { child: ChildProcess; exited: Promise<unknown> }) {
@@ -86,11 +93,22 @@ async function stop(p: { child: ChildProcess; exited: Promise<unknown> }) {
 
 /** Every candidate judged once on the demo's benchmark, contained; the seconds judging took. */
 function judgeAlone(): number | null {
-  const run = spawnSync(join(ROOT, 'packages/judge/test/contain.sh'), [process.execPath, '--import', 'tsx', join(ROOT, 'packages/minilab/scripts/judge-candidates.ts'), '--seed', String(DEMO_STUDY_SEED)], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 16 << 20,
-  });
+  const run = spawnSync(
+    join(ROOT, 'packages/judge/test/contain.sh'),
+    [
+      process.execPath,
+      '--import',
+      'tsx',
+      join(ROOT, 'packages/minilab/scripts/judge-candidates.ts'),
+      '--seed',
+      String(DEMO_STUDY_SEED),
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 << 20,
+    },
+  );
   const seconds = /judged (\d+) candidates in ([\d.]+) s/.exec(run.stderr ?? '');
   if (run.status !== 0 || !seconds) {
     console.log(`  judging the candidates alone failed (${run.status}): ${run.stderr}`);
@@ -132,11 +150,19 @@ async function main() {
 
   const s = (x: number) => `${x.toFixed(1)} s`;
   const met = (cond: boolean) => (cond ? 'met' : 'NOT met');
-  console.log(`\nfirst start to a complete demo frontier (${ALPHAS} alphas)  ${ok ? s(firstS) : 'did not complete in 600 s'}  (target < 180 s: ${met(ok && firstS < 180)})`);
+  console.log(
+    `\nfirst start to a complete demo frontier (${ALPHAS} alphas)  ${ok ? s(firstS) : 'did not complete in 600 s'}  (target < 180 s: ${met(ok && firstS < 180)})`,
+  );
   console.log(`  its demo pipeline, beside the web build                 ${ok ? s(firstPipelineS) : '-'}`);
-  console.log(`later start to the same frontier                         ${ok2 ? s(laterS) : 'did not answer in 120 s'}  (target < 15 s: ${met(ok2 && laterS < 15)})`);
-  console.log(`demo pipeline alone (web app built)                      ${ok3 ? s(pipelineS) : 'did not complete in 600 s'}  (target < ${PIPELINE_TARGET_S} s: ${met(ok3 && pipelineS < PIPELINE_TARGET_S)})`);
-  console.log(`  floor in the same run: every candidate judged once      ${judgeS === null ? '-' : `${s(judgeS)} (the pipeline takes ${(pipelineS / judgeS).toFixed(2)}x)`}`);
+  console.log(
+    `later start to the same frontier                         ${ok2 ? s(laterS) : 'did not answer in 120 s'}  (target < 15 s: ${met(ok2 && laterS < 15)})`,
+  );
+  console.log(
+    `demo pipeline alone (web app built)                      ${ok3 ? s(pipelineS) : 'did not complete in 600 s'}  (target < ${PIPELINE_TARGET_S} s: ${met(ok3 && pipelineS < PIPELINE_TARGET_S)})`,
+  );
+  console.log(
+    `  floor in the same run: every candidate judged once      ${judgeS === null ? '-' : `${s(judgeS)} (the pipeline takes ${(pipelineS / judgeS).toFixed(2)}x)`}`,
+  );
 }
 
 main().catch((err) => {

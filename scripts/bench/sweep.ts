@@ -16,7 +16,8 @@ const res = await fetch(`${base}/api/studies`);
 if (!res.ok) throw new Error(`${base}/api/studies answered ${res.status}: is the server running?`);
 const { studies } = (await res.json()) as { studies: { id: number; name: string }[] };
 const study = studies.find((s) => s.name === studyName);
-if (!study) throw new Error(`no study named "${studyName}" at ${base}; import one (see the comment at the top of this file)`);
+if (!study)
+  throw new Error(`no study named "${studyName}" at ${base}; import one (see the comment at the top of this file)`);
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
@@ -32,7 +33,9 @@ try {
     all.push(...(await sweepSteps(page, [...Array(n).fill('ArrowRight'), ...Array(n).fill('ArrowLeft')])));
   }
   const fmt = (v: number) => `${v.toFixed(1)} ms`;
-  console.log(`sweep-step, ${all.length} steps: p50 ${fmt(percentile(all, 0.5))}  p95 ${fmt(percentile(all, 0.95))}  max ${fmt(Math.max(...all))}  (target < ${TARGET_MS} ms: ${percentile(all, 0.95) < TARGET_MS ? 'met at p95' : 'NOT met at p95'})`);
+  console.log(
+    `sweep-step, ${all.length} steps: p50 ${fmt(percentile(all, 0.5))}  p95 ${fmt(percentile(all, 0.95))}  max ${fmt(Math.max(...all))}  (target < ${TARGET_MS} ms: ${percentile(all, 0.95) < TARGET_MS ? 'met at p95' : 'NOT met at p95'})`,
+  );
 } finally {
   await browser.close();
 }

@@ -44,7 +44,8 @@ export interface Proof {
   newPrograms: number;
 }
 
-const LINE = /judge #(\d+): run (\d+): judged (\d+) samples \((\d+) verdicts written\), (\d+) programs run, (\d+) tests/g;
+const LINE =
+  /judge #(\d+): run (\d+): judged (\d+) samples \((\d+) verdicts written\), (\d+) programs run, (\d+) tests/g;
 
 interface Spawned {
   child: ChildProcess;
@@ -73,7 +74,15 @@ async function stop(w: Spawned): Promise<void> {
 
 /** The judge chains of the study: every job but the import's own aggregation (which the CLI ran). */
 async function chainJobs(db: Db, studyId: number) {
-  const { rows } = await db.pool.query<{ id: number; kind: string; state: string; attempts: number; error: string | null; started: number | null; finished: number | null }>(
+  const { rows } = await db.pool.query<{
+    id: number;
+    kind: string;
+    state: string;
+    attempts: number;
+    error: string | null;
+    started: number | null;
+    finished: number | null;
+  }>(
     `SELECT id, kind, state, attempts, error, extract(epoch FROM started_at)::float8 AS started, extract(epoch FROM finished_at)::float8 AS finished
      FROM pipeline_job WHERE study_id = $1 AND (kind = 'judge' OR depends_on_id IS NOT NULL) ORDER BY id`,
     [studyId],
@@ -81,9 +90,18 @@ async function chainJobs(db: Db, studyId: number) {
   return rows;
 }
 
-const count = async (db: Db, sql: string, params: unknown[] = []) => Number((await db.pool.query<{ n: string }>(sql, params)).rows[0]!.n);
+const count = async (db: Db, sql: string, params: unknown[] = []) =>
+  Number((await db.pool.query<{ n: string }>(sql, params)).rows[0]!.n);
 
-export async function runPhase(db: Db, url: string, studyId: number, workers: number, importedSamples: number, dir: string, label: string): Promise<PhaseFigures> {
+export async function runPhase(
+  db: Db,
+  url: string,
+  studyId: number,
+  workers: number,
+  importedSamples: number,
+  dir: string,
+  label: string,
+): Promise<PhaseFigures> {
   const programsBefore = await count(db, 'SELECT count(*) AS n FROM judged_program');
   const started = Date.now();
   const procs = Array.from({ length: workers }, (_, i) => startWorker(url, join(dir, `${label}-worker-${i}`)));
@@ -112,8 +130,16 @@ export async function runPhase(db: Db, url: string, studyId: number, workers: nu
     unclaimed: judge.filter((j) => !claims.has(j.id)).length,
     claimedTwice: [...claims.values()].filter((n) => n > 1).length,
     importedSamples,
-    judgedInDb: await count(db, 'SELECT count(*) AS n FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1 AND s.verdict IS NOT NULL', [studyId]),
-    testsInDb: await count(db, 'SELECT coalesce(sum(cardinality(s.test_verdicts)), 0) AS n FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1', [studyId]),
+    judgedInDb: await count(
+      db,
+      'SELECT count(*) AS n FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1 AND s.verdict IS NOT NULL',
+      [studyId],
+    ),
+    testsInDb: await count(
+      db,
+      'SELECT coalesce(sum(cardinality(s.test_verdicts)), 0) AS n FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1',
+      [studyId],
+    ),
     newPrograms: (await count(db, 'SELECT count(*) AS n FROM judged_program')) - programsBefore,
   };
   return {

@@ -31,7 +31,13 @@ export const DEFAULT_SHAPE: WorkersShape = { runs: 8, problems: 12, samples: 3, 
 
 /** Builds the problems (written under `dir` and loaded as the judge loads them) and stores them with their tests. */
 export async function storeBenchmark(db: Db, shape: WorkersShape, dir: string): Promise<Workload> {
-  const spec = { key: 'w', title: 'LCB stdin (prelude) and functional problems', format: 'lcb' as const, kinds: [...preludeWorkload.kinds, ...functionalWorkload.kinds], seed: 1507 };
+  const spec = {
+    key: 'w',
+    title: 'LCB stdin (prelude) and functional problems',
+    format: 'lcb' as const,
+    kinds: [...preludeWorkload.kinds, ...functionalWorkload.kinds],
+    seed: 1507,
+  };
   const w = await buildWorkload(spec, shape, dir);
   await importBenchmark(db, { name: BENCHMARK, problems: [...w.benchmark.problems.values()].map(problemInput) });
   return w;
@@ -54,20 +60,35 @@ function problemInput(p: Problem) {
  * imports it with the CLI: the import queues a judge chain per run. Programs differ from every
  * other phase's (a comment), so no stored result stands in for judging.
  */
-export function importPhase(url: string, w: Workload, shape: WorkersShape, phase: number, study: string, dir: string): { samples: number } {
+export function importPhase(
+  url: string,
+  w: Workload,
+  shape: WorkersShape,
+  phase: number,
+  study: string,
+  dir: string,
+): { samples: number } {
   const phaseDir = join(dir, `phase-${phase}`);
   mkdirSync(phaseDir, { recursive: true });
   let samples = 0;
   const entries: string[] = [];
   for (let r = 0; r < shape.runs; r++) {
-    const lines = w.samples(phase * 1000 + r).map((s) => JSON.stringify({ problem_id: s.problemId, code: s.code, language: 'python' }));
+    const lines = w
+      .samples(phase * 1000 + r)
+      .map((s) => JSON.stringify({ problem_id: s.problemId, code: s.code, language: 'python' }));
     samples += lines.length;
     writeFileSync(join(phaseDir, `run-${r}.jsonl`), `${lines.join('\n')}\n`);
     entries.push(`  - { path: run-${r}.jsonl, alpha: ${(r / Math.max(1, shape.runs - 1)).toFixed(3)} }`);
   }
   const manifest = join(phaseDir, 'manifest.yaml');
-  writeFileSync(manifest, `study: ${JSON.stringify(study)}\nbenchmark: ${BENCHMARK}\nentries:\n${entries.join('\n')}\n`);
-  const r = spawnSync(process.execPath, [CLI, 'import', manifest], { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8' });
+  writeFileSync(
+    manifest,
+    `study: ${JSON.stringify(study)}\nbenchmark: ${BENCHMARK}\nentries:\n${entries.join('\n')}\n`,
+  );
+  const r = spawnSync(process.execPath, [CLI, 'import', manifest], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`frontier import failed: ${r.stderr || r.stdout}`);
   return { samples };
 }

@@ -4,7 +4,16 @@
 // writer and by two at once (two workers). Its rate is the ceiling judge machines can reach
 // before Postgres is what they wait for.
 import { randomBytes } from 'node:crypto';
-import { importStudy, nextUnjudgedSamples, rememberResults, storeVerdicts, type Db, type Judged, type ProblemSamples, type RunImport } from '@frontier/db';
+import {
+  importStudy,
+  nextUnjudgedSamples,
+  rememberResults,
+  storeVerdicts,
+  type Db,
+  type Judged,
+  type ProblemSamples,
+  type RunImport,
+} from '@frontier/db';
 
 export interface WriteFigures {
   testsPerSample: number;
@@ -18,12 +27,22 @@ const PROBLEMS = 100;
 
 function run(study: string, i: number, samples: number): RunImport {
   return {
-    source: `${study} run ${i}`, sourceHash: `${study} ${i}`, checkpoint: { name: `w${i}`, role: 'MERGED', alpha: i, scale: '' }, setting: 'writes',
+    source: `${study} run ${i}`,
+    sourceHash: `${study} ${i}`,
+    checkpoint: { name: `w${i}`, role: 'MERGED', alpha: i, scale: '' },
+    setting: 'writes',
     problems: async function* (): AsyncGenerator<ProblemSamples> {
       for (let p = 0; p < PROBLEMS; p++) {
         const n = Math.ceil(samples / PROBLEMS);
         // ~1 KB programs, as a model writes them.
-        yield { problem: { externalId: `wp${p}` }, samples: Array.from({ length: n }, (_, idx) => ({ idx, code: `# ${i} ${p} ${idx}\n${'x = 1\n'.repeat(160)}`, verdict: null })) };
+        yield {
+          problem: { externalId: `wp${p}` },
+          samples: Array.from({ length: n }, (_, idx) => ({
+            idx,
+            code: `# ${i} ${p} ${idx}\n${'x = 1\n'.repeat(160)}`,
+            verdict: null,
+          })),
+        };
       }
     },
   };
@@ -43,9 +62,13 @@ async function writeRun(db: Db, runId: number, tests: number): Promise<number> {
       // Stops at the first failing test, as the judge does.
       const n = wrong ? 1 + (r.idx % tests) : tests;
       const j: Judged = {
-        verdict: wrong ? 'WA' : 'AC', coveragePassed: wrong ? 0 : 4, reruns: 0, sandbox: 'cgroup1',
+        verdict: wrong ? 'WA' : 'AC',
+        coveragePassed: wrong ? 0 : 4,
+        reruns: 0,
+        sandbox: 'cgroup1',
         testVerdicts: Array.from({ length: n }, (_, k) => (wrong && k === n - 1 ? 1 : 0)),
-        testCpuMs: Array.from({ length: n }, (_, k) => 10 + k), testPeakKib: Array.from({ length: n }, () => 9000),
+        testCpuMs: Array.from({ length: n }, (_, k) => 10 + k),
+        testPeakKib: Array.from({ length: n }, () => 9000),
       };
       const key = randomBytes(32).toString('hex');
       judged.set(key, j);
@@ -56,14 +79,24 @@ async function writeRun(db: Db, runId: number, tests: number): Promise<number> {
   }
 }
 
-export async function verdictWrites(db: Db, { samplesPerRun = 20_000, testsPerSample = 10 } = {}): Promise<WriteFigures> {
-  const s = await importStudy(db, { study: { name: 'bench:workers verdict writes' }, benchmark: 'bench-writes', runs: [0, 1, 2].map((i) => run('writes', i, samplesPerRun)) });
+export async function verdictWrites(
+  db: Db,
+  { samplesPerRun = 20_000, testsPerSample = 10 } = {},
+): Promise<WriteFigures> {
+  const s = await importStudy(db, {
+    study: { name: 'bench:workers verdict writes' },
+    benchmark: 'bench-writes',
+    runs: [0, 1, 2].map((i) => run('writes', i, samplesPerRun)),
+  });
   const [a, b, c] = s.runIds as [number, number, number];
   let t0 = performance.now();
   const one = await writeRun(db, a, testsPerSample);
   const oneSeconds = (performance.now() - t0) / 1000;
   t0 = performance.now();
-  const two = (await Promise.all([writeRun(db, b, testsPerSample), writeRun(db, c, testsPerSample)])).reduce((x, y) => x + y, 0);
+  const two = (await Promise.all([writeRun(db, b, testsPerSample), writeRun(db, c, testsPerSample)])).reduce(
+    (x, y) => x + y,
+    0,
+  );
   const twoSeconds = (performance.now() - t0) / 1000;
   return { testsPerSample, oneWriter: one / oneSeconds, twoWriters: two / twoSeconds };
 }

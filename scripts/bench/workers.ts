@@ -42,7 +42,10 @@ export interface WorkersReport {
   writes?: WriteFigures;
 }
 
-const loads = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const loads = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 /** The judge step of an import on one worker process and on two started at once, on the same work. */
 export async function twoWorkerJudge(options: TwoWorkerJudgeOptions): Promise<WorkersReport> {
@@ -56,7 +59,9 @@ export async function twoWorkerJudge(options: TwoWorkerJudgeOptions): Promise<Wo
     const w = await storeBenchmark(db, shape, options.dir);
     const perPhase = shape.runs * shape.problems * shape.samples;
     log(`bench:workers: ${cores} cores, load average ${loads()}`);
-    log(`work per phase: ${shape.runs} checkpoints x ${shape.problems} LCB-format problems (stdin with the prelude, and functional) x ${shape.samples} samples = ${perPhase} samples without verdicts, ${shape.tests} tests per problem, 1 sample in ${shape.samples} wrong; every program distinct (no stored result reused)`);
+    log(
+      `work per phase: ${shape.runs} checkpoints x ${shape.problems} LCB-format problems (stdin with the prelude, and functional) x ${shape.samples} samples = ${perPhase} samples without verdicts, ${shape.tests} tests per problem, 1 sample in ${shape.samples} wrong; every program distinct (no stored result reused)`,
+    );
     log(`each worker: frontier worker --tasks judge,aggregate, WORKER_CONCURRENCY=2, its judge one test slot per core`);
     const rounds: WorkersReport['rounds'] = [];
     let phase = 0;
@@ -67,7 +72,11 @@ export async function twoWorkerJudge(options: TwoWorkerJudgeOptions): Promise<Wo
         const { samples } = importPhase(options.databaseUrl, w, shape, phase++, study, options.dir);
         const { rows } = await db.pool.query<{ id: number }>('SELECT id FROM study WHERE name = $1', [study]);
         const p = await runPhase(db, options.databaseUrl, rows[0]!.id, workers, samples, options.dir, `phase-${phase}`);
-        printPhase(`round ${r + 1}: ${workers === 1 ? 'one worker (baseline)' : 'two workers started at the same moment'}; load average ${loads()}`, p, log);
+        printPhase(
+          `round ${r + 1}: ${workers === 1 ? 'one worker (baseline)' : 'two workers started at the same moment'}; load average ${loads()}`,
+          p,
+          log,
+        );
         figures[workers === 1 ? 'baseline' : 'pair'] = p;
       }
       rounds.push(figures as WorkersReport['rounds'][number]);
@@ -90,14 +99,21 @@ function flags(argv: string[]) {
     const v = value(key);
     if (v !== undefined) shape[key] = v;
   }
-  return { shape, rounds: value('rounds') ?? 1, writes: !argv.includes('--no-writes'), keep: argv.includes('--keep-db') };
+  return {
+    shape,
+    rounds: value('rounds') ?? 1,
+    writes: !argv.includes('--no-writes'),
+    keep: argv.includes('--keep-db'),
+  };
 }
 
 async function main() {
   const f = flags(process.argv.slice(2));
   const bench = join(fileURLToPath(new URL('../..', import.meta.url)), '.bench');
   // A data directory of its own: another bench's embedded Postgres under .bench/pg is not stopped under it.
-  const server = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: join(bench, 'pg-workers'), database: 'postgres' });
+  const server = process.env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: join(bench, 'pg-workers'), database: 'postgres' });
   const adminUrl = process.env.DATABASE_URL ?? server!.url;
   const name = `bench_workers_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -8,7 +8,9 @@ import { cell, GENERATED_NOTE } from './markdown';
 export const CLI_REFERENCE_PATH = 'docs/guide/cli.md';
 
 function program(): Command {
-  const root = new Command('frontier').description('Frontier Explorer: import, judge, merge and evaluate along the alpha line');
+  const root = new Command('frontier').description(
+    'Frontier Explorer: import, judge, merge and evaluate along the alpha line',
+  );
   for (const register of commands) register(root);
   return root;
 }
@@ -35,7 +37,9 @@ function defaultText(option: Option): string {
   if (value === undefined) return '';
   if (Array.isArray(value)) return value.length === 0 ? '' : value.join(',');
   if (typeof value === 'object' && value !== null) {
-    throw new Error(`${option.flags}: an object default needs a description (new Option(...).default(value, 'how a user writes it'))`);
+    throw new Error(
+      `${option.flags}: an object default needs a description (new Option(...).default(value, 'how a user writes it'))`,
+    );
   }
   return value === '' ? '""' : String(value);
 }
@@ -51,7 +55,10 @@ function commandSection(command: Command): string {
   const args = command.registeredArguments;
   if (args.length > 0) {
     lines.push('| argument | meaning |', '| --- | --- |');
-    for (const arg of args) lines.push(`| \`${arg.required ? `<${arg.name()}${arg.variadic ? '...' : ''}>` : `[${arg.name()}${arg.variadic ? '...' : ''}]`}\` | ${cell(arg.description)} |`);
+    for (const arg of args)
+      lines.push(
+        `| \`${arg.required ? `<${arg.name()}${arg.variadic ? '...' : ''}>` : `[${arg.name()}${arg.variadic ? '...' : ''}]`}\` | ${cell(arg.description)} |`,
+      );
     lines.push('');
   }
   const options = command.options.filter((o) => !o.hidden);
@@ -59,7 +66,9 @@ function commandSection(command: Command): string {
     lines.push('| option | default | meaning |', '| --- | --- | --- |');
     for (const o of options) {
       const def = defaultText(o);
-      lines.push(`| \`${o.flags}\`${o.mandatory ? ' (required)' : ''} | ${def === '' ? '' : `\`${cell(def)}\``} | ${cell(o.description)} |`);
+      lines.push(
+        `| \`${o.flags}\`${o.mandatory ? ' (required)' : ''} | ${def === '' ? '' : `\`${cell(def)}\``} | ${cell(o.description)} |`,
+      );
     }
     lines.push('');
   }
@@ -80,7 +89,10 @@ export function cliReference(): string {
     '',
     '| command | what it does |',
     '| --- | --- |',
-    ...all.map((c) => `| [\`${fullName(c).replace(/^frontier /, '')}\`](#${anchor(c)}) | ${cell(c.description() || 'see its subcommands')} |`),
+    ...all.map(
+      (c) =>
+        `| [\`${fullName(c).replace(/^frontier /, '')}\`](#${anchor(c)}) | ${cell(c.description() || 'see its subcommands')} |`,
+    ),
     '',
     '## Commands',
     '',

@@ -11,7 +11,12 @@ import { cell, GENERATED_NOTE } from './markdown';
 export const CONFIGURATION_PATH = 'docs/operations/configuration.md';
 
 const APPS = [
-  { name: 'cli', what: 'the `frontier` command, and `frontier up` (`npm start`), which passes its environment on to web and worker', file: 'apps/cli/src/env.ts', schema: cliEnv },
+  {
+    name: 'cli',
+    what: 'the `frontier` command, and `frontier up` (`npm start`), which passes its environment on to web and worker',
+    file: 'apps/cli/src/env.ts',
+    schema: cliEnv,
+  },
   { name: 'web', what: 'the web app', file: 'apps/web/src/env.ts', schema: webEnv },
   { name: 'worker', what: 'the worker app', file: 'apps/worker/src/env.ts', schema: workerEnv },
 ] as const;
@@ -31,7 +36,12 @@ interface Field {
 function accepts(f: Field): string {
   if (f.enum) return f.enum.map((v) => `\`${String(v)}\``).join(', ');
   const max = f.maximum !== undefined && f.maximum < Number.MAX_SAFE_INTEGER ? f.maximum : undefined;
-  const range = f.minimum !== undefined && max !== undefined ? ` ${f.minimum.toLocaleString('en')} to ${max.toLocaleString('en')}` : f.minimum !== undefined ? ` >= ${f.minimum.toLocaleString('en')}` : '';
+  const range =
+    f.minimum !== undefined && max !== undefined
+      ? ` ${f.minimum.toLocaleString('en')} to ${max.toLocaleString('en')}`
+      : f.minimum !== undefined
+        ? ` >= ${f.minimum.toLocaleString('en')}`
+        : '';
   return `${f.type === 'integer' ? 'integer' : f.type === 'number' ? 'number' : 'text'}${range}`;
 }
 
@@ -52,7 +62,9 @@ function merged(values: Array<{ app: string; value: string }>): string {
 export function configurationReference(): string {
   const rows = new Map<string, Array<{ app: string; field: Field }>>();
   for (const app of APPS) {
-    const json = z.toJSONSchema(app.schema, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, Field> };
+    const json = z.toJSONSchema(app.schema, { io: 'input', unrepresentable: 'any' }) as {
+      properties: Record<string, Field>;
+    };
     for (const [name, field] of Object.entries(json.properties)) {
       if (!field.description) throw new Error(`${app.file}: ${name} has no description (.describe('...'))`);
       rows.set(name, [...(rows.get(name) ?? []), { app: app.name, field }]);
@@ -62,9 +74,11 @@ export function configurationReference(): string {
   return [
     '# Configuration',
     '',
-    GENERATED_NOTE(`\`npm run docs:generate\` from the environment schemas in ${APPS.map((a) => `\`${a.file}\``).join(', ')}`),
+    GENERATED_NOTE(
+      `\`npm run docs:generate\` from the environment schemas in ${APPS.map((a) => `\`${a.file}\``).join(', ')}`,
+    ),
     '',
-    'Each app reads its environment once, at start-up, through its Zod schema; a bad value stops it with a message naming the variable. Nothing else reads the environment, except the secrets a study names by variable (`frontier study create --api-key-env NAME`, read by the worker that samples) and the judge\'s `FRONTIER_JUDGE_CGROUP` (the delegated cgroup v2 group to use; see the judge\'s [sandbox backends](../../packages/judge/README.md#sandbox-backends)).',
+    "Each app reads its environment once, at start-up, through its Zod schema; a bad value stops it with a message naming the variable. Nothing else reads the environment, except the secrets a study names by variable (`frontier study create --api-key-env NAME`, read by the worker that samples) and the judge's `FRONTIER_JUDGE_CGROUP` (the delegated cgroup v2 group to use; see the judge's [sandbox backends](../../packages/judge/README.md#sandbox-backends)).",
     '',
     ...APPS.map((a) => `- **${a.name}**: ${a.what} (\`${a.file}\`)`),
     '',
@@ -72,7 +86,8 @@ export function configurationReference(): string {
     '| --- | --- | --- | --- | --- |',
     ...names.map((name) => {
       const per = rows.get(name)!;
-      const column = (value: (field: Field) => string) => merged(per.map(({ app, field }) => ({ app, value: value(field) })));
+      const column = (value: (field: Field) => string) =>
+        merged(per.map(({ app, field }) => ({ app, value: value(field) })));
       const meaning = column((field) => cell(field.description!));
       return `| \`${name}\` | ${per.map((p) => p.app).join(', ')} | ${column((f) => defaultText(f.default))} | ${column(accepts)} | ${meaning} |`;
     }),

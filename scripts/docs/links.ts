@@ -65,7 +65,12 @@ export function brokenLinks(files: string[], tree: Tree): BrokenLink[] {
         const target = (match[1] ?? match[2])!;
         if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:, ...
         const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
-        const path = pathPart === '' ? file : normalize(pathPart.startsWith('/') ? pathPart.slice(1) : join(dirname(file), decodeURIComponent(pathPart)));
+        const path =
+          pathPart === ''
+            ? file
+            : normalize(
+                pathPart.startsWith('/') ? pathPart.slice(1) : join(dirname(file), decodeURIComponent(pathPart)),
+              );
         if (path.startsWith('..')) {
           broken.push({ file, line, target, why: 'points outside the repository' });
         } else if (!tree.exists(path)) {
@@ -81,7 +86,10 @@ export function brokenLinks(files: string[], tree: Tree): BrokenLink[] {
 
 /** The repository's Markdown files (tracked, or new and not ignored), by path from its root. */
 export function markdownFiles(root: string): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return out.split('\n').filter((f) => f !== '' && existsSync(join(root, f)));
 }
 

@@ -22,13 +22,21 @@ async function demoStudyId(): Promise<number> {
   try {
     res = await fetch(`${base}/api/studies`);
   } catch {
-    throw new Error(`nothing answers at ${base}: start the product with \`npm start\` (or pass its URL: npm run docs:screenshot -- URL)`);
+    throw new Error(
+      `nothing answers at ${base}: start the product with \`npm start\` (or pass its URL: npm run docs:screenshot -- URL)`,
+    );
   }
-  if (!res.ok) throw new Error(`${base}/api/studies answered ${res.status}: the screenshot needs a local-mode server (\`npm start\`)`);
+  if (!res.ok)
+    throw new Error(
+      `${base}/api/studies answered ${res.status}: the screenshot needs a local-mode server (\`npm start\`)`,
+    );
   const { studies } = (await res.json()) as { studies: Array<{ id: number; name: string; pending: number }> };
   const demo = studies.find((s) => s.name === DEMO_STUDY);
   if (!demo) throw new Error(`no study named "${DEMO_STUDY}" at ${base}: \`npm start\` on an empty database makes it`);
-  if (demo.pending > 0) throw new Error(`the demo study still has ${demo.pending} samples waiting for the judge: wait until its jobs finish`);
+  if (demo.pending > 0)
+    throw new Error(
+      `the demo study still has ${demo.pending} samples waiting for the judge: wait until its jobs finish`,
+    );
   return demo.id;
 }
 

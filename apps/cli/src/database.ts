@@ -8,7 +8,11 @@ export async function withDatabase<T>(fn: (opened: OpenDatabase) => Promise<T>):
   const e = env();
   let opened: OpenDatabase;
   try {
-    opened = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.FRONTIER_DATA_DIR, port: e.FRONTIER_PG_PORT });
+    opened = await openDatabase({
+      databaseUrl: e.DATABASE_URL,
+      dataDir: e.FRONTIER_DATA_DIR,
+      port: e.FRONTIER_PG_PORT,
+    });
   } catch (err) {
     throw new CliError((err as Error).message);
   }

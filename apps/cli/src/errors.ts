@@ -2,7 +2,10 @@ import { InvalidInputError, NotFoundError } from '@frontier/db';
 
 // An error whose message is meant for the user as is (no stack trace), with its exit code.
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }

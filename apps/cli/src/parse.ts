@@ -1,16 +1,24 @@
-import { parseAlphaList, parseBackendChoice, parseSandboxBackend, type BackendChoice, type SandboxBackend } from '@frontier/core';
+import {
+  parseAlphaList,
+  parseBackendChoice,
+  parseSandboxBackend,
+  type BackendChoice,
+  type SandboxBackend,
+} from '@frontier/core';
 import { CliError } from './errors';
 
 // Flags that must be numbers: "abc", "", "1e999" and the like are refused by name.
 export function parseNumber(flag: string, value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new CliError(`${flag} must be a number (got ${JSON.stringify(value)})`);
+  if (value.trim() === '' || !Number.isFinite(n))
+    throw new CliError(`${flag} must be a number (got ${JSON.stringify(value)})`);
   return n;
 }
 
 export function parseInteger(flag: string, value: string, min = 1): number {
   const n = parseNumber(flag, value);
-  if (!Number.isInteger(n) || n < min) throw new CliError(`${flag} must be an integer >= ${min} (got ${JSON.stringify(value)})`);
+  if (!Number.isInteger(n) || n < min)
+    throw new CliError(`${flag} must be an integer >= ${min} (got ${JSON.stringify(value)})`);
   return n;
 }
 
@@ -30,4 +38,5 @@ function orRefuse<T>(flag: string, r: { ok: true; value: T } | { ok: false; mess
 export const parseBackendFlag = (value: string): BackendChoice => orRefuse('--backend', parseBackendChoice(value));
 
 /** `study create --judge-backend`: the one backend the study's samples must be judged with. */
-export const parseJudgeBackendFlag = (value: string): SandboxBackend => orRefuse('--judge-backend', parseSandboxBackend(value));
+export const parseJudgeBackendFlag = (value: string): SandboxBackend =>
+  orRefuse('--judge-backend', parseSandboxBackend(value));

@@ -19,7 +19,8 @@ export function progressBar(label: string): Progress {
       hideCursor: true,
       // Until the rate is known the library's ETA is 'NULL' or 'INF', which its own formatter
       // mangles ("NFs"): show a dash instead.
-      formatTime: (t, options, roundTo) => (typeof t === 'number' && Number.isFinite(t) ? cliProgress.Format.TimeFormat(t, options, roundTo) : '-'),
+      formatTime: (t, options, roundTo) =>
+        typeof t === 'number' && Number.isFinite(t) ? cliProgress.Format.TimeFormat(t, options, roundTo) : '-',
     },
     cliProgress.Presets.shades_classic,
   );

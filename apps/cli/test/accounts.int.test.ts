@@ -25,7 +25,8 @@ async function storedUser(email: string) {
   return rows[0];
 }
 
-const userCount = async () => (await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user')).rows[0]!.n;
+const userCount = async () =>
+  (await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM app_user')).rows[0]!.n;
 
 describe('frontier user', { timeout: 120_000 }, () => {
   it('adds a user with the password piped on stdin, hashed by Better Auth', async () => {
@@ -42,7 +43,12 @@ describe('frontier user', { timeout: 120_000 }, () => {
 
   it('refuses an empty, short or multi-line password on stdin, and writes nothing', async () => {
     const before = await userCount();
-    for (const [input, message] of [['', 'empty'], ['\n', 'empty'], ['short\n', 'shorter than 8'], ['line one\nline two\n', 'more than one line']] as const) {
+    for (const [input, message] of [
+      ['', 'empty'],
+      ['\n', 'empty'],
+      ['short\n', 'shorter than 8'],
+      ['line one\nline two\n', 'more than one line'],
+    ] as const) {
       const r = await cli(['user', 'add', 'bob@example.org', '--role', 'viewer'], input);
       expect(r.code, JSON.stringify(input)).not.toBe(0);
       expect(r.stderr, JSON.stringify(input)).toContain(message);
@@ -95,7 +101,10 @@ describe('frontier token', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(/^token \d+ for ada@example\.org \(cluster\): shown once, store it now\n/);
     expect(await identifyToken(t.db, token)).toMatchObject({ email: 'ada@example.org', role: 'editor' });
     // Only its hash is stored.
-    const { rows } = await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM api_token WHERE hash = $1 OR name = $1', [token]);
+    const { rows } = await t.db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM api_token WHERE hash = $1 OR name = $1',
+      [token],
+    );
     expect(rows[0]!.n).toBe(0);
   });
 
@@ -107,7 +116,11 @@ describe('frontier token', { timeout: 120_000 }, () => {
     const lineOf = (out: string) => out.split('\n').find((l) => l.trim().startsWith(`${id} `))!;
     const before = await cli(['token', 'list']);
     expect(before.stdout.trimEnd().split('\n')).toHaveLength(2);
-    expect(lineOf(before.stdout)).toMatch(new RegExp(`^\\s*${id}\\s+bob@example\\.org\\s+cli\\s+created \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s+last used never$`));
+    expect(lineOf(before.stdout)).toMatch(
+      new RegExp(
+        `^\\s*${id}\\s+bob@example\\.org\\s+cli\\s+created \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s+last used never$`,
+      ),
+    );
     expect(await identifyToken(t.db, token)).toMatchObject({ email: 'bob@example.org', role: 'admin' });
 
     const revoked = await cli(['token', 'revoke', String(id)]);
@@ -120,7 +133,12 @@ describe('frontier token', { timeout: 120_000 }, () => {
   });
 
   it('refuses an unknown or malformed id and an unknown user', async () => {
-    for (const [id, message] of [['99999', 'no token with id 99999'], ['0', 'ID must be an integer >= 1'], ['abc', 'ID must be a number'], ['2147483648', 'no token with id']]) {
+    for (const [id, message] of [
+      ['99999', 'no token with id 99999'],
+      ['0', 'ID must be an integer >= 1'],
+      ['abc', 'ID must be a number'],
+      ['2147483648', 'no token with id'],
+    ]) {
       const r = await cli(['token', 'revoke', id!]);
       expect(r.code, id).not.toBe(0);
       expect(r.stderr, id).toContain(message);
@@ -137,7 +155,9 @@ describe('frontier token', { timeout: 120_000 }, () => {
     expect(removed.code, removed.stderr).toBe(0);
     expect(await storedUser('ada@example.org')).toBeUndefined();
     expect(await identifyToken(t.db, token)).toBeUndefined();
-    const { rows } = await t.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_token WHERE name IN ('cluster', 'doomed')`);
+    const { rows } = await t.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM api_token WHERE name IN ('cluster', 'doomed')`,
+    );
     expect(rows[0]!.n).toBe(0);
     const again = await cli(['user', 'remove', 'ada@example.org']);
     expect(again.code).not.toBe(0);

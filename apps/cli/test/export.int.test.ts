@@ -32,7 +32,9 @@ function jsonl(name: string, records: object[]): string {
 /** The CLI's standard output as bytes (a pipe, not a terminal). */
 function exportBytes(args: string[]): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'export', ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env } });
+    const child = spawn(process.execPath, [BIN, 'export', ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    });
     const out: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -63,7 +65,11 @@ async function samplesInDb(db: Db, code: boolean): Promise<Record<string, unknow
   // A program is compressed in code_z, or text in code for rows written before compression.
   return rows.map(({ code: text, code_z: z, ...r }) => {
     const program = programText({ code: text as string | null, codeZ: z as Buffer | null });
-    return { ...r, test_verdicts: (r.test_verdicts as number[]).map((v) => VERDICTS[v]), ...(code ? { code: program } : {}) };
+    return {
+      ...r,
+      test_verdicts: (r.test_verdicts as number[]).map((v) => VERDICTS[v]),
+      ...(code ? { code: program } : {}),
+    };
   });
 }
 
@@ -72,26 +78,87 @@ const asCsv = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, LISTS.includes(k) ? v : v === null ? '' : String(v)]));
 
 const TLE_SAMPLE = {
-  checkpoint: '7B alpha=0', alpha: 0, setting: 'reasoning', scale: '7B', problem_id: 'x1', idx: 1, verdict: 'TLE', failure_class: 'OPTIMIZATION',
-  coverage_passed: null, test_verdicts: ['AC', 'TLE'], test_cpu_ms: [12, null], test_peak_kib: [2048, null],
+  checkpoint: '7B alpha=0',
+  alpha: 0,
+  setting: 'reasoning',
+  scale: '7B',
+  problem_id: 'x1',
+  idx: 1,
+  verdict: 'TLE',
+  failure_class: 'OPTIMIZATION',
+  coverage_passed: null,
+  test_verdicts: ['AC', 'TLE'],
+  test_cpu_ms: [12, null],
+  test_peak_kib: [2048, null],
 };
 
 beforeAll(async () => {
   t = await createTestDatabase();
   env = { DATABASE_URL: t.url };
   const imports = [
-    [jsonl('lo.jsonl', [
-      { problem_id: 'x1', code: 'print(1)', verdict: 'AC', tests: [{ tier: 1, verdict: 'AC', cpu_ms: 5, peak_kib: 900 }, { tier: 2, verdict: 'AC', cpu_ms: 7, peak_kib: 1000 }] },
-      { problem_id: 'x1', code: 'while True: pass', verdict: 'TLE', tests: [{ verdict: 'AC', cpu_ms: 12, peak_kib: 2048 }, { verdict: 'TLE' }] },
-      { problem_id: 'x2', code: 'print("a,b")\nprint(2)\n', verdict: 'WA', tests: [{ verdict: 'WA', cpu_ms: 1, peak_kib: 512 }] },
-      { problem_id: 'x2', code: 'print(3)' },
-    ]), '--alpha', '0', '--scale', '7B'],
-    [jsonl('hi.jsonl', [
-      { problem_id: 'x1', code: 'print(1)', verdict: 'AC' },
-      { problem_id: 'x2', code: 'x = [0] * 10**10', verdict: 'MLE', tests: [{ verdict: 'MLE', cpu_ms: 40, peak_kib: 262144 }] },
-    ]), '--alpha', '1', '--setting', 'tool', '--scale', '7B'],
+    [
+      jsonl('lo.jsonl', [
+        {
+          problem_id: 'x1',
+          code: 'print(1)',
+          verdict: 'AC',
+          tests: [
+            { tier: 1, verdict: 'AC', cpu_ms: 5, peak_kib: 900 },
+            { tier: 2, verdict: 'AC', cpu_ms: 7, peak_kib: 1000 },
+          ],
+        },
+        {
+          problem_id: 'x1',
+          code: 'while True: pass',
+          verdict: 'TLE',
+          tests: [{ verdict: 'AC', cpu_ms: 12, peak_kib: 2048 }, { verdict: 'TLE' }],
+        },
+        {
+          problem_id: 'x2',
+          code: 'print("a,b")\nprint(2)\n',
+          verdict: 'WA',
+          tests: [{ verdict: 'WA', cpu_ms: 1, peak_kib: 512 }],
+        },
+        { problem_id: 'x2', code: 'print(3)' },
+      ]),
+      '--alpha',
+      '0',
+      '--scale',
+      '7B',
+    ],
+    [
+      jsonl('hi.jsonl', [
+        { problem_id: 'x1', code: 'print(1)', verdict: 'AC' },
+        {
+          problem_id: 'x2',
+          code: 'x = [0] * 10**10',
+          verdict: 'MLE',
+          tests: [{ verdict: 'MLE', cpu_ms: 40, peak_kib: 262144 }],
+        },
+      ]),
+      '--alpha',
+      '1',
+      '--setting',
+      'tool',
+      '--scale',
+      '7B',
+    ],
     // 6,000 samples in one run: more than one page of the samples export.
-    [writeLcbFile(dir, 'many.json', Array.from({ length: 1000 }, (_, i): FixtureProblem => ({ id: `q${i}`, difficulty: 'hard', codes: [0, -2, -3, 0, -4, 0] }))), '--alpha', '0.5', '--scale', '7B'],
+    [
+      writeLcbFile(
+        dir,
+        'many.json',
+        Array.from({ length: 1000 }, (_, i): FixtureProblem => ({
+          id: `q${i}`,
+          difficulty: 'hard',
+          codes: [0, -2, -3, 0, -4, 0],
+        })),
+      ),
+      '--alpha',
+      '0.5',
+      '--scale',
+      '7B',
+    ],
   ];
   for (const [path, ...flags] of imports) {
     const r = await runCli(['import', path!, '--study', STUDY, ...flags], env);
@@ -106,14 +173,34 @@ describe('frontier export', () => {
     const rows = csvObjects(await exported(['--format', 'csv']));
     expect(rows).toHaveLength(2 + 2 + 1000);
     expect(rows).toContainEqual({
-      study: STUDY, checkpoint: '7B alpha=0', alpha: '0', setting: 'reasoning', scale: '7B', problem_id: 'x1', difficulty: 'unknown',
-      n: '2', solved: '1', ac: '1', wa: '0', tle: '1', mle: '0', re: '0', ce: '0', ole: '0', ie: '0',
+      study: STUDY,
+      checkpoint: '7B alpha=0',
+      alpha: '0',
+      setting: 'reasoning',
+      scale: '7B',
+      problem_id: 'x1',
+      difficulty: 'unknown',
+      n: '2',
+      solved: '1',
+      ac: '1',
+      wa: '0',
+      tle: '1',
+      mle: '0',
+      re: '0',
+      ce: '0',
+      ole: '0',
+      ie: '0',
     });
     const out = join(dir, 'aggregate.parquet');
     await exported(['--format', 'parquet', '--out', out]);
     const { rows: typed } = await readParquet(readFileSync(out));
     expect(typed.map(asCsv)).toEqual(rows);
-    expect(typed.find((r) => r.checkpoint === '7B alpha=1' && r.problem_id === 'x2')).toMatchObject({ alpha: 1, setting: 'tool', n: 1, mle: 1 });
+    expect(typed.find((r) => r.checkpoint === '7B alpha=1' && r.problem_id === 'x2')).toMatchObject({
+      alpha: 1,
+      setting: 'tool',
+      n: 1,
+      mle: 1,
+    });
   });
 
   it('writes every sample with --samples: CSV list cells as JSON arrays, Parquet lists as lists', async () => {
@@ -123,7 +210,16 @@ describe('frontier export', () => {
     expect(csv).toEqual(expected.map(asCsv));
     expect(csv).toContainEqual(asCsv(TLE_SAMPLE));
     // A pending sample: no verdict, no class, no per-test record.
-    expect(csv).toContainEqual(expect.objectContaining({ problem_id: 'x2', idx: '1', verdict: '', failure_class: '', test_verdicts: [], test_cpu_ms: [] }));
+    expect(csv).toContainEqual(
+      expect.objectContaining({
+        problem_id: 'x2',
+        idx: '1',
+        verdict: '',
+        failure_class: '',
+        test_verdicts: [],
+        test_cpu_ms: [],
+      }),
+    );
 
     const out = join(dir, 'samples.parquet');
     await exported(['--format', 'parquet', '--samples', '--out', out]);
@@ -137,7 +233,9 @@ describe('frontier export', () => {
     const expected = await samplesInDb(t.db, true);
     const csv = csvObjects(await exported(['--format', 'csv', '--samples', '--code']), LISTS);
     expect(csv).toEqual(expected.map(asCsv));
-    expect(csv).toContainEqual(expect.objectContaining({ problem_id: 'x2', idx: '0', code: 'print("a,b")\nprint(2)\n' }));
+    expect(csv).toContainEqual(
+      expect.objectContaining({ problem_id: 'x2', idx: '0', code: 'print("a,b")\nprint(2)\n' }),
+    );
     const piped = await exportBytes([STUDY, '--format', 'parquet', '--samples', '--code']);
     expect(piped.stderr).toBe('');
     expect((await readParquet(piped.stdout)).rows).toEqual(expected);
@@ -163,11 +261,24 @@ describe('frontier export', () => {
       return r.stderr;
     };
     expect(await refused(['--format', 'xlsx'])).toBe('frontier: --format must be csv or parquet (got "xlsx")\n');
-    expect(await refused(['--format', 'csv', '--code'])).toBe('frontier: --code needs --samples: the aggregate rows have no programs\n');
+    expect(await refused(['--format', 'csv', '--code'])).toBe(
+      'frontier: --code needs --samples: the aggregate rows have no programs\n',
+    );
     expect(await refused([])).toContain("required option '--format <format>' not specified");
-    expect(() => exportOptions({ format: 'parquet' }, true)).toThrow(new CliError('Parquet is binary: write it to a file with --out FILE, or redirect standard output (> FILE, | ...)'));
-    expect(exportOptions({ format: 'parquet', out: 'x.parquet', samples: true }, true)).toEqual({ format: 'parquet', samples: true, code: false });
-    const missing = await runCli(['export', 'No such study', '--format', 'parquet', '--out', join(dir, 'none.parquet')], env);
+    expect(() => exportOptions({ format: 'parquet' }, true)).toThrow(
+      new CliError(
+        'Parquet is binary: write it to a file with --out FILE, or redirect standard output (> FILE, | ...)',
+      ),
+    );
+    expect(exportOptions({ format: 'parquet', out: 'x.parquet', samples: true }, true)).toEqual({
+      format: 'parquet',
+      samples: true,
+      code: false,
+    });
+    const missing = await runCli(
+      ['export', 'No such study', '--format', 'parquet', '--out', join(dir, 'none.parquet')],
+      env,
+    );
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no study named "No such study"');
     expect(readdirSync(dir).filter((f) => f.startsWith('none.parquet'))).toEqual([]);

@@ -40,7 +40,16 @@ describe('frontier import of JSONL', () => {
   it('keeps the title and difficulty of a problem when its later lines omit them', async () => {
     const path = jsonl('readme-shape.jsonl', [
       { problem_id: 'abc301_a', code: 'print(1)', title: 'Overall Winner', difficulty: 'easy', platform: 'atcoder' },
-      { problem_id: 'abc301_a', code: 'print(2)', id: 's-2', verdict: 'TLE', tests: [{ tier: 1, verdict: 'AC', cpu_ms: 12 }, { tier: 2, verdict: 'TLE' }] },
+      {
+        problem_id: 'abc301_a',
+        code: 'print(2)',
+        id: 's-2',
+        verdict: 'TLE',
+        tests: [
+          { tier: 1, verdict: 'AC', cpu_ms: 12 },
+          { tier: 2, verdict: 'TLE' },
+        ],
+      },
       { problem_id: 'abc301_b', code: 'print(3)', verdict: 'AC' },
       { problem_id: 'abc301_b', code: 'print(4)', verdict: 'WA', title: 'Fill the Gaps', difficulty: 'medium' },
       { problem_id: 'abc301_a', code: 'print(5)', verdict: 'AC' },
@@ -60,7 +69,12 @@ describe('frontier import of JSONL', () => {
     const path = jsonl('no-metadata.jsonl', [{ problem_id: 'abc301_a', code: 'print(6)', verdict: 'AC' }]);
     const r = await runCli(['import', path, '--study', 'JSONL', '--alpha', '0.75'], env);
     expect(r.code).toBe(0);
-    expect((await problems())[0]).toEqual({ external_id: 'abc301_a', title: 'Overall Winner', difficulty: 'easy', platform: 'atcoder' });
+    expect((await problems())[0]).toEqual({
+      external_id: 'abc301_a',
+      title: 'Overall Winner',
+      difficulty: 'easy',
+      platform: 'atcoder',
+    });
   });
 
   it('refuses a file whose lines give one problem two different titles, naming the line, and writes nothing', async () => {

@@ -32,7 +32,8 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse) {
-  if (req.headers.authorization !== `Bearer ${TOKEN}`) return send(res, 401, { error: { message: 'the API token is unknown or revoked' } });
+  if (req.headers.authorization !== `Bearer ${TOKEN}`)
+    return send(res, 401, { error: { message: 'the API token is unknown or revoked' } });
   const target = new URL(req.url!, 'http://server');
   if (target.pathname.startsWith('/api/jobs/')) return send(res, 200, { job: { state: 'SUCCEEDED', error: null } });
   const query = Object.fromEntries(target.searchParams);
@@ -40,7 +41,12 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   seen.push({ contentType: req.headers['content-type'], contentLength: req.headers['content-length'], query });
   try {
     const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-    const upload = { contentType: req.headers['content-type'] ?? null, contentLength: req.headers['content-length'] ?? null, body, query: importQuerySchema.parse(query) };
+    const upload = {
+      contentType: req.headers['content-type'] ?? null,
+      contentLength: req.headers['content-length'] ?? null,
+      body,
+      query: importQuerySchema.parse(query),
+    };
     const result = await receiveImport(upload, { db: t.db, dataDir: dir, maxBytes, createdById: null });
     send(res, result.aggregateJobId === null ? 200 : 201, result);
   } catch (err) {
@@ -62,9 +68,19 @@ beforeAll(async () => {
   writeLcbFile(dir, 'one_eval_all.json', problems);
   mkdirSync(join(dir, 'sweep', 'runs'), { recursive: true });
   writeLcbFile(join(dir, 'sweep'), 'lo.json', problems);
-  writeLcbFile(join(dir, 'sweep', 'runs'), 'hi.json', problems.map((p) => ({ ...p, codes: [0, 0] })));
-  writeFileSync(join(dir, 'sweep', 'sweep.yaml'), 'study: Pushed sweep\nentries:\n  - { path: lo.json, alpha: 0, role: low }\n  - { path: runs/hi.json, alpha: 1, role: high }\n');
-  writeFileSync(join(dir, 'sweep', 'outside.yaml'), 'study: Outside\nentries:\n  - { path: ../one_eval_all.json, alpha: 0 }\n');
+  writeLcbFile(
+    join(dir, 'sweep', 'runs'),
+    'hi.json',
+    problems.map((p) => ({ ...p, codes: [0, 0] })),
+  );
+  writeFileSync(
+    join(dir, 'sweep', 'sweep.yaml'),
+    'study: Pushed sweep\nentries:\n  - { path: lo.json, alpha: 0, role: low }\n  - { path: runs/hi.json, alpha: 1, role: high }\n',
+  );
+  writeFileSync(
+    join(dir, 'sweep', 'outside.yaml'),
+    'study: Outside\nentries:\n  - { path: ../one_eval_all.json, alpha: 0 }\n',
+  );
 });
 afterAll(async () => {
   server?.close();
@@ -74,7 +90,10 @@ afterAll(async () => {
 describe('frontier import --server', () => {
   it('streams a single file with its flags as the query, and prints the local summary line', async () => {
     const file = join(dir, 'one_eval_all.json');
-    const r = await runCli(['import', file, '--server', `${url}/`, '--study', 'Pushed', '--alpha', '0.25', '--scale', '7B', '--role', 'low'], { FRONTIER_TOKEN: TOKEN });
+    const r = await runCli(
+      ['import', file, '--server', `${url}/`, '--study', 'Pushed', '--alpha', '0.25', '--scale', '7B', '--role', 'low'],
+      { FRONTIER_TOKEN: TOKEN },
+    );
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toBe('imported study "Pushed": 2 problems, 1 run, 4 samples\n');
     expect(seen.at(-1)).toEqual({
@@ -82,7 +101,25 @@ describe('frontier import --server', () => {
       contentLength: expect.stringMatching(/^\d+$/),
       query: { filename: 'one_eval_all.json', study: 'Pushed', alpha: '0.25', scale: '7B', role: 'low' },
     });
-    const again = await runCli(['import', file, '--server', url, '--token', TOKEN, '--study', 'Pushed', '--alpha', '0.25', '--scale', '7B', '--role', 'low'], {});
+    const again = await runCli(
+      [
+        'import',
+        file,
+        '--server',
+        url,
+        '--token',
+        TOKEN,
+        '--study',
+        'Pushed',
+        '--alpha',
+        '0.25',
+        '--scale',
+        '7B',
+        '--role',
+        'low',
+      ],
+      {},
+    );
     expect(again.stdout).toContain('1 run (1 unchanged, skipped), 0 samples');
   });
 
@@ -98,8 +135,13 @@ describe('frontier import --server', () => {
     const outside = await runCli(['import', join(dir, 'sweep', 'outside.yaml'), '--server', url, '--token', TOKEN], {});
     expect(outside.code).toBe(1);
     expect(outside.stderr).toContain('entry 0: field path: "../one_eval_all.json" is outside the manifest\'s folder');
-    const noAlpha = await runCli(['import', join(dir, 'one_eval_all.json'), '--server', url, '--token', TOKEN, '--study', 'x'], {});
-    expect(noAlpha.stderr).toBe('frontier: --alpha is required when importing a single results file (one_eval_all.json); or list files in a manifest\n');
+    const noAlpha = await runCli(
+      ['import', join(dir, 'one_eval_all.json'), '--server', url, '--token', TOKEN, '--study', 'x'],
+      {},
+    );
+    expect(noAlpha.stderr).toBe(
+      'frontier: --alpha is required when importing a single results file (one_eval_all.json); or list files in a manifest\n',
+    );
     expect(seen.length).toBe(before);
   });
 
@@ -109,15 +151,26 @@ describe('frontier import --server', () => {
     expect(noToken.stderr).toContain('the server needs an API token (HTTP 401): pass --token or set FRONTIER_TOKEN');
     const bad = await runCli(['import', file, '--server', url, '--token', 'nope', '--study', 'x', '--alpha', '1'], {});
     expect(bad.stderr).toContain('the server does not accept this token (HTTP 401): it is unknown or revoked');
-    const big = await runCli(['import', file, '--server', url, '--token', TOKEN, '--study', 'Too big', '--alpha', '1'], {});
+    const big = await runCli(
+      ['import', file, '--server', url, '--token', TOKEN, '--study', 'Too big', '--alpha', '1'],
+      {},
+    );
     expect(big.stderr).toContain('the server refused the upload as too large (HTTP 413): the upload is larger than');
     expect(big.stderr).toContain('FRONTIER_IMPORT_MAX_BYTES=100');
     // A tar has no Content-Length: the server counts, stops reading at the limit, and answers.
-    const bigTar = await runCli(['import', join(dir, 'sweep', 'sweep.yaml'), '--server', url, '--token', TOKEN, '--study', 'Too big'], {});
+    const bigTar = await runCli(
+      ['import', join(dir, 'sweep', 'sweep.yaml'), '--server', url, '--token', TOKEN, '--study', 'Too big'],
+      {},
+    );
     expect(bigTar.stderr).toContain('the server refused the upload as too large (HTTP 413)');
     writeFileSync(join(dir, 'broken_eval_all.json'), '[{"question_id": "q1", ');
-    const broken = await runCli(['import', join(dir, 'broken_eval_all.json'), '--server', url, '--token', TOKEN, '--study', 'x', '--alpha', '1'], {});
+    const broken = await runCli(
+      ['import', join(dir, 'broken_eval_all.json'), '--server', url, '--token', TOKEN, '--study', 'x', '--alpha', '1'],
+      {},
+    );
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/^frontier: the server refused the import \(HTTP 400\): broken_eval_all\.json: .*nothing was imported\n$/);
+    expect(broken.stderr).toMatch(
+      /^frontier: the server refused the import \(HTTP 400\): broken_eval_all\.json: .*nothing was imported\n$/,
+    );
   });
 });

@@ -63,7 +63,17 @@ describe('frontier import', () => {
     // Expected counts straight from the fixture's error codes (-1 -> CE, -5 -> IE, excluded from n).
     const expected = [...lo.map((p) => ({ alpha: 0, p })), ...hi.map((p) => ({ alpha: 1, p }))].map(({ alpha, p }) => {
       const c = (code: number) => p.codes.filter((x) => x === code).length;
-      return { alpha, external_id: p.id, n: p.codes.length - c(-5), solved: c(0), wa: c(-2), tle: c(-3), re: c(-4), ce: c(-1), ie: c(-5) };
+      return {
+        alpha,
+        external_id: p.id,
+        n: p.codes.length - c(-5),
+        solved: c(0),
+        wa: c(-2),
+        tle: c(-3),
+        re: c(-4),
+        ce: c(-1),
+        ie: c(-5),
+      };
     });
     expect(rows).toEqual(expected);
     // Programs arrive byte for byte through COPY (newlines included), compressed in code_z.
@@ -85,7 +95,21 @@ describe('frontier import', () => {
   it('leaves the database as it was when a later file fails validation, naming file, record and field', async () => {
     const before = await counts();
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify([{ question_id: 'q9', question_title: 't', difficulty: 'hard', platform: 'x', contest_date: '2024-01-01T00:00:00', code_list: ['a'], graded_list: ['yes'], metadata: ['{}'] }]));
+    writeFileSync(
+      bad,
+      JSON.stringify([
+        {
+          question_id: 'q9',
+          question_title: 't',
+          difficulty: 'hard',
+          platform: 'x',
+          contest_date: '2024-01-01T00:00:00',
+          code_list: ['a'],
+          graded_list: ['yes'],
+          metadata: ['{}'],
+        },
+      ]),
+    );
     writeLcbFile(dir, 'new.json', [{ id: 'p4', difficulty: 'medium', codes: [0, -2] }]);
     const path = manifest('bad-sweep.json', [
       { path: 'new.json', alpha: 0.5, scale: '7B' },
@@ -107,7 +131,11 @@ describe('frontier import', () => {
     const before = await counts();
     const path = join(dir, `case-${Math.random().toString(36).slice(2)}.json`);
     if (content === null) writeLcbFile(dir, path.split('/').pop()!, [{ id: 'z1', difficulty: 'easy', codes: [-9] }]);
-    else if (content === 'dup') writeLcbFile(dir, path.split('/').pop()!, [{ id: 'z1', difficulty: 'easy', codes: [0] }, { id: 'z1', difficulty: 'easy', codes: [0] }]);
+    else if (content === 'dup')
+      writeLcbFile(dir, path.split('/').pop()!, [
+        { id: 'z1', difficulty: 'easy', codes: [0] },
+        { id: 'z1', difficulty: 'easy', codes: [0] },
+      ]);
     else writeFileSync(path, content);
     const r = await runCli(['import', path, '--study', 'Bad', '--alpha', '0.5'], env);
     expect(r.code).not.toBe(0);
@@ -135,7 +163,9 @@ describe('frontier import', () => {
     expect(r.code).toBe(0);
     const { readFileSync } = await import('node:fs');
     const lines = readFileSync(out, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('study,checkpoint,alpha,setting,scale,problem_id,difficulty,n,solved,ac,wa,tle,mle,re,ce,ole,ie');
+    expect(lines[0]).toBe(
+      'study,checkpoint,alpha,setting,scale,problem_id,difficulty,n,solved,ac,wa,tle,mle,re,ce,ole,ie',
+    );
     expect(lines).toHaveLength(1 + 6);
     expect(lines).toContain('Fixture sweep,7B alpha=0,0,reasoning,7B,p2,hard,4,1,1,0,2,0,1,0,0,0');
     const missing = await runCli(['export', 'No such study', '--format', 'csv'], env);

@@ -14,41 +14,72 @@ const dir = tempDir();
 const benchmark = join(dir, 'lcb.json');
 const samples = join(dir, 'samples.jsonl');
 const SUM = 'a, b = map(int, input().split())\nprint(a + b)\n';
-writeFileSync(benchmark, JSON.stringify([{
-  question_id: 'sum',
-  public_test_cases: JSON.stringify([{ input: '1 2\n', output: '3\n', testtype: 'stdin' }, { input: '40 2\n', output: '42\n', testtype: 'stdin' }]),
-  private_test_cases: '[]',
-  metadata: '{}',
-}]));
-writeFileSync(samples, [
-  { id: 'ac', code: SUM },
-  { id: 'wa', code: 'print(0)' },
-  // A non-zero exit after the right output: RE here, but LiveCodeBench accepts it.
-  { id: 'exit-1', code: `${SUM}import sys\nsys.exit(1)` },
-  { id: 'ac-again', code: SUM },
-].map((s) => JSON.stringify({ ...s, problem_id: 'sum', language: 'python' })).join('\n'));
+writeFileSync(
+  benchmark,
+  JSON.stringify([
+    {
+      question_id: 'sum',
+      public_test_cases: JSON.stringify([
+        { input: '1 2\n', output: '3\n', testtype: 'stdin' },
+        { input: '40 2\n', output: '42\n', testtype: 'stdin' },
+      ]),
+      private_test_cases: '[]',
+      metadata: '{}',
+    },
+  ]),
+);
+writeFileSync(
+  samples,
+  [
+    { id: 'ac', code: SUM },
+    { id: 'wa', code: 'print(0)' },
+    // A non-zero exit after the right output: RE here, but LiveCodeBench accepts it.
+    { id: 'exit-1', code: `${SUM}import sys\nsys.exit(1)` },
+    { id: 'ac-again', code: SUM },
+  ]
+    .map((s) => JSON.stringify({ ...s, problem_id: 'sum', language: 'python' }))
+    .join('\n'),
+);
 
 function judge(...flags: string[]) {
-  const r = spawnSync(CONTAIN, [process.execPath, BIN, 'judge', '--benchmark', benchmark, '--samples', samples, '--workers', '2', ...flags], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string; sandbox: string });
+  const r = spawnSync(
+    CONTAIN,
+    [process.execPath, BIN, 'judge', '--benchmark', benchmark, '--samples', samples, '--workers', '2', ...flags],
+    {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { id: string; verdict: string; sandbox: string });
   const verdicts = Object.fromEntries(lines.map((l) => [l.id, l.verdict]));
-  return { code: r.status, verdicts, sandboxes: new Set(lines.map((l) => l.sandbox)), summary: r.stderr.trim().split('\n').at(-1) };
+  return {
+    code: r.status,
+    verdicts,
+    sandboxes: new Set(lines.map((l) => l.sandbox)),
+    summary: r.stderr.trim().split('\n').at(-1),
+  };
 }
 
 // The last line on stderr; it names the backend that ran the tests (captured), as each output line does.
 const summaryLine = (tests: number, verdicts: string) =>
-  new RegExp(`^judged 4 samples \\(1 identical to another, judged once\\), ${tests} tests in \\d+\\.\\d s \\(\\d[\\d,]* tests/s\\) with the (cgroup1|cgroup2|rootless) sandbox: ${verdicts}$`);
+  new RegExp(
+    `^judged 4 samples \\(1 identical to another, judged once\\), ${tests} tests in \\d+\\.\\d s \\(\\d[\\d,]* tests/s\\) with the (cgroup1|cgroup2|rootless) sandbox: ${verdicts}$`,
+  );
 
 describe('frontier judge --backend', () => {
   it('refuses an unknown backend by name, listing the choices, before judging anything', () => {
-    const r = spawnSync(process.execPath, [BIN, 'judge', '--benchmark', benchmark, '--samples', samples, '--backend', 'docker'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      process.execPath,
+      [BIN, 'judge', '--benchmark', benchmark, '--samples', samples, '--backend', 'docker'],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+        encoding: 'utf8',
+      },
+    );
     expect(r.status).not.toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim()).toBe('frontier: --backend must be one of auto, cgroup1, cgroup2, rootless (got "docker")');
@@ -65,7 +96,7 @@ describe.skipIf(!canContain)('frontier judge (contained)', () => {
     expect(r.summary).toMatch(summary);
     expect(r.sandboxes).toEqual(new Set([summary.exec(r.summary!)![1]]));
   });
-  it('--lcb-compat gives LiveCodeBench\'s verdicts', () => {
+  it("--lcb-compat gives LiveCodeBench's verdicts", () => {
     const r = judge('--lcb-compat');
     expect(r.code).toBe(0);
     expect(r.verdicts).toEqual({ ac: 'AC', wa: 'WA', 'exit-1': 'AC', 'ac-again': 'AC' });

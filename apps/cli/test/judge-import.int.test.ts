@@ -29,20 +29,41 @@ describe('importing samples without verdicts', () => {
     ];
     writeFileSync(join(dir, 'unjudged.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
     // A second checkpoint: one sample with its verdict, one without.
-    writeFileSync(join(dir, 'mixed.jsonl'), [{ problem_id: 'add', code: add('+'), verdict: 'AC' }, { problem_id: 'add', code: add('*') }].map((l) => JSON.stringify(l)).join('\n'));
+    writeFileSync(
+      join(dir, 'mixed.jsonl'),
+      [
+        { problem_id: 'add', code: add('+'), verdict: 'AC' },
+        { problem_id: 'add', code: add('*') },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+    );
     // A third whose samples all came with a verdict: nothing to judge there.
     writeFileSync(join(dir, 'judged.jsonl'), JSON.stringify({ problem_id: 'add', code: add('+'), verdict: 'AC' }));
     const manifest = join(dir, 'unjudged.yaml');
-    writeFileSync(manifest, 'study: Unjudged\nbenchmark: adders\nentries:\n  - { path: unjudged.jsonl, alpha: 0.5 }\n  - { path: mixed.jsonl, alpha: 0.75 }\n  - { path: judged.jsonl, alpha: 1 }\n');
+    writeFileSync(
+      manifest,
+      'study: Unjudged\nbenchmark: adders\nentries:\n  - { path: unjudged.jsonl, alpha: 0.5 }\n  - { path: mixed.jsonl, alpha: 0.75 }\n  - { path: judged.jsonl, alpha: 1 }\n',
+    );
     const env = { DATABASE_URL: t.url, FRONTIER_DATA_DIR: dir };
     const r = await runCli(['import', manifest], env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("4 samples have no verdict: queued for judging against the benchmark's hidden tests, a job per run (judge workers share them)");
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+    expect(r.stdout).toContain(
+      "4 samples have no verdict: queued for judging against the benchmark's hidden tests, a job per run (judge workers share them)",
+    );
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: 'ignore',
+    });
     try {
       for (let i = 0; i < 600; i++) {
-        const { rows } = await t.db.pool.query<{ pending: number }>('SELECT coalesce(sum(pending), -1)::int AS pending FROM run_problem_aggregate');
-        const { rows: jobs } = await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM graphile_worker.jobs');
+        const { rows } = await t.db.pool.query<{ pending: number }>(
+          'SELECT coalesce(sum(pending), -1)::int AS pending FROM run_problem_aggregate',
+        );
+        const { rows: jobs } = await t.db.pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM graphile_worker.jobs',
+        );
         if (rows[0]!.pending === 0 && jobs[0]!.n === 0) break;
         await new Promise((res) => setTimeout(res, 100));
       }
@@ -73,17 +94,54 @@ describe('importing samples without verdicts', () => {
     // alpha: an aggregation of every run at once (run by the CLI), and for each run with samples
     // to judge a chain of its own, judging followed by a second aggregation of that run, so that
     // several workers judge one import at once.
-    const { rows: runs } = await t.db.pool.query<{ id: number }>('SELECT r.id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id ORDER BY c.alpha');
+    const { rows: runs } = await t.db.pool.query<{ id: number }>(
+      'SELECT r.id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id ORDER BY c.alpha',
+    );
     const [half, threeQuarters, one] = runs.map((x) => x.id) as [number, number, number];
     const { rows: jobs } = await t.db.pool.query(
       `SELECT kind, alpha, state, attempts, depends_on_id IS NOT NULL AS waits, params->'runIds' AS runs FROM pipeline_job ORDER BY id`,
     );
     expect(jobs).toEqual([
-      { kind: 'aggregate', alpha: null, state: 'SUCCEEDED', attempts: 1, waits: false, runs: [half, threeQuarters, one].sort((a, b) => a - b) },
-      { kind: 'judge', alpha: null, state: 'SUCCEEDED', attempts: 1, waits: false, runs: [Math.min(half, threeQuarters)] },
-      { kind: 'aggregate', alpha: null, state: 'SUCCEEDED', attempts: 1, waits: true, runs: [Math.min(half, threeQuarters)] },
-      { kind: 'judge', alpha: null, state: 'SUCCEEDED', attempts: 1, waits: false, runs: [Math.max(half, threeQuarters)] },
-      { kind: 'aggregate', alpha: null, state: 'SUCCEEDED', attempts: 1, waits: true, runs: [Math.max(half, threeQuarters)] },
+      {
+        kind: 'aggregate',
+        alpha: null,
+        state: 'SUCCEEDED',
+        attempts: 1,
+        waits: false,
+        runs: [half, threeQuarters, one].sort((a, b) => a - b),
+      },
+      {
+        kind: 'judge',
+        alpha: null,
+        state: 'SUCCEEDED',
+        attempts: 1,
+        waits: false,
+        runs: [Math.min(half, threeQuarters)],
+      },
+      {
+        kind: 'aggregate',
+        alpha: null,
+        state: 'SUCCEEDED',
+        attempts: 1,
+        waits: true,
+        runs: [Math.min(half, threeQuarters)],
+      },
+      {
+        kind: 'judge',
+        alpha: null,
+        state: 'SUCCEEDED',
+        attempts: 1,
+        waits: false,
+        runs: [Math.max(half, threeQuarters)],
+      },
+      {
+        kind: 'aggregate',
+        alpha: null,
+        state: 'SUCCEEDED',
+        attempts: 1,
+        waits: true,
+        runs: [Math.max(half, threeQuarters)],
+      },
     ]);
   }, 120_000);
 });

@@ -19,8 +19,19 @@ export function tempDir(): string {
 // repeated characters (they compress away, e.g. in a .tgz) or `random` ones (they stay that big
 // in the database, which stores programs compressed).
 
-export function writeLcbFile(dir: string, name: string, problems: FixtureProblem[], padBytes = 0, pad: 'repeat' | 'random' = 'repeat'): string {
-  const padding = () => (pad === 'random' ? randomBytes(Math.ceil(padBytes * 0.75)).toString('base64').slice(0, padBytes) : 'x'.repeat(padBytes));
+export function writeLcbFile(
+  dir: string,
+  name: string,
+  problems: FixtureProblem[],
+  padBytes = 0,
+  pad: 'repeat' | 'random' = 'repeat',
+): string {
+  const padding = () =>
+    pad === 'random'
+      ? randomBytes(Math.ceil(padBytes * 0.75))
+          .toString('base64')
+          .slice(0, padBytes)
+      : 'x'.repeat(padBytes);
   const records = problems.map((p, i) => ({
     question_id: p.id,
     question_title: `Problem ${p.id}`,
@@ -29,7 +40,9 @@ export function writeLcbFile(dir: string, name: string, problems: FixtureProblem
     contest_date: `2024-0${1 + (i % 9)}-01T00:00:00`,
     code_list: p.codes.map((c, j) => `# sample ${j}\nprint(${c})\n${padBytes ? `# ${padding()}\n` : ''}`),
     graded_list: p.codes.map((c) => c === 0),
-    metadata: p.codes.map((c) => JSON.stringify(c === 0 ? { execution_time: 0.01 } : { error_code: c, error_message: 'x' })),
+    metadata: p.codes.map((c) =>
+      JSON.stringify(c === 0 ? { execution_time: 0.01 } : { error_code: c, error_message: 'x' }),
+    ),
   }));
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(records));

@@ -15,7 +15,12 @@ const env = () => ({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work });
 beforeAll(async () => {
   t = await createTestDatabase();
   await createToyStudy(t.db, { name: 'Refine CLI', problemIds: ['two-sum-count', 'lis-length'], samples: 4, work });
-  await createToyStudy(t.db, { name: 'Refine CLI busy', problemIds: ['two-sum-count'], samples: 4, work: join(work, 'busy') });
+  await createToyStudy(t.db, {
+    name: 'Refine CLI busy',
+    problemIds: ['two-sum-count'],
+    samples: 4,
+    work: join(work, 'busy'),
+  });
 }, 120_000);
 afterAll(async () => t?.drop());
 
@@ -44,7 +49,10 @@ describe('frontier refine', () => {
     expect(first.code).toBe(0);
     const id = /job (\d+)/.exec(first.stdout)?.[1];
     // Without --range, the default of the alphas evaluated so far (none: the endpoints, 0.5 wider), fixed for the run.
-    const { rows } = await t.db.pool.query<{ params: { settings: { range: number[] } } }>('SELECT params FROM pipeline_job WHERE id = $1', [Number(id)]);
+    const { rows } = await t.db.pool.query<{ params: { settings: { range: number[] } } }>(
+      'SELECT params FROM pipeline_job WHERE id = $1',
+      [Number(id)],
+    );
     expect(rows[0]!.params.settings.range).toEqual([-0.5, 1.5]);
     const second = await runCli(['refine', 'Refine CLI busy', '--budget', '2'], env());
     expect(second.code).not.toBe(0);
@@ -55,7 +63,10 @@ describe('frontier refine', () => {
   it('runs rounds through a worker and says why it stopped', async () => {
     const w = spawnWorker({ ...env(), WORKER_CONCURRENCY: '2' });
     try {
-      const r = await runCli(['refine', 'Refine CLI', '--budget', '3', '--count', '2', '--range', '-1,2', '--wait'], env());
+      const r = await runCli(
+        ['refine', 'Refine CLI', '--budget', '3', '--count', '2', '--range', '-1,2', '--wait'],
+        env(),
+      );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/queued refinement run as job \d+/);
       expect(r.stdout).toContain('round 1: alphas 0, 1');

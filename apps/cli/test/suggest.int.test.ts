@@ -21,14 +21,28 @@ function parabolaRun(alpha: number): FixtureProblem[] {
   return Array.from({ length: PROBLEMS }, (_, p) => {
     const rate = 0.6 - 0.3 * (alpha - 0.7) ** 2 - 0.15 + (0.3 * p) / (PROBLEMS - 1);
     const solved = Math.round(Math.min(1, Math.max(0, rate)) * SAMPLES);
-    return { id: `p${String(p).padStart(2, '0')}`, difficulty: 'medium', codes: Array.from({ length: SAMPLES }, (_, i) => (i < solved ? 0 : i % 2 ? -2 : -3)) };
+    return {
+      id: `p${String(p).padStart(2, '0')}`,
+      difficulty: 'medium',
+      codes: Array.from({ length: SAMPLES }, (_, i) => (i < solved ? 0 : i % 2 ? -2 : -3)),
+    };
   });
 }
 
-function importManifest(name: string, study: string, entries: Array<{ alpha: number; setting?: string; scale?: string }>) {
+function importManifest(
+  name: string,
+  study: string,
+  entries: Array<{ alpha: number; setting?: string; scale?: string }>,
+) {
   const path = join(dir, name);
   const files = entries.map((e, i) => ({ ...e, path: writeLcbFile(dir, `${name}-${i}.json`, parabolaRun(e.alpha)) }));
-  writeFileSync(path, JSON.stringify({ study, entries: files.map((f) => ({ ...f, role: f.alpha === 0 ? 'low' : f.alpha === 1 ? 'high' : 'merged' })) }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      study,
+      entries: files.map((f) => ({ ...f, role: f.alpha === 0 ? 'low' : f.alpha === 1 ? 'high' : 'merged' })),
+    }),
+  );
   return runCli(['import', path], env);
 }
 
@@ -55,7 +69,11 @@ beforeAll(async () => {
   t = await createTestDatabase();
   env = { DATABASE_URL: t.url, FRONTIER_DATA_DIR: dir };
   for (const r of [
-    await importManifest('sweep.json', 'Parabola', ALPHAS.map((alpha) => ({ alpha }))),
+    await importManifest(
+      'sweep.json',
+      'Parabola',
+      ALPHAS.map((alpha) => ({ alpha })),
+    ),
     // Two inference settings, and two model scales in one of them.
     await importManifest('mixed.json', 'Mixed', [
       { alpha: 0, setting: 'greedy', scale: '7B' },
@@ -63,7 +81,8 @@ beforeAll(async () => {
       { alpha: 0, setting: 'sampled', scale: '7B' },
       { alpha: 0, setting: 'greedy', scale: '32B' },
     ]),
-  ]) expect(r.stderr).toBe('');
+  ])
+    expect(r.stderr).toBe('');
 }, 120_000);
 afterAll(async () => t?.drop());
 
@@ -104,13 +123,22 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
     const r = await runCli(['suggest', 'Parabola', '--json', '--with-best', '--count', '4'], env);
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout) as {
-      k: number; range: number[]; evaluated: number[]; live: number[]; collapsed: number[]; problems: number;
-      best: { alpha: number; lo: number; hi: number; passAtK: number; above?: unknown; beyond?: string }; suggestions: unknown[];
+      k: number;
+      range: number[];
+      evaluated: number[];
+      live: number[];
+      collapsed: number[];
+      problems: number;
+      best: { alpha: number; lo: number; hi: number; passAtK: number; above?: unknown; beyond?: string };
+      suggestions: unknown[];
     };
     expect(report.suggestions).toEqual(await suggestJson('Parabola', '--count', '4'));
     expect(report).toMatchObject({ k: 1, range: [-1, 2.5], evaluated: ALPHAS, problems: PROBLEMS });
     // pass@1 at -0.5 and 2 is below half the peak's: collapsed, so the estimate lives within 0 .. 1.5.
-    expect([report.live, report.collapsed]).toEqual([[0, 0.5, 1, 1.5], [-0.5, 2]]);
+    expect([report.live, report.collapsed]).toEqual([
+      [0, 0.5, 1, 1.5],
+      [-0.5, 2],
+    ]);
     expect(Math.abs(report.best.alpha - 0.7)).toBeLessThanOrEqual(0.1);
     expect(report.best.lo).toBeGreaterThanOrEqual(0);
     expect(report.best.hi).toBeLessThanOrEqual(1.5);
@@ -129,10 +157,18 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
     const lines = r.stdout.trimEnd().split('\n');
     const bestAt = lines.findIndex((l) => l.startsWith('best alpha '));
     expect(lines[bestAt]).toMatch(/^best alpha 0\.50 \[-?\d\.\d\d, 0\.50 or above\] /);
-    expect(lines[bestAt + 1]).toBe('  open interval: the peak may lie above α = 0.5, where the range ends (live alphas were evaluated out to α = 1.5)');
+    expect(lines[bestAt + 1]).toBe(
+      '  open interval: the peak may lie above α = 0.5, where the range ends (live alphas were evaluated out to α = 1.5)',
+    );
     expect(lines[bestAt + 2]).toBe('range [-1, 0.5] (--range)');
-    const report = JSON.parse((await runCli(['suggest', 'Parabola', '--range', '-1,0.5', '--json', '--with-best'], env)).stdout) as { best: { hi: number; above: unknown; beyond: string } };
-    expect(report.best).toMatchObject({ hi: 0.5, above: { why: 'range', limit: 0.5 }, beyond: expect.stringContaining('where the range ends') });
+    const report = JSON.parse(
+      (await runCli(['suggest', 'Parabola', '--range', '-1,0.5', '--json', '--with-best'], env)).stdout,
+    ) as { best: { hi: number; above: unknown; beyond: string } };
+    expect(report.best).toMatchObject({
+      hi: 0.5,
+      above: { why: 'range', limit: 0.5 },
+      beyond: expect.stringContaining('where the range ends'),
+    });
   });
 
   it('prints a table of alpha, kind and reason, and the best alpha with its interval', async () => {
@@ -142,9 +178,13 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^alpha\s+kind\s+reason$/);
     expect(lines.slice(1, 5).every((l) => /^-?\d+(\.\d+)?\s+(best|collapse|frontier)\s+\S/.test(l))).toBe(true);
-    expect(lines[5]).toMatch(/^best alpha (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\] \(pass@1 0\.\d{3} \[0\.\d{3}, 0\.\d{3}\]\) over 30 problems and 6 evaluated alphas$/);
+    expect(lines[5]).toMatch(
+      /^best alpha (\d\.\d\d) \[(\d\.\d\d), (\d\.\d\d)\] \(pass@1 0\.\d{3} \[0\.\d{3}, 0\.\d{3}\]\) over 30 problems and 6 evaluated alphas$/,
+    );
     expect(lines[6]).toBe('range [-1, 2.5] (default: the evaluated alphas and both endpoints, 0.5 wider on each side)');
-    expect(lines[7]).toMatch(/^collapsed \(past an endpoint, pass@1 below 0\.\d{3}, half the best; not fitted\): alphas -0\.5, 2$/);
+    expect(lines[7]).toMatch(
+      /^collapsed \(past an endpoint, pass@1 below 0\.\d{3}, half the best; not fitted\): alphas -0\.5, 2$/,
+    );
     const [, best, lo, hi] = lines[5]!.match(/best alpha (\S+) \[(\S+), (\S+)\]/)!.map(Number);
     expect(Math.abs(best! - 0.7)).toBeLessThanOrEqual(0.1);
     expect(lo).toBeLessThanOrEqual(best!);
@@ -155,10 +195,14 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
   it('leaves out alphas with a chain queued or running', async () => {
     const [first] = await suggestJson('Parabola');
     const { rows } = await t.db.pool.query<{ id: number }>(`SELECT id FROM study WHERE name = 'Parabola'`);
-    await t.db.pool.query(`INSERT INTO pipeline_job (study_id, kind, alpha, state) VALUES ($1, 'merge', $2, 'RUNNING'), ($1, 'merge', 0.25, 'QUEUED')`, [rows[0]!.id, first!.alpha]);
+    await t.db.pool.query(
+      `INSERT INTO pipeline_job (study_id, kind, alpha, state) VALUES ($1, 'merge', $2, 'RUNNING'), ($1, 'merge', 0.25, 'QUEUED')`,
+      [rows[0]!.id, first!.alpha],
+    );
     try {
       const after = await suggestJson('Parabola', '--count', '8');
-      for (const { alpha } of after) for (const busy of [first!.alpha, 0.25]) expect(Math.abs(alpha - busy)).toBeGreaterThanOrEqual(0.05 - 1e-9);
+      for (const { alpha } of after)
+        for (const busy of [first!.alpha, 0.25]) expect(Math.abs(alpha - busy)).toBeGreaterThanOrEqual(0.05 - 1e-9);
     } finally {
       await t.db.pool.query(`DELETE FROM pipeline_job WHERE study_id = $1`, [rows[0]!.id]);
     }
@@ -174,9 +218,15 @@ describe('frontier suggest', { timeout: 180_000 }, () => {
   it('reads one setting and one scale at a time, naming them when the choice is missing or wrong', async () => {
     const cases: Array<[string[], string]> = [
       [[], 'the study has 2 inference settings ("greedy", "sampled"): choose one with --setting'],
-      [['--setting', 'beam'], '--setting: the study has no inference setting "beam"; its inference settings are "greedy", "sampled"'],
+      [
+        ['--setting', 'beam'],
+        '--setting: the study has no inference setting "beam"; its inference settings are "greedy", "sampled"',
+      ],
       [['--setting', 'greedy'], 'the study has 2 model scales ("7B", "32B"): choose one with --scale'],
-      [['--setting', 'greedy', '--scale', '70B'], '--scale: the study has no model scale "70B"; its model scales are "7B", "32B"'],
+      [
+        ['--setting', 'greedy', '--scale', '70B'],
+        '--scale: the study has no model scale "70B"; its model scales are "7B", "32B"',
+      ],
     ];
     await expectRefusals(['suggest', 'Mixed'], cases);
     expect(await suggestJson('Mixed', '--setting', 'greedy', '--scale', '7B')).not.toHaveLength(0);

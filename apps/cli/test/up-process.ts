@@ -15,24 +15,33 @@ export interface UpProcess {
 
 /** `frontier up --no-web` as a user runs it, with only this environment. */
 export function spawnUp(env: Record<string, string>): UpProcess {
-  const child = spawn(process.execPath, [BIN, 'up', '--no-web'], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env } });
+  const child = spawn(process.execPath, [BIN, 'up', '--no-web'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const waitFor = (re: RegExp, times = 1, ms = 120_000) =>
-    until(`${times} × ${re} in the output of frontier up`, async () => {
-      if (child.exitCode !== null) throw new Error(`frontier up exited with code ${child.exitCode}:\n${output}`);
-      const matches = [...output.matchAll(new RegExp(re.source, `${re.flags}g`))];
-      return matches.length >= times ? (matches[times - 1] as RegExpExecArray) : undefined;
-    }, ms);
+    until(
+      `${times} × ${re} in the output of frontier up`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`frontier up exited with code ${child.exitCode}:\n${output}`);
+        const matches = [...output.matchAll(new RegExp(re.source, `${re.flags}g`))];
+        return matches.length >= times ? (matches[times - 1] as RegExpExecArray) : undefined;
+      },
+      ms,
+    );
   return { child, exited, output: () => output, waitFor };
 }
 
 /** The pids of the direct children of `pid`. */
 export function childrenOf(pid: number): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return []; // pgrep exits 1 when there is none
   }

@@ -22,7 +22,10 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 async function* problems(): AsyncGenerator<ProblemSamples> {
   for (let p = 0; p < 3; p++) {
-    yield { problem: { externalId: `p${p}`, difficulty: 'easy' }, samples: [0, 1].map((idx) => ({ idx, code: 'print(1)', verdict: idx ? 'AC' : 'WA' }) as const) };
+    yield {
+      problem: { externalId: `p${p}`, difficulty: 'easy' },
+      samples: [0, 1].map((idx) => ({ idx, code: 'print(1)', verdict: idx ? 'AC' : 'WA' }) as const),
+    };
   }
 }
 
@@ -31,17 +34,29 @@ const importOne = (db: Db, name: string) =>
   importStudy(db, {
     study: { name },
     benchmark: 'B',
-    runs: [{ source: `mem:${name}`, sourceHash: name, checkpoint: { name, role: 'MERGED', alpha: 0.5, scale: '' }, setting: 'reasoning', problems }],
+    runs: [
+      {
+        source: `mem:${name}`,
+        sourceHash: name,
+        checkpoint: { name, role: 'MERGED', alpha: 0.5, scale: '' },
+        setting: 'reasoning',
+        problems,
+      },
+    ],
   });
 
 /** Waits until the worker has aggregated every imported run and the queue is empty. */
 const aggregated = (db: Db, runs: number) =>
-  until(`${runs} aggregated runs`, async () => {
-    const { rows } = await db.pool.query<{ n: number; queued: number }>(
-      'SELECT (SELECT count(*) FROM run_problem_aggregate)::int AS n, (SELECT count(*) FROM graphile_worker.jobs)::int AS queued',
-    );
-    return rows[0]!.n === 3 * runs && rows[0]!.queued === 0;
-  }, 120_000);
+  until(
+    `${runs} aggregated runs`,
+    async () => {
+      const { rows } = await db.pool.query<{ n: number; queued: number }>(
+        'SELECT (SELECT count(*) FROM run_problem_aggregate)::int AS n, (SELECT count(*) FROM graphile_worker.jobs)::int AS queued',
+      );
+      return rows[0]!.n === 3 * runs && rows[0]!.queued === 0;
+    },
+    120_000,
+  );
 
 /** SIGTERM, as a service manager stops it: exit 0, and none of its children left. */
 async function stopUp(up: UpProcess): Promise<void> {
@@ -110,7 +125,9 @@ describe('frontier up supervision', () => {
 
       const postmaster = readPostmaster(join(dir, 'pgdata'))!;
       process.kill(postmaster.pid, 'SIGKILL');
-      await up.waitFor(/\[frontier\] the embedded Postgres was killed by SIGKILL; restarting in 1 s \(restart 1 of 5\)/);
+      await up.waitFor(
+        /\[frontier\] the embedded Postgres was killed by SIGKILL; restarting in 1 s \(restart 1 of 5\)/,
+      );
       // Its orphaned backends can hold the old shared memory for a moment: a start may fail and be retried.
       await up.waitFor(new RegExp(`started the embedded Postgres on port ${port}`), 2);
       expect(readPostmaster(join(dir, 'pgdata'))!.pid).not.toBe(postmaster.pid);

@@ -25,21 +25,27 @@ export const envSchema = z.object({
     .min(1)
     .optional()
     .transform((dir) => resolve(/*turbopackIgnore: true*/ dir ?? join(findRepoRoot(process.cwd()), '.data')))
-    .describe("The data directory (unset: `.data` in the repository): the embedded Postgres's credentials, and uploads spooled while they are imported."),
+    .describe(
+      "The data directory (unset: `.data` in the repository): the embedded Postgres's credentials, and uploads spooled while they are imported.",
+    ),
   FRONTIER_MAX_QUEUED_ALPHAS: z.coerce
     .number()
     .int()
     .min(1, 'must be at least 1 (alphas)')
     .max(10_000)
     .default(20)
-    .describe('Alphas of one study that may be queued or running at once; past it "Evaluate alpha" answers 429 with `Retry-After`.'),
+    .describe(
+      'Alphas of one study that may be queued or running at once; past it "Evaluate alpha" answers 429 with `Retry-After`.',
+    ),
   FRONTIER_WRITES_PER_MINUTE: z.coerce
     .number()
     .int()
     .min(1, 'must be at least 1 (writes)')
     .max(1_000_000)
     .default(120)
-    .describe('Server mode: writes (evaluate, import, cancel, share) one user may make per minute; past it 429 with `Retry-After`.'),
+    .describe(
+      'Server mode: writes (evaluate, import, cancel, share) one user may make per minute; past it 429 with `Retry-After`.',
+    ),
   FRONTIER_SHARE_QUOTA: z.coerce
     .number()
     .int()
@@ -52,9 +58,19 @@ export const envSchema = z.object({
     .int()
     .min(1)
     .default(2 * 1024 ** 3)
-    .describe('The largest body `POST /api/imports` takes, in bytes (an LCB file, a JSONL file or a manifest archive); past it 413.'),
+    .describe(
+      'The largest body `POST /api/imports` takes, in bytes (an LCB file, a JSONL file or a manifest archive); past it 413.',
+    ),
   // Next sets it once listening (server/warm-up.ts requests itself there).
-  PORT: z.coerce.number().int().min(1).max(65535).optional().describe('The port the web server listens on: Next sets it from `next start -p`, to which `frontier up` passes its own `PORT`.'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe(
+      'The port the web server listens on: Next sets it from `next start -p`, to which `frontier up` passes its own `PORT`.',
+    ),
   ...accessModeFields,
 });
 

@@ -14,6 +14,7 @@ export async function register(): Promise<void> {
   }
   // Not awaited: the server answers requests only once this returns, its own among them. In
   // development every first request compiles its route anyway.
-  if (process.env.NODE_ENV === 'production') void warmUp(selfOrigin(accessMode(), env().PORT), (m) => console.log(`[frontier] ${m}`));
+  if (process.env.NODE_ENV === 'production')
+    void warmUp(selfOrigin(accessMode(), env().PORT), (m) => console.log(`[frontier] ${m}`));
   else warmUpState().done = true;
 }

@@ -19,7 +19,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
         signIn.searchParams.set('next', path + request.nextUrl.search);
         return NextResponse.redirect(signIn, 303);
       }
-      return NextResponse.json({ error: { message: refusal.message } }, { status: refusal.status, headers: refusalHeaders(refusal) });
+      return NextResponse.json(
+        { error: { message: refusal.message } },
+        { status: refusal.status, headers: refusalHeaders(refusal) },
+      );
     }
     const headers = new Headers(request.headers);
     headers.delete(IDENTITY_HEADER); // only the proxy says who is asking

@@ -14,7 +14,9 @@ export const envSchema = z.object({
   FRONTIER_DATA_DIR: z
     .string()
     .default(resolve(repoRoot, '.data'))
-    .describe("The data directory: merged checkpoints, inference servers' logs, the judge's cache, and the embedded Postgres's credentials."),
+    .describe(
+      "The data directory: merged checkpoints, inference servers' logs, the judge's cache, and the embedded Postgres's credentials.",
+    ),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2).describe('Jobs a worker runs at once.'),
   WORKER_TASKS: z
     .string()
@@ -25,7 +27,9 @@ export const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: r.message });
       return z.NEVER;
     })
-    .describe('The job kinds the worker takes, e.g. `merge,generate` on a GPU machine (`frontier worker --tasks` for the CLI\'s worker).'),
+    .describe(
+      "The job kinds the worker takes, e.g. `merge,generate` on a GPU machine (`frontier worker --tasks` for the CLI's worker).",
+    ),
   FRONTIER_JUDGE_BACKEND: judgeBackendSchema,
 });
 

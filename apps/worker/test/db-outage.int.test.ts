@@ -27,10 +27,12 @@ function crashPostgres(): void {
 }
 
 const counts = async () =>
-  (await db.pool.query<{ judged: string; total: string; open: string }>(
-    `SELECT (SELECT count(*) FROM sample WHERE verdict IS NOT NULL) AS judged, (SELECT count(*) FROM sample) AS total,
+  (
+    await db.pool.query<{ judged: string; total: string; open: string }>(
+      `SELECT (SELECT count(*) FROM sample WHERE verdict IS NOT NULL) AS judged, (SELECT count(*) FROM sample) AS total,
             (SELECT count(*) FROM pipeline_job WHERE state NOT IN ('SUCCEEDED', 'FAILED', 'CANCELLED')) AS open`,
-  )).rows[0]!;
+    )
+  ).rows[0]!;
 
 beforeAll(async () => {
   port = await freePort();
@@ -57,16 +59,25 @@ describe('a database restart mid-pipeline', () => {
       crashPostgres();
       await new Promise((r) => setTimeout(r, 5_000));
       server = await start();
-      const done = await until('the pipeline to finish after the restart', async () => {
-        if (w!.child.exitCode !== null) throw new Error(`the worker exited (code ${w!.child.exitCode}):\n${w!.output().slice(-3000)}`);
-        const c = await counts().catch(() => undefined);
-        return c && Number(c.open) === 0 && Number(c.total) > 0 ? c : undefined;
-      }, 300_000).catch(async (err: Error) => {
-        const jobs = await db.pool.query('SELECT id, kind, alpha, state, attempts, error FROM pipeline_job ORDER BY id').catch((e: Error) => ({ rows: e.message }));
+      const done = await until(
+        'the pipeline to finish after the restart',
+        async () => {
+          if (w!.child.exitCode !== null)
+            throw new Error(`the worker exited (code ${w!.child.exitCode}):\n${w!.output().slice(-3000)}`);
+          const c = await counts().catch(() => undefined);
+          return c && Number(c.open) === 0 && Number(c.total) > 0 ? c : undefined;
+        },
+        300_000,
+      ).catch(async (err: Error) => {
+        const jobs = await db.pool
+          .query('SELECT id, kind, alpha, state, attempts, error FROM pipeline_job ORDER BY id')
+          .catch((e: Error) => ({ rows: e.message }));
         throw new Error(`${err.message}\njobs: ${JSON.stringify(jobs.rows)}\nworker:\n${w!.output().slice(-6000)}`);
       });
       expect(w.output()).toMatch(/database unavailable/);
-      const { rows: failed } = await db.pool.query(`SELECT kind, alpha, error FROM pipeline_job WHERE state <> 'SUCCEEDED'`);
+      const { rows: failed } = await db.pool.query(
+        `SELECT kind, alpha, error FROM pipeline_job WHERE state <> 'SUCCEEDED'`,
+      );
       expect(failed).toEqual([]);
       expect(Number(done.total)).toBe(3 * SUBSET.length * N); // nothing lost, nothing duplicated
       expect(Number(done.judged)).toBe(3 * SUBSET.length * N);
@@ -87,7 +98,12 @@ describe('a database restart mid-pipeline', () => {
   }, 600_000);
 
   it('longer than the patience (FRONTIER_DB_PATIENCE) ends the worker, saying why', async () => {
-    const w = spawnWorker({ DATABASE_URL: server.url, FRONTIER_DATA_DIR: work, WORKER_CONCURRENCY: '1', FRONTIER_DB_PATIENCE: '4' });
+    const w = spawnWorker({
+      DATABASE_URL: server.url,
+      FRONTIER_DATA_DIR: work,
+      WORKER_CONCURRENCY: '1',
+      FRONTIER_DB_PATIENCE: '4',
+    });
     try {
       await until('the worker to be ready', async () => /\[worker\] ready/.test(w.output()), 60_000);
       crashPostgres();

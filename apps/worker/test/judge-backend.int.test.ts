@@ -24,32 +24,44 @@ async function importSamples(study: string, samples: SampleRecord[]) {
   return importStudy(t.db, {
     study: { name: study },
     benchmark: 'adders',
-    runs: [{
-      source: study, sourceHash: study, checkpoint: { name: 'c', role: 'MERGED', alpha: 0.5, scale: '' }, setting: 'reasoning',
-      problems: async function* () {
-        yield { problem: { externalId: 'add' }, samples };
+    runs: [
+      {
+        source: study,
+        sourceHash: study,
+        checkpoint: { name: 'c', role: 'MERGED', alpha: 0.5, scale: '' },
+        setting: 'reasoning',
+        problems: async function* () {
+          yield { problem: { externalId: 'add' }, samples };
+        },
       },
-    }],
+    ],
   });
 }
 
 /** A study whose settings require `required` to judge its samples. */
 async function studyRequiring(name: string, required: SandboxBackend): Promise<void> {
   const config: StudyConfigInput = {
-    benchmark: 'adders', samplesPerProblem: 1, backend: { kind: 'toy' }, endpoints: { lo: '/lo', hi: '/hi' },
-    checkpointsDir: join(work, 'checkpoints'), judge: { backend: required },
+    benchmark: 'adders',
+    samplesPerProblem: 1,
+    backend: { kind: 'toy' },
+    endpoints: { lo: '/lo', hi: '/hi' },
+    checkpointsDir: join(work, 'checkpoints'),
+    judge: { backend: required },
   };
   await t.db.pool.query(`INSERT INTO study (name, origin, config) VALUES ($1, 'pipeline', $2)`, [name, config]);
 }
 
 const samplesOf = async (studyId: number) =>
-  (await t.db.pool.query<{ idx: number; verdict: string | null; sandbox: string | null }>(
-    `SELECT s.idx, s.verdict, s.sandbox FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
+  (
+    await t.db.pool.query<{ idx: number; verdict: string | null; sandbox: string | null }>(
+      `SELECT s.idx, s.verdict, s.sandbox FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
      WHERE c.study_id = $1 ORDER BY s.idx`,
-    [studyId],
-  )).rows;
+      [studyId],
+    )
+  ).rows;
 
-const judgedPrograms = async () => (await t.db.pool.query<{ sandbox: string }>('SELECT sandbox FROM judged_program')).rows.map((r) => r.sandbox);
+const judgedPrograms = async () =>
+  (await t.db.pool.query<{ sandbox: string }>('SELECT sandbox FROM judged_program')).rows.map((r) => r.sandbox);
 
 async function succeeded(jobId: number): Promise<void> {
   await until(`judge job ${jobId}`, async () => {
@@ -113,9 +125,12 @@ describe('judge sandbox backends in the pipeline', () => {
     expect(await samplesOf(summary.studyId)).toEqual([{ idx: 0, verdict: null, sandbox: null }]);
   }, 120_000);
 
-  it('a study that requires the worker\'s backend judges again what was judged without that requirement', async () => {
+  it("a study that requires the worker's backend judges again what was judged without that requirement", async () => {
     await studyRequiring('Requires mine', backend);
-    const summary = await importSamples('Requires mine', [{ idx: 0, code: SUM, verdict: null }, { idx: 1, code: 'print(0)', verdict: null }]);
+    const summary = await importSamples('Requires mine', [
+      { idx: 0, code: SUM, verdict: null },
+      { idx: 1, code: 'print(0)', verdict: null },
+    ]);
     const before = (await judgedPrograms()).length;
     const w = worker({ FRONTIER_JUDGE_BACKEND: backend });
     try {
@@ -124,40 +139,59 @@ describe('judge sandbox backends in the pipeline', () => {
     } finally {
       await stopWorker(w);
     }
-    expect(await samplesOf(summary.studyId)).toEqual([{ idx: 0, verdict: 'AC', sandbox: backend }, { idx: 1, verdict: 'WA', sandbox: backend }]);
+    expect(await samplesOf(summary.studyId)).toEqual([
+      { idx: 0, verdict: 'AC', sandbox: backend },
+      { idx: 1, verdict: 'WA', sandbox: backend },
+    ]);
     // The same two programs, remembered under keys of their own rather than reused.
     expect((await judgedPrograms()).length).toBe(before + 2);
   }, 120_000);
 
   // This machine mounts cgroup v1 only: no cgroup2 backend can run here (skipped on a v2 host).
-  it.skipIf(existsSync('/sys/fs/cgroup/cgroup.controllers'))('a judge worker whose backend cannot run here exits at once with EX_CONFIG (78, which frontier up does not restart), saying what is missing, before taking any job', async () => {
-    const started = Date.now();
-    const w = worker({ FRONTIER_JUDGE_BACKEND: 'cgroup2' });
-    expect(await w.exited).toBe(78);
-    expect(w.output()).toContain('[worker] the cgroup2 judge backend cannot run here: /sys/fs/cgroup is not a cgroup v2 mount (the host uses cgroup v1)');
-    expect(w.output()).not.toContain('ready');
-    // At start (node and tsx included), not after a poll of the queue or a job's attempts.
-    expect(Date.now() - started).toBeLessThan(30_000);
-  }, 60_000);
+  it.skipIf(existsSync('/sys/fs/cgroup/cgroup.controllers'))(
+    'a judge worker whose backend cannot run here exits at once with EX_CONFIG (78, which frontier up does not restart), saying what is missing, before taking any job',
+    async () => {
+      const started = Date.now();
+      const w = worker({ FRONTIER_JUDGE_BACKEND: 'cgroup2' });
+      expect(await w.exited).toBe(78);
+      expect(w.output()).toContain(
+        '[worker] the cgroup2 judge backend cannot run here: /sys/fs/cgroup is not a cgroup v2 mount (the host uses cgroup v1)',
+      );
+      expect(w.output()).not.toContain('ready');
+      // At start (node and tsx included), not after a poll of the queue or a job's attempts.
+      expect(Date.now() - started).toBeLessThan(30_000);
+    },
+    60_000,
+  );
 
-  it.skipIf(existsSync('/sys/fs/cgroup/cgroup.controllers'))('a worker that does not judge needs no judge backend', async () => {
-    const w = worker({ FRONTIER_JUDGE_BACKEND: 'cgroup2', WORKER_TASKS: 'merge,generate' });
-    try {
-      await until('the worker to be ready', async () => {
-        if (w.child.exitCode !== null) throw new Error(`the worker exited: ${w.output()}`);
-        return w.output().includes('[worker] ready');
-      }, 60_000);
-      expect(w.output()).toContain('tasks merge, generate; no judge)');
-      expect(w.output()).not.toContain('[judge]');
-    } finally {
-      await stopWorker(w);
-    }
-    expect(w.child.exitCode).toBe(0);
-  }, 90_000);
+  it.skipIf(existsSync('/sys/fs/cgroup/cgroup.controllers'))(
+    'a worker that does not judge needs no judge backend',
+    async () => {
+      const w = worker({ FRONTIER_JUDGE_BACKEND: 'cgroup2', WORKER_TASKS: 'merge,generate' });
+      try {
+        await until(
+          'the worker to be ready',
+          async () => {
+            if (w.child.exitCode !== null) throw new Error(`the worker exited: ${w.output()}`);
+            return w.output().includes('[worker] ready');
+          },
+          60_000,
+        );
+        expect(w.output()).toContain('tasks merge, generate; no judge)');
+        expect(w.output()).not.toContain('[judge]');
+      } finally {
+        await stopWorker(w);
+      }
+      expect(w.child.exitCode).toBe(0);
+    },
+    90_000,
+  );
 
   it('refuses to start with an unknown FRONTIER_JUDGE_BACKEND, naming the variable and the choices', async () => {
     const w = worker({ FRONTIER_JUDGE_BACKEND: 'docker' });
     expect(await w.exited).not.toBe(0);
-    expect(w.output()).toContain('FRONTIER_JUDGE_BACKEND: must be one of auto, cgroup1, cgroup2, rootless (got "docker")');
+    expect(w.output()).toContain(
+      'FRONTIER_JUDGE_BACKEND: must be one of auto, cgroup1, cgroup2, rootless (got "docker")',
+    );
   });
 });

@@ -12,16 +12,29 @@ const work = mkdtempSync(join(tmpdir(), 'frontier-spread-'));
 chmodSync(work, 0o755);
 let t: TestDatabase;
 
-const judgeWorker = (): WorkerProcess => spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_TASKS: 'judge,aggregate', WORKER_CONCURRENCY: '1' });
+const judgeWorker = (): WorkerProcess =>
+  spawnWorker({
+    DATABASE_URL: t.url,
+    FRONTIER_DATA_DIR: work,
+    WORKER_TASKS: 'judge,aggregate',
+    WORKER_CONCURRENCY: '1',
+  });
 
 /** `samples` distinct programs for `add` (no result reused), every third one wrong. */
 function run(study: string, alpha: number, samples: number): RunImport {
   return {
-    source: `${study} ${alpha}`, sourceHash: `${study} ${alpha}`, checkpoint: { name: `c${alpha}`, role: 'MERGED', alpha, scale: '' }, setting: 'reasoning',
+    source: `${study} ${alpha}`,
+    sourceHash: `${study} ${alpha}`,
+    checkpoint: { name: `c${alpha}`, role: 'MERGED', alpha, scale: '' },
+    setting: 'reasoning',
     problems: async function* () {
       yield {
         problem: { externalId: 'add' },
-        samples: Array.from({ length: samples }, (_, idx) => ({ idx, code: `# ${study} ${alpha} ${idx}\na, b = map(int, input().split())\nprint(a ${idx % 3 ? '+' : '*'} b)\n`, verdict: null })),
+        samples: Array.from({ length: samples }, (_, idx) => ({
+          idx,
+          code: `# ${study} ${alpha} ${idx}\na, b = map(int, input().split())\nprint(a ${idx % 3 ? '+' : '*'} b)\n`,
+          verdict: null,
+        })),
       };
     },
   };
@@ -29,11 +42,23 @@ function run(study: string, alpha: number, samples: number): RunImport {
 
 /** The lines the workers log per judged run: judge job id, run id, samples taken, verdicts written. */
 function judgedLines(output: string): { job: number; run: number; samples: number; written: number }[] {
-  return [...output.matchAll(/judge #(\d+): run (\d+): judged (\d+) samples \((\d+) verdicts written\)/g)].map((m) => ({ job: Number(m[1]), run: Number(m[2]), samples: Number(m[3]), written: Number(m[4]) }));
+  return [...output.matchAll(/judge #(\d+): run (\d+): judged (\d+) samples \((\d+) verdicts written\)/g)].map((m) => ({
+    job: Number(m[1]),
+    run: Number(m[2]),
+    samples: Number(m[3]),
+    written: Number(m[4]),
+  }));
 }
 
 const unjudged = async (runIds: number[]) =>
-  Number((await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM sample WHERE run_id = ANY($1::int[]) AND verdict IS NULL', [runIds])).rows[0]!.n);
+  Number(
+    (
+      await t.db.pool.query<{ n: string }>(
+        'SELECT count(*) AS n FROM sample WHERE run_id = ANY($1::int[]) AND verdict IS NULL',
+        [runIds],
+      )
+    ).rows[0]!.n,
+  );
 
 async function allSucceeded(ids: number[]): Promise<boolean> {
   const jobs = await Promise.all(ids.map((id) => getJob(t.db, id)));
@@ -52,8 +77,16 @@ describe("an import's judging on several workers", () => {
   it('two judge workers share the judge jobs of one import, run by run, and judge every sample once', async () => {
     const workers = [judgeWorker(), judgeWorker()];
     try {
-      await until('both workers to be ready', async () => workers.every((w) => w.output().includes('[worker] ready')), 120_000);
-      const s = await importStudy(t.db, { study: { name: 'Spread' }, benchmark: 'adders', runs: [0, 0.25, 0.5, 0.75].map((a) => run('Spread', a, 12)) });
+      await until(
+        'both workers to be ready',
+        async () => workers.every((w) => w.output().includes('[worker] ready')),
+        120_000,
+      );
+      const s = await importStudy(t.db, {
+        study: { name: 'Spread' },
+        benchmark: 'adders',
+        runs: [0, 0.25, 0.5, 0.75].map((a) => run('Spread', a, 12)),
+      });
       expect(s.judgeJobIds).toHaveLength(4);
       await until('every judge job', () => allSucceeded(s.judgeJobIds!));
       expect(await unjudged(s.runIds)).toBe(0);
@@ -83,7 +116,12 @@ describe("an import's judging on several workers", () => {
     const holder = rows[0]!.id;
     const w = judgeWorker();
     try {
-      await until('the job to step aside', async () => w.output().includes(`judge #${jobId}: run ${runId} is being judged by job ${holder}; looking again in 5 s`), 120_000);
+      await until(
+        'the job to step aside',
+        async () =>
+          w.output().includes(`judge #${jobId}: run ${runId} is being judged by job ${holder}; looking again in 5 s`),
+        120_000,
+      );
       expect(await unjudged([runId])).toBe(3);
       expect((await getJob(t.db, jobId))?.state).toBe('RUNNING');
       await t.db.pool.query(`UPDATE pipeline_job SET state = 'SUCCEEDED', finished_at = now() WHERE id = $1`, [holder]);

@@ -16,10 +16,16 @@ chmodSync(work, 0o755);
 let t: TestDatabase;
 let studyId: number;
 
-const worker = (): WorkerProcess => spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_CONCURRENCY: '2' });
+const worker = (): WorkerProcess =>
+  spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_CONCURRENCY: '2' });
 
 const jobStates = async (alpha: number) =>
-  (await t.db.pool.query<{ kind: string; state: string; error: string | null }>('SELECT kind, state, error FROM pipeline_job WHERE study_id = $1 AND alpha = $2 ORDER BY id', [studyId, alpha])).rows;
+  (
+    await t.db.pool.query<{ kind: string; state: string; error: string | null }>(
+      'SELECT kind, state, error FROM pipeline_job WHERE study_id = $1 AND alpha = $2 ORDER BY id',
+      [studyId, alpha],
+    )
+  ).rows;
 
 async function runCounts(alpha: number) {
   const { rows } = await t.db.pool.query<{ samples: string; unjudged: string; agg: string; agg_rows: string }>(
@@ -30,7 +36,12 @@ async function runCounts(alpha: number) {
      FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1 AND c.alpha = $2`,
     [studyId, alpha],
   );
-  return rows.map((r) => ({ samples: Number(r.samples), unjudged: Number(r.unjudged), agg: Number(r.agg), aggRows: Number(r.agg_rows) }));
+  return rows.map((r) => ({
+    samples: Number(r.samples),
+    unjudged: Number(r.unjudged),
+    agg: Number(r.agg),
+    aggRows: Number(r.agg_rows),
+  }));
 }
 
 beforeAll(async () => {
@@ -52,7 +63,9 @@ describe('evaluation pipeline', () => {
           return jobs.every((j) => j.state === 'SUCCEEDED');
         });
         expect(existsSync(join(work, 'checkpoints', `alpha=${alpha}`, 'merge.json'))).toBe(true);
-        expect(await runCounts(alpha)).toEqual([{ samples: SUBSET.length * N, unjudged: 0, agg: SUBSET.length * N, aggRows: SUBSET.length }]);
+        expect(await runCounts(alpha)).toEqual([
+          { samples: SUBSET.length * N, unjudged: 0, agg: SUBSET.length * N, aggRows: SUBSET.length },
+        ]);
       }
       // Aggregates equal the verdict counts of the stored samples.
       const { rows } = await t.db.pool.query(
@@ -81,7 +94,9 @@ describe('evaluation pipeline', () => {
     await t.db.pool.query('DELETE FROM judged_program');
     const first = worker();
     await queueEvaluation(t.db, studyId, [2]);
-    await until('the judge step to start', async () => (await jobStates(2)).some((j) => j.kind === 'judge' && j.state === 'RUNNING'));
+    await until('the judge step to start', async () =>
+      (await jobStates(2)).some((j) => j.kind === 'judge' && j.state === 'RUNNING'),
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     const second = worker();
@@ -92,29 +107,40 @@ describe('evaluation pipeline', () => {
         if (failed) throw new Error(`${failed.kind} failed: ${failed.error}`);
         return jobs.every((j) => j.state === 'SUCCEEDED');
       });
-      expect(await runCounts(2)).toEqual([{ samples: SUBSET.length * N, unjudged: 0, agg: SUBSET.length * N, aggRows: SUBSET.length }]);
+      expect(await runCounts(2)).toEqual([
+        { samples: SUBSET.length * N, unjudged: 0, agg: SUBSET.length * N, aggRows: SUBSET.length },
+      ]);
     } finally {
       await stopWorker(second);
     }
   }, 300_000);
 
   it('fails with a clear message, leaving nothing behind, when an endpoint directory is missing', async () => {
-    const { rows } = await t.db.pool.query<{ config: StudyConfig }>('SELECT config FROM study WHERE id = $1', [studyId]);
+    const { rows } = await t.db.pool.query<{ config: StudyConfig }>('SELECT config FROM study WHERE id = $1', [
+      studyId,
+    ]);
     const broken = { ...rows[0]!.config, endpoints: { lo: join(work, 'no-such-dir'), hi: DEMO_ENDPOINTS.hi } };
-    const { rows: s } = await t.db.pool.query<{ id: number }>(`INSERT INTO study (name, origin, config) VALUES ('Broken', 'demo', $1) RETURNING id`, [broken]);
+    const { rows: s } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO study (name, origin, config) VALUES ('Broken', 'demo', $1) RETURNING id`,
+      [broken],
+    );
     const w = worker();
     try {
       await queueEvaluation(t.db, s[0]!.id, [0.25]);
       const merge = await until('the merge to fail', async () => {
         const { rows: jobs } = await t.db.pool.query<{ state: string; error: string; attempts: number }>(
-          `SELECT state, error, attempts FROM pipeline_job WHERE study_id = $1 AND kind = 'merge'`, [s[0]!.id]);
+          `SELECT state, error, attempts FROM pipeline_job WHERE study_id = $1 AND kind = 'merge'`,
+          [s[0]!.id],
+        );
         return jobs[0]?.error ? jobs[0] : undefined;
       });
       expect(merge.error).toContain('no-such-dir');
       expect(merge.error).toContain('does not exist');
       expect(existsSync(join(work, 'checkpoints', 'alpha=0.25'))).toBe(false);
       const { rows: samples } = await t.db.pool.query<{ n: string }>(
-        'SELECT count(*) AS n FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1', [s[0]!.id]);
+        'SELECT count(*) AS n FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1',
+        [s[0]!.id],
+      );
       expect(Number(samples[0]!.n)).toBe(0);
     } finally {
       await stopWorker(w);

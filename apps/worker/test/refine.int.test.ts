@@ -16,7 +16,8 @@ let t: TestDatabase;
 let studyId: number;
 let other: number;
 
-const worker = (): WorkerProcess => spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_CONCURRENCY: '2' });
+const worker = (): WorkerProcess =>
+  spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_CONCURRENCY: '2' });
 const settings = { k: 1, count: 2, range: [-1, 2] as [number, number] };
 
 async function chainsOf(refineId: number) {
@@ -30,15 +31,24 @@ async function chainsOf(refineId: number) {
 beforeAll(async () => {
   t = await createTestDatabase();
   studyId = await createToyStudy(t.db, { name: 'Refine test', problemIds: SUBSET, samples: 4, work });
-  other = await createToyStudy(t.db, { name: 'Refine cancel test', problemIds: SUBSET, samples: 4, work: join(work, 'other') });
+  other = await createToyStudy(t.db, {
+    name: 'Refine cancel test',
+    problemIds: SUBSET,
+    samples: 4,
+    work: join(work, 'other'),
+  });
 }, 120_000);
 afterAll(async () => t?.drop());
 
 describe('automatic refinement', () => {
   it('refuses settings the study cannot take, and a second run while one is active', async () => {
     await expect(queueRefinement(t.db, studyId, { ...settings, budgetAlphas: 0 })).rejects.toThrow(/alpha budget/);
-    await expect(queueRefinement(t.db, studyId, { ...settings, budgetAlphas: 2, setting: 'agentic' })).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(queueRefinement(t.db, studyId, { ...settings, budgetSamples: 5 })).rejects.toThrow(/does not cover one alpha/);
+    await expect(
+      queueRefinement(t.db, studyId, { ...settings, budgetAlphas: 2, setting: 'agentic' }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(queueRefinement(t.db, studyId, { ...settings, budgetSamples: 5 })).rejects.toThrow(
+      /does not cover one alpha/,
+    );
     const id = await queueRefinement(t.db, other, { ...settings, budgetAlphas: 2 });
     await expect(queueRefinement(t.db, other, { ...settings, budgetAlphas: 2 })).rejects.toBeInstanceOf(ConflictError);
     await cancelJob(t.db, id);
@@ -48,11 +58,15 @@ describe('automatic refinement', () => {
     const id = await queueRefinement(t.db, studyId, { ...settings, budgetAlphas: 4 }, { queuedVia: 'cli' });
     const w = worker();
     try {
-      const done = await until('the refinement run', async () => {
-        const job = await getJob(t.db, id);
-        if (job?.state === 'FAILED') throw new Error(`refine failed: ${job.error}`);
-        return job?.state === 'SUCCEEDED' && job;
-      }, 280_000);
+      const done = await until(
+        'the refinement run',
+        async () => {
+          const job = await getJob(t.db, id);
+          if (job?.state === 'FAILED') throw new Error(`refine failed: ${job.error}`);
+          return job?.state === 'SUCCEEDED' && job;
+        },
+        280_000,
+      );
       const params = refineParamsSchema.parse(done.params);
       // No data at first: the trained endpoints, then two alphas the policy chose from their data.
       expect(params.rounds[0]!.alphas).toEqual([0, 1]);
@@ -72,7 +86,10 @@ describe('automatic refinement', () => {
       expect(chains.every((c) => c.queuedVia === 'cli')).toBe(true);
       // Waiting passes are not attempts, and the run keeps the time it started.
       expect(done.attempts).toBe(1);
-      const { rows } = await t.db.pool.query<{ first: Date }>('SELECT min(created_at) AS first FROM pipeline_job WHERE parent_id = $1', [id]);
+      const { rows } = await t.db.pool.query<{ first: Date }>(
+        'SELECT min(created_at) AS first FROM pipeline_job WHERE parent_id = $1',
+        [id],
+      );
       expect(done.startedAt!.getTime()).toBeLessThanOrEqual(rows[0]!.first.getTime());
     } finally {
       await stopWorker(w);
@@ -86,10 +103,14 @@ describe('automatic refinement', () => {
       await until('the first round', async () => (await chainsOf(id)).length > 0);
       await cancelJob(t.db, id);
       expect((await getJob(t.db, id))?.state).toBe('CANCELLED');
-      const chains = await until('the chains to settle', async () => {
-        const c = await chainsOf(id);
-        return c.every((j) => j.state !== 'QUEUED' && j.state !== 'RUNNING') && c;
-      }, 60_000);
+      const chains = await until(
+        'the chains to settle',
+        async () => {
+          const c = await chainsOf(id);
+          return c.every((j) => j.state !== 'QUEUED' && j.state !== 'RUNNING') && c;
+        },
+        60_000,
+      );
       expect(chains.some((c) => c.state === 'CANCELLED')).toBe(true);
       // Nothing more is queued by a cancelled run.
       await new Promise((r) => setTimeout(r, 4_000));

@@ -3,7 +3,15 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelJob, createStudy, importBenchmark, programText, queueEvaluation, withServerLock, type StudyConfigInput } from '@frontier/db';
+import {
+  cancelJob,
+  createStudy,
+  importBenchmark,
+  programText,
+  queueEvaluation,
+  withServerLock,
+  type StudyConfigInput,
+} from '@frontier/db';
 import { buildBenchmark, createToyPolicyBackend, DEMO_ENDPOINTS, toyServerCommand } from '@frontier/minilab';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { spawnWorker, stopWorker, until, type WorkerProcess } from './support';
@@ -21,7 +29,13 @@ const statements = new Map<string, string>();
 const workers: WorkerProcess[] = [];
 
 const worker = (extra: Record<string, string> = {}): WorkerProcess => {
-  const w = spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_CONCURRENCY: '2', WORKER_TASKS: 'merge,generate', ...extra });
+  const w = spawnWorker({
+    DATABASE_URL: t.url,
+    FRONTIER_DATA_DIR: work,
+    WORKER_CONCURRENCY: '2',
+    WORKER_TASKS: 'merge,generate',
+    ...extra,
+  });
   workers.push(w);
   return w;
 };
@@ -30,32 +44,65 @@ async function study(name: string, backend: StudyConfigInput['backend']): Promis
   return createStudy(t.db, {
     name,
     origin: 'pipeline',
-    config: { benchmark: 'minilab-subset', samplesPerProblem: N, seed: SEED, backend, endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi }, checkpointsDir: join(work, name) },
-    endpoints: [{ role: 'LOW', alpha: 0, uri: DEMO_ENDPOINTS.lo }, { role: 'HIGH', alpha: 1, uri: DEMO_ENDPOINTS.hi }],
+    config: {
+      benchmark: 'minilab-subset',
+      samplesPerProblem: N,
+      seed: SEED,
+      backend,
+      endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi },
+      checkpointsDir: join(work, name),
+    },
+    endpoints: [
+      { role: 'LOW', alpha: 0, uri: DEMO_ENDPOINTS.lo },
+      { role: 'HIGH', alpha: 1, uri: DEMO_ENDPOINTS.hi },
+    ],
   });
 }
 
-interface JobRow { id: number; state: string; error: string | null; attempts: number }
+interface JobRow {
+  id: number;
+  state: string;
+  error: string | null;
+  attempts: number;
+}
 const generateJob = async (studyId: number, alpha: number): Promise<JobRow | undefined> =>
-  (await t.db.pool.query<JobRow>(`SELECT id, state, error, attempts FROM pipeline_job WHERE study_id = $1 AND alpha = $2 AND kind = 'generate'`, [studyId, alpha])).rows[0];
+  (
+    await t.db.pool.query<JobRow>(
+      `SELECT id, state, error, attempts FROM pipeline_job WHERE study_id = $1 AND alpha = $2 AND kind = 'generate'`,
+      [studyId, alpha],
+    )
+  ).rows[0];
 
 async function generated(studyId: number, alpha: number): Promise<JobRow> {
-  return until(`generate at alpha ${alpha}`, async () => {
-    const job = await generateJob(studyId, alpha);
-    if (job?.state === 'FAILED') throw new Error(`generate failed: ${job.error}`);
-    return job?.state === 'SUCCEEDED' ? job : undefined;
-  }, 120_000);
+  return until(
+    `generate at alpha ${alpha}`,
+    async () => {
+      const job = await generateJob(studyId, alpha);
+      if (job?.state === 'FAILED') throw new Error(`generate failed: ${job.error}`);
+      return job?.state === 'SUCCEEDED' ? job : undefined;
+    },
+    120_000,
+  );
 }
 
 /** The stored samples of a study's checkpoint at alpha, and the checkpoint's directory. */
 async function storedSamples(studyId: number, alpha: number): Promise<{ dir: string; samples: Map<string, string> }> {
-  const { rows } = await t.db.pool.query<{ uri: string; problem: string; idx: number; code: string | null; code_z: Buffer | null }>(
+  const { rows } = await t.db.pool.query<{
+    uri: string;
+    problem: string;
+    idx: number;
+    code: string | null;
+    code_z: Buffer | null;
+  }>(
     `SELECT c.uri, p.external_id AS problem, s.idx, s.code, s.code_z FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
      JOIN problem p ON p.id = s.problem_id WHERE c.study_id = $1 AND c.alpha = $2`,
     [studyId, alpha],
   );
   // Programs are stored compressed in code_z (code is NULL for them).
-  return { dir: rows[0]!.uri, samples: new Map(rows.map((r) => [`${r.problem}#${r.idx}`, programText({ code: r.code, codeZ: r.code_z })])) };
+  return {
+    dir: rows[0]!.uri,
+    samples: new Map(rows.map((r) => [`${r.problem}#${r.idx}`, programText({ code: r.code, codeZ: r.code_z })])),
+  };
 }
 
 /** What the in-process toy backend samples from a checkpoint directory with the study's seed. */
@@ -63,14 +110,27 @@ async function reference(dir: string): Promise<Map<string, string>> {
   const backend = createToyPolicyBackend({ checkpointDir: dir, seed: SEED });
   const out = new Map<string, string>();
   for (const problemId of SUBSET) {
-    for await (const s of backend.generate({ problemId, statement: statements.get(problemId)!, language: 'python', n: N, seed: SEED })) out.set(`${problemId}#${s.idx}`, s.code);
+    for await (const s of backend.generate({
+      problemId,
+      statement: statements.get(problemId)!,
+      language: 'python',
+      n: N,
+      seed: SEED,
+    }))
+      out.set(`${problemId}#${s.idx}`, s.code);
   }
   return out;
 }
 
 async function expectSamplesOf(studyId: number, alpha: number): Promise<void> {
   const { dir, samples } = await storedSamples(studyId, alpha);
-  expect(dir).toBe(join(work, (await t.db.pool.query<{ name: string }>('SELECT name FROM study WHERE id = $1', [studyId])).rows[0]!.name, `alpha=${alpha}`));
+  expect(dir).toBe(
+    join(
+      work,
+      (await t.db.pool.query<{ name: string }>('SELECT name FROM study WHERE id = $1', [studyId])).rows[0]!.name,
+      `alpha=${alpha}`,
+    ),
+  );
   expect(samples.size).toBe(SUBSET.length * N);
   expect(samples).toEqual(await reference(dir));
 }
@@ -81,7 +141,11 @@ async function expectSamplesOf(studyId: number, alpha: number): Promise<void> {
  */
 function crashingOnce(name: string, firstRun: string): string {
   const wrapper = join(work, `${name}.sh`);
-  writeFileSync(wrapper, `#!/bin/sh\nif [ ! -e "${work}/${name}.done" ]; then touch "${work}/${name}.done"; ${firstRun}; fi\nexec "$@"\n`, { mode: 0o755 });
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\nif [ ! -e "${work}/${name}.done" ]; then touch "${work}/${name}.done"; ${firstRun}; fi\nexec "$@"\n`,
+    { mode: 0o755 },
+  );
   return `${wrapper} ${toyServerCommand()}`;
 }
 
@@ -124,8 +188,14 @@ beforeAll(async () => {
   await importBenchmark(t.db, {
     name: 'minilab-subset',
     problems: problems.map((p) => ({
-      externalId: p.id, title: p.title, difficulty: p.difficulty, statement: p.statement, timeLimitMs: p.time_limit_ms,
-      memoryLimitMb: p.memory_limit_mb, checker: { mode: 'tokens' }, tests: p.tests.map((x) => ({ tier: x.tier, input: x.input, expected: x.output })),
+      externalId: p.id,
+      title: p.title,
+      difficulty: p.difficulty,
+      statement: p.statement,
+      timeLimitMs: p.time_limit_ms,
+      memoryLimitMb: p.memory_limit_mb,
+      checker: { mode: 'tokens' },
+      tests: p.tests.map((x) => ({ tier: x.tier, input: x.input, expected: x.output })),
     })),
   });
   // The two endpoints sample differently, so equal samples prove which checkpoint was served.
@@ -140,7 +210,11 @@ afterAll(async () => {
 
 describe('launch mode', () => {
   it('serves each merged checkpoint with a server of its own: the samples at alpha A are those of the checkpoint merged at A', async () => {
-    const id = await study('launch', { kind: 'openai', serving: { mode: 'launch', command: toyServerCommand(), model: 'toy-{alpha}' }, samplesPerRequest: 2 });
+    const id = await study('launch', {
+      kind: 'openai',
+      serving: { mode: 'launch', command: toyServerCommand(), model: 'toy-{alpha}' },
+      samplesPerRequest: 2,
+    });
     const w = worker();
     try {
       await queueEvaluation(t.db, id, [0.5, 1.5]);
@@ -159,7 +233,10 @@ describe('launch mode', () => {
   it('a server that crashes at start gives a clear job error with its log, and the retry succeeds', async () => {
     // First launch: the server dies before it serves (as vLLM does when the GPU is full).
     const command = crashingOnce('crash-start', 'echo "RuntimeError: CUDA out of memory" >&2; exit 3');
-    const id = await study('crash-start', { kind: 'openai', serving: { mode: 'launch', command, model: 'toy-{alpha}' } });
+    const id = await study('crash-start', {
+      kind: 'openai',
+      serving: { mode: 'launch', command, model: 'toy-{alpha}' },
+    });
     const w = worker();
     try {
       await queueEvaluation(t.db, id, [0.25]);
@@ -176,7 +253,12 @@ describe('launch mode', () => {
 
   it('a server that dies mid-way fails the attempt at once with its log; the retry resumes and completes', async () => {
     const command = crashingOnce('crash-midway', 'exec "$@" --exit-after-completions 8');
-    const id = await study('crash-midway', { kind: 'openai', serving: { mode: 'launch', command, model: 'toy-{alpha}' }, concurrency: 1, maxRetries: 5 });
+    const id = await study('crash-midway', {
+      kind: 'openai',
+      serving: { mode: 'launch', command, model: 'toy-{alpha}' },
+      concurrency: 1,
+      maxRetries: 5,
+    });
     const w = worker();
     try {
       await queueEvaluation(t.db, id, [0.75]);
@@ -195,14 +277,21 @@ describe('launch mode', () => {
   }, 180_000);
 
   it('a worker killed with SIGKILL leaves no server process behind', async () => {
-    const id = await study('killed', { kind: 'openai', serving: { mode: 'launch', command: NEVER_READY, model: 'toy-{alpha}' } });
+    const id = await study('killed', {
+      kind: 'openai',
+      serving: { mode: 'launch', command: NEVER_READY, model: 'toy-{alpha}' },
+    });
     const w = worker();
     await queueEvaluation(t.db, id, [1.25]);
     const marker = join(work, 'killed', 'alpha=1.25');
-    const servers = await until('the server to start', async () => {
-      const pids = processesMentioning(marker);
-      return pids.length > 0 ? pids : undefined;
-    }, 120_000);
+    const servers = await until(
+      'the server to start',
+      async () => {
+        const pids = processesMentioning(marker);
+        return pids.length > 0 ? pids : undefined;
+      },
+      120_000,
+    );
     w.child.kill('SIGKILL');
     await w.exited;
     await until('the server to be gone', async () => processesMentioning(marker).length === 0, 20_000);
@@ -211,7 +300,10 @@ describe('launch mode', () => {
     await cancelJob(t.db, (await generateJob(id, 1.25))!.id);
   }, 180_000);
   it('cancelling a job whose server is still starting stops the server at once', async () => {
-    const id = await study('cancelled', { kind: 'openai', serving: { mode: 'launch', command: NEVER_READY, model: 'toy-{alpha}' } });
+    const id = await study('cancelled', {
+      kind: 'openai',
+      serving: { mode: 'launch', command: NEVER_READY, model: 'toy-{alpha}' },
+    });
     const w = worker();
     try {
       await queueEvaluation(t.db, id, [1.75]);
@@ -231,19 +323,32 @@ describe('reload mode', () => {
     it(`${engine}: one running server loads each checkpoint in turn; two jobs never share it`, async () => {
       const server = await startToyServer(engine);
       try {
-        const id = await study(`reload-${engine}`, { kind: 'openai', serving: { mode: 'reload', engine, baseUrl: server.url }, concurrency: 2 });
+        const id = await study(`reload-${engine}`, {
+          kind: 'openai',
+          serving: { mode: 'reload', engine, baseUrl: server.url },
+          concurrency: 2,
+        });
         // The test holds the server first, so both jobs are ready to load their checkpoints at
         // the moment it lets go: without the lock both would load and sample at once.
         let release: (() => void) | undefined;
-        const held = withServerLock(t.db, server.url, async () => {}, () => new Promise<void>((r) => (release = r)));
+        const held = withServerLock(
+          t.db,
+          server.url,
+          async () => {},
+          () => new Promise<void>((r) => (release = r)),
+        );
         await until('the test to hold the server', async () => release !== undefined);
         const w = worker();
         try {
           await queueEvaluation(t.db, id, [0.5, 1.5]);
-          await until('both generate jobs to wait for the server', async () => {
-            const jobs = await Promise.all([generateJob(id, 0.5), generateJob(id, 1.5)]);
-            return jobs.every((j) => j?.state === 'RUNNING');
-          }, 120_000);
+          await until(
+            'both generate jobs to wait for the server',
+            async () => {
+              const jobs = await Promise.all([generateJob(id, 0.5), generateJob(id, 1.5)]);
+              return jobs.every((j) => j?.state === 'RUNNING');
+            },
+            120_000,
+          );
           await new Promise((r) => setTimeout(r, 500));
           release!();
           await held;
@@ -268,8 +373,14 @@ describe('reload mode', () => {
 /** The stand-in started by hand on a free port, as a researcher starts SGLang or vLLM, serving the low endpoint. */
 async function startToyServer(engine: 'sglang' | 'vllm'): Promise<{ url: string; child: ChildProcess }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const command = toyServerCommand().replace('{checkpoint}', DEMO_ENDPOINTS.lo).replace('{model}', 'toy').replace('{port}', String(port));
-  const child = spawn('sh', ['-c', `exec ${command}`], { env: { PATH: process.env.PATH ?? '', ...(engine === 'vllm' ? { VLLM_SERVER_DEV_MODE: '1' } : {}) }, stdio: 'ignore' });
+  const command = toyServerCommand()
+    .replace('{checkpoint}', DEMO_ENDPOINTS.lo)
+    .replace('{model}', 'toy')
+    .replace('{port}', String(port));
+  const child = spawn('sh', ['-c', `exec ${command}`], {
+    env: { PATH: process.env.PATH ?? '', ...(engine === 'vllm' ? { VLLM_SERVER_DEV_MODE: '1' } : {}) },
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}/v1`;
   await until('the stand-in server', async () => (await fetch(`${url}/models`).catch(() => undefined))?.ok, 60_000);
   return { url, child };

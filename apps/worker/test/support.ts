@@ -15,7 +15,10 @@ export interface WorkerProcess {
 
 /** A worker process as production runs it (`node --import tsx apps/worker/src/main.ts`) with only this environment. */
 export function spawnWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   let output = '';
   child.stderr!.on('data', (d) => (output += d));
   child.stdout!.on('data', (d) => (output += d));
@@ -42,27 +45,60 @@ export async function until<T>(what: string, check: () => Promise<T | undefined 
 /** A benchmark of one problem in two tiers, `add` (the sum of two integers), for importBenchmark. */
 export const ADDERS: { name: string; problems: BenchmarkProblemInput[] } = {
   name: 'adders',
-  problems: [{ externalId: 'add', title: 'Add', difficulty: 'easy', timeLimitMs: 1000, memoryLimitMb: 64, tests: [{ tier: 1, input: '1 2\n', expected: '3\n' }, { tier: 2, input: '40 2\n', expected: '42\n' }] }],
+  problems: [
+    {
+      externalId: 'add',
+      title: 'Add',
+      difficulty: 'easy',
+      timeLimitMs: 1000,
+      memoryLimitMb: 64,
+      tests: [
+        { tier: 1, input: '1 2\n', expected: '3\n' },
+        { tier: 2, input: '40 2\n', expected: '42\n' },
+      ],
+    },
+  ],
 };
 
 /**
  * A study of minilab's `problemIds` with the demo's toy policy and endpoints (alpha 0 and 1),
  * `samples` per problem, merged checkpoints under `work`: what the pipeline tests evaluate.
  */
-export async function createToyStudy(db: Db, opts: { name: string; problemIds: string[]; samples: number; work: string }): Promise<number> {
+export async function createToyStudy(
+  db: Db,
+  opts: { name: string; problemIds: string[]; samples: number; work: string },
+): Promise<number> {
   const benchmark = await buildBenchmark({ seed: 7, problemIds: opts.problemIds });
   await importBenchmark(db, {
     name: 'minilab-subset',
-    problems: benchmark.problems.filter((p) => opts.problemIds.includes(p.id)).map((p) => ({
-      externalId: p.id, title: p.title, difficulty: p.difficulty, statement: p.statement, timeLimitMs: p.time_limit_ms,
-      memoryLimitMb: p.memory_limit_mb, checker: { mode: 'tokens' }, tests: p.tests.map((x) => ({ tier: x.tier, input: x.input, expected: x.output })),
-    })),
+    problems: benchmark.problems
+      .filter((p) => opts.problemIds.includes(p.id))
+      .map((p) => ({
+        externalId: p.id,
+        title: p.title,
+        difficulty: p.difficulty,
+        statement: p.statement,
+        timeLimitMs: p.time_limit_ms,
+        memoryLimitMb: p.memory_limit_mb,
+        checker: { mode: 'tokens' },
+        tests: p.tests.map((x) => ({ tier: x.tier, input: x.input, expected: x.output })),
+      })),
   });
   const config: StudyConfigInput = {
-    benchmark: 'minilab-subset', setting: 'toy policy', scale: 'toy', language: 'python', samplesPerProblem: opts.samples, seed: 3,
-    backend: { kind: 'toy' }, endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi }, checkpointsDir: join(opts.work, 'checkpoints'),
+    benchmark: 'minilab-subset',
+    setting: 'toy policy',
+    scale: 'toy',
+    language: 'python',
+    samplesPerProblem: opts.samples,
+    seed: 3,
+    backend: { kind: 'toy' },
+    endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi },
+    checkpointsDir: join(opts.work, 'checkpoints'),
   };
-  const { rows } = await db.pool.query<{ id: number }>(`INSERT INTO study (name, origin, config) VALUES ($1, 'demo', $2) RETURNING id`, [opts.name, config]);
+  const { rows } = await db.pool.query<{ id: number }>(
+    `INSERT INTO study (name, origin, config) VALUES ($1, 'demo', $2) RETURNING id`,
+    [opts.name, config],
+  );
   const studyId = rows[0]!.id;
   await db.pool.query(
     `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale, uri) VALUES ($1, 'toy alpha=0', 'LOW', 0, 'toy', $2), ($1, 'toy alpha=1', 'HIGH', 1, 'toy', $3)`,

@@ -11,7 +11,10 @@ async function* problems(seed: number): AsyncGenerator<ProblemSamples> {
   for (let p = 0; p < 5; p++) {
     yield {
       problem: { externalId: `p${p}`, difficulty: p % 2 ? 'hard' : 'easy' },
-      samples: Array.from({ length: 4 }, (_, idx) => ({ idx, code: 'print(1)', verdict: (idx + p + seed) % 3 === 0 ? 'AC' : 'TLE' }) as const),
+      samples: Array.from(
+        { length: 4 },
+        (_, idx) => ({ idx, code: 'print(1)', verdict: (idx + p + seed) % 3 === 0 ? 'AC' : 'TLE' }) as const,
+      ),
     };
   }
 }
@@ -28,7 +31,15 @@ describe('worker', () => {
       await importStudy(t.db, {
         study: { name: `S${i}` },
         benchmark: 'B',
-        runs: [{ source: `mem:${i}`, sourceHash: `h${i}`, checkpoint: { name: `c${i}`, role: 'MERGED', alpha: i / 4, scale: '' }, setting: 'reasoning', problems: () => problems(i) }],
+        runs: [
+          {
+            source: `mem:${i}`,
+            sourceHash: `h${i}`,
+            checkpoint: { name: `c${i}`, role: 'MERGED', alpha: i / 4, scale: '' },
+            setting: 'reasoning',
+            problems: () => problems(i),
+          },
+        ],
       });
     }
     await until('every aggregate', async () => {
@@ -55,7 +66,11 @@ describe('worker', () => {
   });
 
   it('refuses to start with a bad environment, naming the variable', async () => {
-    for (const [name, value] of [['WORKER_CONCURRENCY', 'lots'], ['WORKER_TASKS', 'merge,gpu'], ['WORKER_TASKS', 'merge,,judge']] as const) {
+    for (const [name, value] of [
+      ['WORKER_CONCURRENCY', 'lots'],
+      ['WORKER_TASKS', 'merge,gpu'],
+      ['WORKER_TASKS', 'merge,,judge'],
+    ] as const) {
       const w = spawnWorker({ DATABASE_URL: t.url, [name]: value });
       expect(await w.exited).not.toBe(0);
       expect(w.output()).toContain(name);
@@ -63,9 +78,12 @@ describe('worker', () => {
   });
 
   it('takes only the tasks it was given: a judge-and-aggregate worker never locks a merge or generate job', async () => {
-    const { rows } = await t.db.pool.query<{ id: number }>(`INSERT INTO study (name, origin) VALUES ('Routing', 'demo') RETURNING id`);
+    const { rows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO study (name, origin) VALUES ('Routing', 'demo') RETURNING id`,
+    );
     const jobs: number[] = [];
-    for (const kind of ['merge', 'generate', 'aggregate'] as const) jobs.push(...(await insertChain(t.db.pool, rows[0]!.id, null, [kind], { runIds: [1] })));
+    for (const kind of ['merge', 'generate', 'aggregate'] as const)
+      jobs.push(...(await insertChain(t.db.pool, rows[0]!.id, null, [kind], { runIds: [1] })));
     const w = spawnWorker({ DATABASE_URL: t.url, WORKER_TASKS: 'judge,aggregate' });
     try {
       await until('the worker to be ready', async () => w.output().includes('ready'));
@@ -74,9 +92,11 @@ describe('worker', () => {
       await until('the aggregate job', async () => (await getJob(t.db, jobs[2]!))?.state === 'SUCCEEDED');
       await new Promise((r) => setTimeout(r, 1500)); // several polls of the queue
       // ... while merge and generate were never locked nor attempted.
-      const { rows: queued } = await t.db.pool.query<{ task_identifier: string; attempts: number; locked_by: string | null }>(
-        'SELECT task_identifier, attempts, locked_by FROM graphile_worker.jobs ORDER BY id',
-      );
+      const { rows: queued } = await t.db.pool.query<{
+        task_identifier: string;
+        attempts: number;
+        locked_by: string | null;
+      }>('SELECT task_identifier, attempts, locked_by FROM graphile_worker.jobs ORDER BY id');
       expect(queued).toEqual([
         { task_identifier: 'pipeline:merge', attempts: 0, locked_by: null },
         { task_identifier: 'pipeline:generate', attempts: 0, locked_by: null },

@@ -6,14 +6,31 @@ import { z } from 'zod';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 export type AccessMode =
-  | { mode: 'local'; host: string }
-  | { mode: 'server'; host: string; secret: string; publicUrl: URL };
+  { mode: 'local'; host: string } | { mode: 'server'; host: string; secret: string; publicUrl: URL };
 
 /** Reads FRONTIER_HOST, FRONTIER_AUTH_SECRET and FRONTIER_PUBLIC_URL (merge into an app's env schema). */
 export const accessModeFields = {
-  FRONTIER_HOST: z.string().trim().min(1).default('127.0.0.1').describe('The interface the web app listens on: loopback is local mode, anything else server mode (`frontier up --host`).'),
-  FRONTIER_AUTH_SECRET: z.string().optional().describe('Server mode: the secret that signs sessions, at least 32 random characters (`openssl rand -base64 32`); changing it signs everyone out.'),
-  FRONTIER_PUBLIC_URL: z.string().trim().optional().describe('Server mode: the address people open, e.g. `https://frontier.lab.example`; writes from a browser must come from its origin.'),
+  FRONTIER_HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .describe(
+      'The interface the web app listens on: loopback is local mode, anything else server mode (`frontier up --host`).',
+    ),
+  FRONTIER_AUTH_SECRET: z
+    .string()
+    .optional()
+    .describe(
+      'Server mode: the secret that signs sessions, at least 32 random characters (`openssl rand -base64 32`); changing it signs everyone out.',
+    ),
+  FRONTIER_PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      'Server mode: the address people open, e.g. `https://frontier.lab.example`; writes from a browser must come from its origin.',
+    ),
 };
 
 type Fields = { FRONTIER_HOST: string; FRONTIER_AUTH_SECRET?: string; FRONTIER_PUBLIC_URL?: string };
@@ -29,11 +46,15 @@ export function resolveAccessMode(env: Fields): { ok: true; value: AccessMode } 
   const problems: string[] = [];
   const secret = env.FRONTIER_AUTH_SECRET ?? '';
   if (secret.length < 32) {
-    problems.push(`FRONTIER_AUTH_SECRET must be set to at least 32 random characters to serve on ${host} (server mode); make one with \`openssl rand -base64 32\``);
+    problems.push(
+      `FRONTIER_AUTH_SECRET must be set to at least 32 random characters to serve on ${host} (server mode); make one with \`openssl rand -base64 32\``,
+    );
   }
   let publicUrl: URL | undefined;
   if (!env.FRONTIER_PUBLIC_URL) {
-    problems.push(`FRONTIER_PUBLIC_URL must be set to the address people open (e.g. https://frontier.lab.example) to serve on ${host} (server mode)`);
+    problems.push(
+      `FRONTIER_PUBLIC_URL must be set to the address people open (e.g. https://frontier.lab.example) to serve on ${host} (server mode)`,
+    );
   } else {
     try {
       publicUrl = new URL(env.FRONTIER_PUBLIC_URL);

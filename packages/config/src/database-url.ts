@@ -8,7 +8,9 @@ export const databaseUrlSchema = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional())
   .optional()
-  .describe('The Postgres server to use, a `postgres://` or `postgresql://` URL; unset (or empty): the embedded Postgres, started on demand.');
+  .describe(
+    'The Postgres server to use, a `postgres://` or `postgresql://` URL; unset (or empty): the embedded Postgres, started on demand.',
+  );
 
 /** FRONTIER_DB_PATIENCE as every app reads it: seconds a database outage is waited out, in ms. */
 export const dbPatienceSchema = z.coerce

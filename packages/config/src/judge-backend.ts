@@ -11,4 +11,6 @@ export const judgeBackendSchema = z
     ctx.addIssue({ code: 'custom', message: r.message });
     return z.NEVER;
   })
-  .describe("The judge's sandbox backend: `cgroup1`, `cgroup2`, `rootless`, or `auto` (the strongest that works here).");
+  .describe(
+    "The judge's sandbox backend: `cgroup1`, `cgroup2`, `rootless`, or `auto` (the strongest that works here).",
+  );

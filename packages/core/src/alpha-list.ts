@@ -20,7 +20,8 @@ function addAlpha(alphas: number[], alpha: number, label: string): string | unde
 }
 
 function limitCount(alphas: number[]): AlphaList {
-  if (alphas.length > MAX_ALPHAS) return { ok: false, message: `at most ${MAX_ALPHAS} alphas at a time (got ${alphas.length})` };
+  if (alphas.length > MAX_ALPHAS)
+    return { ok: false, message: `at most ${MAX_ALPHAS} alphas at a time (got ${alphas.length})` };
   return { ok: true, alphas };
 }
 
@@ -29,7 +30,8 @@ export function parseAlphaList(text: string): AlphaList {
   if (text.trim() === '') return { ok: false, message: 'enter an alpha, e.g. 2.5, or a list such as 2.5, 3' };
   const alphas: number[] = [];
   for (const item of text.split(',').map((s) => s.trim())) {
-    if (item === '') return { ok: false, message: `empty item in ${JSON.stringify(text)}: separate alphas with single commas` };
+    if (item === '')
+      return { ok: false, message: `empty item in ${JSON.stringify(text)}: separate alphas with single commas` };
     if (!NUMBER.test(item)) return { ok: false, message: `${JSON.stringify(item)} is not a number` };
     const message = addAlpha(alphas, Number(item), item);
     if (message) return { ok: false, message };

@@ -54,7 +54,13 @@ describe('pairedBootstrapMeans', () => {
   });
 
   it('skips missing (NaN) problems per series', () => {
-    const ci = pairedBootstrapMeans([[1, Number.NaN, 1, 1], [0, 1, 0, 1]], { replicates: 200 });
+    const ci = pairedBootstrapMeans(
+      [
+        [1, Number.NaN, 1, 1],
+        [0, 1, 0, 1],
+      ],
+      { replicates: 200 },
+    );
     expect(ci[0]).toEqual({ estimate: 1, lo: 1, hi: 1 });
     expect(ci[1]!.estimate).toBe(0.5);
     expect(pairedBootstrapMeans([[Number.NaN]])[0]!.estimate).toBeNaN();

@@ -40,9 +40,13 @@ export interface PairedReplicates {
  * and each replicate is reduced to multiplicities, so a problem drawn k times costs one
  * multiply-add per series.
  */
-export function pairedBootstrapReplicates(series: readonly ArrayLike<number>[], options: BootstrapOptions = {}): PairedReplicates {
+export function pairedBootstrapReplicates(
+  series: readonly ArrayLike<number>[],
+  options: BootstrapOptions = {},
+): PairedReplicates {
   const { replicates, seed } = { ...DEFAULT_BOOTSTRAP, ...options };
-  if (!Number.isSafeInteger(replicates) || replicates < 1) throw new RangeError(`replicates must be a positive integer, got ${replicates}`);
+  if (!Number.isSafeInteger(replicates) || replicates < 1)
+    throw new RangeError(`replicates must be a positive integer, got ${replicates}`);
   const m = series.length;
   const problems = series[0]?.length ?? 0;
   if (series.some((s) => s.length !== problems)) throw new RangeError('every series needs one value per problem');
@@ -83,7 +87,8 @@ export function pairedBootstrapReplicates(series: readonly ArrayLike<number>[], 
       if (w === 0) continue;
       const base = p * m;
       for (let i = 0; i < m; i++) sums[i] = (sums[i] as number) + (values[base + i] as number) * w;
-      if (anyMissing) for (let i = 0; i < m; i++) weights[i] = (weights[i] as number) + (present[base + i] as number) * w;
+      if (anyMissing)
+        for (let i = 0; i < m; i++) weights[i] = (weights[i] as number) + (present[base + i] as number) * w;
     }
     for (let i = 0; i < m; i++) (stats[i] as Float64Array)[r] = (sums[i] as number) / (weights[i] as number);
   }
@@ -91,7 +96,11 @@ export function pairedBootstrapReplicates(series: readonly ArrayLike<number>[], 
 }
 
 /** The percentile interval of one series' replicates (NaN replicates are dropped); sorts a copy. */
-export function percentileInterval(estimate: number, replicates: Float64Array, level: number = DEFAULT_BOOTSTRAP.level): Interval {
+export function percentileInterval(
+  estimate: number,
+  replicates: Float64Array,
+  level: number = DEFAULT_BOOTSTRAP.level,
+): Interval {
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
   const s = replicates.slice().sort(); // typed-array sort is numeric and puts NaN last
   let finite = s.length;

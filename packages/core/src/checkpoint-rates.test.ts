@@ -36,7 +36,10 @@ describe('checkpointRates', () => {
   });
 
   it('skips problems with n = 0, and gives NaN when none is left', () => {
-    const r = checkpointRates([{ n: 0, solved: 0, counts: { IE: 5 } }, { n: 1, solved: 1, counts: {} }]);
+    const r = checkpointRates([
+      { n: 0, solved: 0, counts: { IE: 5 } },
+      { n: 1, solved: 1, counts: {} },
+    ]);
     expect(r).toEqual({ solveRate: 1, correctnessRate: 0, optimizationRate: 0, problems: 1 });
     expect(checkpointRates([]).solveRate).toBeNaN();
   });

@@ -58,7 +58,10 @@ export function problemFractions(p: ProblemOutcomeCounts, mapping?: FailureClass
  * pending or IE) are skipped rather than counted as 0: they carry no evidence either way.
  * With no problem left every rate is NaN.
  */
-export function checkpointRates(problems: readonly ProblemOutcomeCounts[], mapping?: FailureClassMapping): CheckpointRates {
+export function checkpointRates(
+  problems: readonly ProblemOutcomeCounts[],
+  mapping?: FailureClassMapping,
+): CheckpointRates {
   let solve = 0;
   let correctness = 0;
   let optimization = 0;

@@ -9,7 +9,8 @@ it('parses a role in any case', () => {
   expect(['init', 'low', 'high', 'merged'].map(parseCheckpointRole)).toEqual(['INIT', 'LOW', 'HIGH', 'MERGED']);
   expect(parseCheckpointRole('Merged')).toBe('MERGED');
   expect(parseCheckpointRole('HIGH')).toBe('HIGH');
-  for (const bad of ['', 'middle', ' low', 'constructor', 'ınıt']) expect(parseCheckpointRole(bad), bad).toBeUndefined();
+  for (const bad of ['', 'middle', ' low', 'constructor', 'ınıt'])
+    expect(parseCheckpointRole(bad), bad).toBeUndefined();
 });
 
 describe('the alpha line', () => {

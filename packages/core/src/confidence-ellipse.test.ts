@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chiSquare2Quantile, confidenceEllipse, covariance2, logConfidenceEllipse, type Covariance2 } from './confidence-ellipse';
+import {
+  chiSquare2Quantile,
+  confidenceEllipse,
+  covariance2,
+  logConfidenceEllipse,
+  type Covariance2,
+} from './confidence-ellipse';
 import { mulberry32 } from './prng';
 
 /** Squared Mahalanobis distance of (x, y) from c under cov. */
@@ -12,7 +18,13 @@ function mahalanobis2(x: number, y: number, c: { x: number; y: number }, cov: Co
 }
 
 /** Correlated normal pairs (Box-Muller), from a seed. */
-function normalPairs(seed: number, n: number, sx: number, sy: number, rho: number): { xs: Float64Array; ys: Float64Array } {
+function normalPairs(
+  seed: number,
+  n: number,
+  sx: number,
+  sy: number,
+  rho: number,
+): { xs: Float64Array; ys: Float64Array } {
   const rng = mulberry32(seed);
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
@@ -79,7 +91,9 @@ describe('confidenceEllipse', () => {
   it('covers about 95% of bivariate normal draws, tilted with their correlation', () => {
     const { xs, ys } = normalPairs(3, 4000, 0.03, 0.05, -0.7);
     const cov = covariance2(xs, ys);
-    const inside = Array.from(xs).filter((x, i) => mahalanobis2(x, ys[i]!, { x: 0, y: 0 }, cov) <= chiSquare2Quantile(0.95)).length / xs.length;
+    const inside =
+      Array.from(xs).filter((x, i) => mahalanobis2(x, ys[i]!, { x: 0, y: 0 }, cov) <= chiSquare2Quantile(0.95)).length /
+      xs.length;
     expect(inside).toBeGreaterThan(0.94);
     expect(inside).toBeLessThan(0.96);
     const e = confidenceEllipse({ x: 0, y: 0 }, cov);
@@ -105,14 +119,19 @@ describe('logConfidenceEllipse', () => {
     expect(Math.min(...e.x, ...e.y)).toBeGreaterThan(0);
     const logCov = { xx: cov.xx / c.x ** 2, xy: cov.xy / (c.x * c.y), yy: cov.yy / c.y ** 2 };
     const lc = { x: Math.log(c.x), y: Math.log(c.y) };
-    for (let i = 0; i < 32; i++) expect(mahalanobis2(Math.log(e.x[i]!), Math.log(e.y[i]!), lc, logCov) / chiSquare2Quantile(0.95)).toBeCloseTo(1, 9);
+    for (let i = 0; i < 32; i++)
+      expect(mahalanobis2(Math.log(e.x[i]!), Math.log(e.y[i]!), lc, logCov) / chiSquare2Quantile(0.95)).toBeCloseTo(
+        1,
+        9,
+      );
   });
   it('matches the linear ellipse for a small spread, and is empty without a positive centre', () => {
     const c = { x: 0.3, y: 0.2 };
     const cov = { xx: 1e-6, xy: 2e-7, yy: 4e-7 };
     const log = logConfidenceEllipse(c, cov, 0.95, 16);
     // Its vertices lie on the linear ellipse, up to the curvature of the logarithm.
-    for (let i = 0; i < 16; i++) expect(mahalanobis2(log.x[i]!, log.y[i]!, c, cov) / chiSquare2Quantile(0.95)).toBeCloseTo(1, 1);
+    for (let i = 0; i < 16; i++)
+      expect(mahalanobis2(log.x[i]!, log.y[i]!, c, cov) / chiSquare2Quantile(0.95)).toBeCloseTo(1, 1);
     expect(logConfidenceEllipse({ x: 0, y: 0.2 }, cov)).toEqual({ x: [], y: [] });
   });
 });

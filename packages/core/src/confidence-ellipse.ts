@@ -12,7 +12,8 @@ export interface Covariance2 {
 
 /** The sample covariance (n - 1) of paired values; pairs with a NaN on either side are skipped. */
 export function covariance2(xs: ArrayLike<number>, ys: ArrayLike<number>): Covariance2 {
-  if (xs.length !== ys.length) throw new RangeError(`paired values need equal lengths, got ${xs.length} and ${ys.length}`);
+  if (xs.length !== ys.length)
+    throw new RangeError(`paired values need equal lengths, got ${xs.length} and ${ys.length}`);
   let n = 0;
   let mx = 0;
   let my = 0;
@@ -56,7 +57,8 @@ export function confidenceEllipse(
 ): { x: number[]; y: number[] } {
   if (![cov.xx, cov.xy, cov.yy, center.x, center.y].every(Number.isFinite)) return { x: [], y: [] };
   if (cov.xx < 0 || cov.yy < 0) throw new RangeError('a covariance needs non-negative variances');
-  if (!Number.isSafeInteger(vertices) || vertices < 3) throw new RangeError(`an ellipse needs at least 3 vertices, got ${vertices}`);
+  if (!Number.isSafeInteger(vertices) || vertices < 3)
+    throw new RangeError(`an ellipse needs at least 3 vertices, got ${vertices}`);
   const q = chiSquare2Quantile(level);
   // Eigen-decomposition of a symmetric 2x2 matrix: semi-axes sqrt(q * lambda) along the eigenvectors.
   const mid = (cov.xx + cov.yy) / 2;

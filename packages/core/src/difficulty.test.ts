@@ -9,7 +9,13 @@ it('lists the difficulties easiest first and recognises them', () => {
 });
 
 it('sorts known difficulties in their natural order, unknown ones after them alphabetically', () => {
-  expect(['hard', 'expert', 'easy', 'beginner', 'medium'].sort(compareDifficulties)).toEqual(['easy', 'medium', 'hard', 'beginner', 'expert']);
+  expect(['hard', 'expert', 'easy', 'beginner', 'medium'].sort(compareDifficulties)).toEqual([
+    'easy',
+    'medium',
+    'hard',
+    'beginner',
+    'expert',
+  ]);
   expect(compareDifficulties('easy', 'easy')).toBe(0);
   expect(compareDifficulties('hard', 'zzz')).toBeLessThan(0);
 });

@@ -16,17 +16,38 @@ describe('uniformAllocation', () => {
   });
 
   it('gives the remainder to the strongest members, so one sample goes to the best one', () => {
-    const weak = [{ n: 10, c: 1 }, { n: 10, c: 0 }];
-    const strong = [{ n: 10, c: 9 }, { n: 10, c: 5 }];
+    const weak = [
+      { n: 10, c: 1 },
+      { n: 10, c: 0 },
+    ];
+    const strong = [
+      { n: 10, c: 9 },
+      { n: 10, c: 5 },
+    ];
     expect(strongestFirst([weak, strong])).toEqual([1, 0]);
     expect(uniformAllocation(1, 2, strongestFirst([weak, strong]))).toEqual([0, 1]);
   });
 });
 
 // Each checkpoint solves a different half of the problems: only an ensemble gets them all.
-const a = [{ n: 20, c: 10 }, { n: 20, c: 10 }, { n: 20, c: 0 }, { n: 20, c: 0 }];
-const b = [{ n: 20, c: 0 }, { n: 20, c: 0 }, { n: 20, c: 10 }, { n: 20, c: 10 }];
-const weak = [{ n: 20, c: 1 }, { n: 20, c: 0 }, { n: 20, c: 0 }, { n: 20, c: 1 }];
+const a = [
+  { n: 20, c: 10 },
+  { n: 20, c: 10 },
+  { n: 20, c: 0 },
+  { n: 20, c: 0 },
+];
+const b = [
+  { n: 20, c: 0 },
+  { n: 20, c: 0 },
+  { n: 20, c: 10 },
+  { n: 20, c: 10 },
+];
+const weak = [
+  { n: 20, c: 1 },
+  { n: 20, c: 0 },
+  { n: 20, c: 0 },
+  { n: 20, c: 1 },
+];
 
 describe('optimisedAllocation', () => {
   it('spreads over complementary checkpoints and starves a weak one', () => {
@@ -42,7 +63,12 @@ describe('optimisedAllocation', () => {
   });
 
   it('respects capacities and refuses budgets beyond them', () => {
-    const small = [{ n: 2, c: 2 }, { n: 3, c: 3 }, { n: 5, c: 5 }, { n: 9, c: 9 }];
+    const small = [
+      { n: 2, c: 2 },
+      { n: 3, c: 3 },
+      { n: 5, c: 5 },
+      { n: 9, c: 9 },
+    ];
     expect(optimisedAllocation([small, weak], 5)).toEqual([2, 3]);
     expect(() => optimisedAllocation([small], 3)).toThrow(RangeError);
     expect(() => optimisedAllocation([a], 3, { step: 0 })).toThrow(RangeError);
@@ -52,7 +78,9 @@ describe('optimisedAllocation', () => {
     const problem = fc.integer({ min: 1, max: 15 }).chain((n) => fc.record({ n: fc.constant(n), c: fc.nat(n) }));
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 4 }).chain((p) => fc.array(fc.array(problem, { minLength: p, maxLength: p }), { minLength: 1, maxLength: 4 })),
+        fc
+          .integer({ min: 1, max: 4 })
+          .chain((p) => fc.array(fc.array(problem, { minLength: p, maxLength: p }), { minLength: 1, maxLength: 4 })),
         fc.integer({ min: 1, max: 7 }),
         fc.nat(60),
         (checkpoints, step, want) => {

@@ -2,7 +2,8 @@ import { assertSampleCounts, logFailRatioRange } from './fail-ratio';
 import { problemCount, sampleCapacity, type CheckpointSolveCounts } from './ensemble-pass';
 
 function assertBudget(budget: number): void {
-  if (!Number.isSafeInteger(budget) || budget < 0) throw new RangeError(`budget must be a non-negative integer, got ${budget}`);
+  if (!Number.isSafeInteger(budget) || budget < 0)
+    throw new RangeError(`budget must be a non-negative integer, got ${budget}`);
 }
 
 /**
@@ -15,7 +16,11 @@ export function uniformAllocation(budget: number, size: number, remainderOrder?:
   assertBudget(budget);
   if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`size must be a positive integer, got ${size}`);
   const order = remainderOrder ?? Array.from({ length: size }, (_, i) => i);
-  if (order.length !== size || new Set(order).size !== size || order.some((i) => !(Number.isSafeInteger(i) && i >= 0 && i < size))) {
+  if (
+    order.length !== size ||
+    new Set(order).size !== size ||
+    order.some((i) => !(Number.isSafeInteger(i) && i >= 0 && i < size))
+  ) {
     throw new RangeError(`remainderOrder must list each of the ${size} checkpoints once`);
   }
   const base = Math.floor(budget / size);
@@ -26,7 +31,9 @@ export function uniformAllocation(budget: number, size: number, remainderOrder?:
 
 /** Checkpoint indices by mean solve rate (pass@1 over problems), best first; ties to the lower index. */
 export function strongestFirst(checkpoints: CheckpointSolveCounts): number[] {
-  const rate = checkpoints.map((problems) => problems.reduce((s, p) => s + (p.n > 0 ? p.c / p.n : 0), 0) / Math.max(problems.length, 1));
+  const rate = checkpoints.map(
+    (problems) => problems.reduce((s, p) => s + (p.n > 0 ? p.c / p.n : 0), 0) / Math.max(problems.length, 1),
+  );
   return checkpoints.map((_, i) => i).sort((x, y) => (rate[y] as number) - (rate[x] as number) || x - y);
 }
 
@@ -82,7 +89,7 @@ export function optimisedAllocation(
     stepOf[i] = s;
   };
 
-  for (let left = budget; left > 0; ) {
+  for (let left = budget; left > 0;) {
     let s = Math.min(step, left);
     if (!capacity.some((cap, i) => cap - (allocation[i] as number) >= s)) s = 1;
     let best = -1;

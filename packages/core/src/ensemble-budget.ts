@@ -8,7 +8,8 @@ import type { CheckpointSolveCounts } from './ensemble-pass';
 /** Budgets people write: 1, 2, 5, 10, 20, 50, ... (also the log axis's ticks). */
 export function budgetLadder(max: number): number[] {
   const out: number[] = [];
-  for (let decade = 1; decade <= max; decade *= 10) for (const m of [1, 2, 5]) if (m * decade <= max) out.push(m * decade);
+  for (let decade = 1; decade <= max; decade *= 10)
+    for (const m of [1, 2, 5]) if (m * decade <= max) out.push(m * decade);
   return out;
 }
 

@@ -3,10 +3,30 @@ import { bestSingleCheckpoint, rankNextCheckpoint } from './ensemble-compare';
 import { meanPassAtK } from './pass-at-k';
 
 // a and b solve complementary halves; weak barely solves anything; tiny has too few samples.
-const a = [{ n: 20, c: 10 }, { n: 20, c: 10 }, { n: 20, c: 0 }, { n: 20, c: 0 }];
-const b = [{ n: 20, c: 0 }, { n: 20, c: 0 }, { n: 20, c: 10 }, { n: 20, c: 10 }];
-const weak = [{ n: 20, c: 1 }, { n: 20, c: 0 }, { n: 20, c: 0 }, { n: 20, c: 1 }];
-const tiny = [{ n: 2, c: 0 }, { n: 2, c: 0 }, { n: 2, c: 1 }, { n: 2, c: 0 }];
+const a = [
+  { n: 20, c: 10 },
+  { n: 20, c: 10 },
+  { n: 20, c: 0 },
+  { n: 20, c: 0 },
+];
+const b = [
+  { n: 20, c: 0 },
+  { n: 20, c: 0 },
+  { n: 20, c: 10 },
+  { n: 20, c: 10 },
+];
+const weak = [
+  { n: 20, c: 1 },
+  { n: 20, c: 0 },
+  { n: 20, c: 0 },
+  { n: 20, c: 1 },
+];
+const tiny = [
+  { n: 2, c: 0 },
+  { n: 2, c: 0 },
+  { n: 2, c: 1 },
+  { n: 2, c: 0 },
+];
 
 describe('bestSingleCheckpoint', () => {
   it('picks the highest pass@budget among checkpoints with enough samples', () => {

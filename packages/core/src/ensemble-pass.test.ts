@@ -14,7 +14,11 @@ function drawSolves(rng: Rng, { n, c }: SolveCounts, k: number): boolean {
 
 describe('ensemblePass', () => {
   it('reduces to pass@k for a single checkpoint', () => {
-    const cp = [{ n: 10, c: 2 }, { n: 12, c: 0 }, { n: 10, c: 9 }];
+    const cp = [
+      { n: 10, c: 2 },
+      { n: 12, c: 0 },
+      { n: 10, c: 9 },
+    ];
     expect(ensemblePass([cp], [5])).toBeCloseTo(meanPassAtK(cp, 5), 15);
   });
 
@@ -30,7 +34,12 @@ describe('ensemblePass', () => {
     expect(() => ensemblePass([[{ n: 3, c: 1 }]], [4])).toThrow(RangeError);
     expect(() => ensemblePass([[{ n: 3, c: 1 }], []], [1, 0])).toThrow(RangeError);
     expect(() => ensemblePass([[{ n: 3, c: 1 }]], [1, 1])).toThrow(RangeError);
-    expect(sampleCapacity([{ n: 5, c: 0 }, { n: 3, c: 3 }])).toBe(3);
+    expect(
+      sampleCapacity([
+        { n: 5, c: 0 },
+        { n: 3, c: 3 },
+      ]),
+    ).toBe(3);
   });
 
   it('agrees with a Monte Carlo estimate within its standard error', () => {

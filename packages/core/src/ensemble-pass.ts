@@ -25,7 +25,10 @@ export function sampleCapacity(problems: readonly SolveCounts[]): number {
  * solves it: 1 - prod_i C(n_i - c_i, k_i) / C(n_i, k_i) (samples independent across
  * checkpoints), summed in log space. Throws a RangeError where some n_i < k_i.
  */
-export function ensemblePassPerProblem(checkpoints: CheckpointSolveCounts, allocation: readonly number[]): Float64Array {
+export function ensemblePassPerProblem(
+  checkpoints: CheckpointSolveCounts,
+  allocation: readonly number[],
+): Float64Array {
   if (allocation.length !== checkpoints.length) throw new RangeError('one sample count per checkpoint');
   const logFail = new Float64Array(problemCount(checkpoints));
   checkpoints.forEach((problems, i) => {

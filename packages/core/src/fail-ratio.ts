@@ -8,7 +8,11 @@
 
 /** Throws a RangeError unless n, c, k are non-negative integers with c <= n and k <= n. */
 export function assertSampleCounts(n: number, c: number, k: number): void {
-  for (const [name, v] of [['n', n], ['c', c], ['k', k]] as const) {
+  for (const [name, v] of [
+    ['n', n],
+    ['c', c],
+    ['k', k],
+  ] as const) {
     if (!Number.isSafeInteger(v) || v < 0) {
       throw new RangeError(`${name} must be a non-negative integer, got ${v}`);
     }

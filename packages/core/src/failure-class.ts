@@ -17,15 +17,14 @@ export type ModelFailureClass = Extract<FailureClass, 'CORRECTNESS' | 'OPTIMIZAT
  */
 export type FailureClassMapping = Readonly<Partial<Record<FailureVerdict, ModelFailureClass>>>;
 
-export const DEFAULT_FAILURE_CLASS_MAPPING: Readonly<Record<FailureVerdict, ModelFailureClass>> =
-  Object.freeze({
-    WA: 'CORRECTNESS',
-    RE: 'CORRECTNESS',
-    CE: 'CORRECTNESS',
-    OLE: 'CORRECTNESS',
-    TLE: 'OPTIMIZATION',
-    MLE: 'OPTIMIZATION',
-  });
+export const DEFAULT_FAILURE_CLASS_MAPPING: Readonly<Record<FailureVerdict, ModelFailureClass>> = Object.freeze({
+  WA: 'CORRECTNESS',
+  RE: 'CORRECTNESS',
+  CE: 'CORRECTNESS',
+  OLE: 'CORRECTNESS',
+  TLE: 'OPTIMIZATION',
+  MLE: 'OPTIMIZATION',
+});
 
 export function failureClassOf(verdict: Verdict, mapping?: FailureClassMapping): FailureClass {
   if (verdict === 'AC') return 'SOLVED';

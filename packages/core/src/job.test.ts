@@ -18,7 +18,10 @@ describe('parseJobKinds', () => {
     expect(parseJobKinds('judge,aggregate')).toEqual({ ok: true, kinds: ['judge', 'aggregate'] });
   });
   it('names an unknown task and refuses empty items', () => {
-    expect(parseJobKinds('merge,gpu')).toEqual({ ok: false, message: 'unknown task "gpu": the tasks are merge, generate, judge, aggregate, refine' });
+    expect(parseJobKinds('merge,gpu')).toEqual({
+      ok: false,
+      message: 'unknown task "gpu": the tasks are merge, generate, judge, aggregate, refine',
+    });
     expect(parseJobKinds('merge,,judge').ok).toBe(false);
     expect(parseJobKinds('').ok).toBe(false);
   });

@@ -16,11 +16,16 @@ export type JobKind = (typeof JOB_KINDS)[number];
  */
 export function parseJobKinds(text: string): { ok: true; kinds: JobKind[] } | { ok: false; message: string } {
   const items = text.split(',').map((s) => s.trim());
-  if (items.some((s) => s === '')) return { ok: false, message: `give a comma-separated list of ${JOB_KINDS.join(', ')} (got ${JSON.stringify(text)})` };
+  if (items.some((s) => s === ''))
+    return {
+      ok: false,
+      message: `give a comma-separated list of ${JOB_KINDS.join(', ')} (got ${JSON.stringify(text)})`,
+    };
   const kinds: JobKind[] = [];
   for (const item of items) {
     const kind = JOB_KINDS.find((k) => k === item.toLowerCase());
-    if (!kind) return { ok: false, message: `unknown task ${JSON.stringify(item)}: the tasks are ${JOB_KINDS.join(', ')}` };
+    if (!kind)
+      return { ok: false, message: `unknown task ${JSON.stringify(item)}: the tasks are ${JOB_KINDS.join(', ')}` };
     if (!kinds.includes(kind)) kinds.push(kind);
   }
   return { ok: true, kinds };

@@ -17,7 +17,8 @@ export interface McNemarResult {
  */
 export function mcnemarExactFromCounts(b: number, c: number): McNemarResult {
   for (const v of [b, c]) {
-    if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`discordant counts must be non-negative integers, got ${v}`);
+    if (!Number.isSafeInteger(v) || v < 0)
+      throw new RangeError(`discordant counts must be non-negative integers, got ${v}`);
   }
   const n = b + c;
   const m = Math.min(b, c);

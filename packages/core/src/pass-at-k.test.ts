@@ -66,9 +66,26 @@ describe('passAtK', () => {
 
 describe('meanPassAtK', () => {
   it('averages over problems', () => {
-    expect(meanPassAtK([{ n: 10, c: 3 }, { n: 4, c: 0 }, { n: 2, c: 2 }], 1)).toBeCloseTo((0.3 + 0 + 1) / 3, 15);
+    expect(
+      meanPassAtK(
+        [
+          { n: 10, c: 3 },
+          { n: 4, c: 0 },
+          { n: 2, c: 2 },
+        ],
+        1,
+      ),
+    ).toBeCloseTo((0.3 + 0 + 1) / 3, 15);
   });
   it('throws when one problem has fewer samples than k', () => {
-    expect(() => meanPassAtK([{ n: 10, c: 3 }, { n: 4, c: 1 }], 5)).toThrow(RangeError);
+    expect(() =>
+      meanPassAtK(
+        [
+          { n: 10, c: 3 },
+          { n: 4, c: 1 },
+        ],
+        5,
+      ),
+    ).toThrow(RangeError);
   });
 });

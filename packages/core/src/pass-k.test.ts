@@ -16,7 +16,10 @@ describe('parsePassK', () => {
   it('refuses anything that is not a whole number, quoting it', () => {
     for (const text of ['', ' ', 'abc', '1.5', '-2', '1e3', '2x', 'NaN', 'Infinity']) {
       const r = parsePassK(text);
-      expect(r, text).toEqual({ ok: false, message: `k must be a whole number of at least 1 (got ${JSON.stringify(text)})` });
+      expect(r, text).toEqual({
+        ok: false,
+        message: `k must be a whole number of at least 1 (got ${JSON.stringify(text)})`,
+      });
     }
   });
   it('refuses k above the most samples a problem has', () => {

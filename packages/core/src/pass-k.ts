@@ -17,9 +17,16 @@ export function parsePassK(text: string, maxN?: number): PassK {
   const shown = JSON.stringify(text);
   if (!WHOLE.test(text)) return { ok: false, message: `k must be a whole number of at least 1 (got ${shown})` };
   const k = Number(text);
-  if (k < 1) return { ok: false, message: `k must be at least 1, since pass@k is the chance that one of k samples passes (got ${shown})` };
+  if (k < 1)
+    return {
+      ok: false,
+      message: `k must be at least 1, since pass@k is the chance that one of k samples passes (got ${shown})`,
+    };
   if (maxN !== undefined && maxN >= 1 && k > maxN) {
-    return { ok: false, message: `k must be at most n = ${maxN}, the samples per problem here, since pass@k draws k of a problem's n samples (got ${shown})` };
+    return {
+      ok: false,
+      message: `k must be at most n = ${maxN}, the samples per problem here, since pass@k draws k of a problem's n samples (got ${shown})`,
+    };
   }
   if (k > MAX_PASS_K) return { ok: false, message: `k must be at most ${MAX_PASS_K} (got ${shown})` };
   return { ok: true, k };

@@ -7,7 +7,8 @@ import type { SolvedRule } from './solved/solved-rule';
 const alphas = [-0.5, 0, 0.5, 1, 1.5];
 const RATE: SolvedRule = { kind: 'rate', tau: 0.5 };
 const ANY: SolvedRule = { kind: 'any' };
-const profile = (c: number[], n: number | number[], rule: SolvedRule = RATE) => problemProfile(c, Array.isArray(n) ? n : c.map(() => n), alphas.slice(0, c.length), rule);
+const profile = (c: number[], n: number | number[], rule: SolvedRule = RATE) =>
+  problemProfile(c, Array.isArray(n) ? n : c.map(() => n), alphas.slice(0, c.length), rule);
 
 describe('problemProfile', () => {
   it('finds the first unsolved-to-solved flip under the rule in force', () => {
@@ -38,10 +39,17 @@ describe('problemProfile', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 8 }), (cs) => {
         const ivs = cs.map((c) => wilsonInterval(c, 50));
-        const brute = ivs.some((m, j) =>
-          (ivs.slice(0, j).some((x) => m.hi < x.lo) && ivs.slice(j + 1).some((x) => m.hi < x.lo)) ||
-          (ivs.slice(0, j).some((x) => m.lo > x.hi) && ivs.slice(j + 1).some((x) => m.lo > x.hi)));
-        const p = problemProfile(cs, cs.map(() => 50), cs.map((_, i) => i), RATE);
+        const brute = ivs.some(
+          (m, j) =>
+            (ivs.slice(0, j).some((x) => m.hi < x.lo) && ivs.slice(j + 1).some((x) => m.hi < x.lo)) ||
+            (ivs.slice(0, j).some((x) => m.lo > x.hi) && ivs.slice(j + 1).some((x) => m.lo > x.hi)),
+        );
+        const p = problemProfile(
+          cs,
+          cs.map(() => 50),
+          cs.map((_, i) => i),
+          RATE,
+        );
         expect(p.unstable).toBe(brute);
       }),
     );

@@ -25,7 +25,12 @@ export interface ProblemProfile {
   readonly pattern: string;
 }
 
-export function problemProfile(c: ArrayLike<number>, n: ArrayLike<number>, alphas: ArrayLike<number>, rule: SolvedRule): ProblemProfile {
+export function problemProfile(
+  c: ArrayLike<number>,
+  n: ArrayLike<number>,
+  alphas: ArrayLike<number>,
+  rule: SolvedRule,
+): ProblemProfile {
   if (c.length !== alphas.length || n.length !== alphas.length) throw new RangeError('one count per alpha');
   let flipAlpha: number | null = null;
   let min = Number.POSITIVE_INFINITY;

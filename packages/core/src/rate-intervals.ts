@@ -1,4 +1,10 @@
-import { DEFAULT_BOOTSTRAP, pairedBootstrapReplicates, percentileInterval, type BootstrapOptions, type Interval } from './bootstrap';
+import {
+  DEFAULT_BOOTSTRAP,
+  pairedBootstrapReplicates,
+  percentileInterval,
+  type BootstrapOptions,
+  type Interval,
+} from './bootstrap';
 import { problemFractions, type ProblemOutcomeCounts } from './checkpoint-rates';
 import { covariance2, type Covariance2 } from './confidence-ellipse';
 import type { FailureClassMapping } from './failure-class';

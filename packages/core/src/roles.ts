@@ -12,7 +12,12 @@ export type Role = (typeof ROLES)[number];
 export const ACCESS_LEVELS = ['public', 'read', 'share', 'write', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-const LEAST_ROLE: Record<Exclude<Access, 'public'>, Role> = { read: 'viewer', share: 'viewer', write: 'editor', admin: 'admin' };
+const LEAST_ROLE: Record<Exclude<Access, 'public'>, Role> = {
+  read: 'viewer',
+  share: 'viewer',
+  write: 'editor',
+  admin: 'admin',
+};
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

@@ -14,7 +14,9 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 function oneOf<T extends string>(text: string, allowed: readonly T[]): Parsed<T> {
   const value = allowed.find((a) => a === text.trim().toLowerCase());
-  return value ? { ok: true, value } : { ok: false, message: `must be one of ${allowed.join(', ')} (got ${JSON.stringify(text)})` };
+  return value
+    ? { ok: true, value }
+    : { ok: false, message: `must be one of ${allowed.join(', ')} (got ${JSON.stringify(text)})` };
 }
 
 /** A judge's backend choice (`--backend`, FRONTIER_JUDGE_BACKEND); the message lists the choices. */

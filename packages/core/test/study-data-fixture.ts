@@ -20,7 +20,8 @@ export function fixtureStudyData(checkpoints: readonly FixtureCheckpoint[], prob
   for (const cp of checkpoints) {
     if (cp.cells.length !== problemCount) throw new Error('every checkpoint needs one cell per problem');
     for (const [c, n] of cp.cells) {
-      for (const f of COUNT_FIELDS) counts[f].push(f === 'n' ? n : f === 'solved' ? Math.max(c, 0) : f === 'wa' ? Math.max(n - c, 0) : 0);
+      for (const f of COUNT_FIELDS)
+        counts[f].push(f === 'n' ? n : f === 'solved' ? Math.max(c, 0) : f === 'wa' ? Math.max(n - c, 0) : 0);
     }
   }
   return {
@@ -34,7 +35,12 @@ export function fixtureStudyData(checkpoints: readonly FixtureCheckpoint[], prob
       alpha: cp.alpha,
       scale: cp.scale ?? '7B',
     })),
-    problems: ids.map((externalId, i) => ({ id: i + 1, externalId, title: `Problem ${externalId}`, difficulty: 'hard' })),
+    problems: ids.map((externalId, i) => ({
+      id: i + 1,
+      externalId,
+      title: `Problem ${externalId}`,
+      difficulty: 'hard',
+    })),
     counts,
   };
 }

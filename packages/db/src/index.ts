@@ -3,7 +3,13 @@ export { openDatabase, type OpenDatabase, type OpenOptions } from './open';
 export { migrate } from './migrate';
 export { startEmbeddedPostgres, type EmbeddedServer } from './embedded/postgres';
 export { importStudy } from './ingest/import-study';
-export { studyImportFromFile, singleFileCheckpoint, ImportFieldError, type ImportFields, type FromFileOptions } from './ingest/from-files';
+export {
+  studyImportFromFile,
+  singleFileCheckpoint,
+  ImportFieldError,
+  type ImportFields,
+  type FromFileOptions,
+} from './ingest/from-files';
 export { importReport, type ImportReport } from './ingest/report';
 export type * from './ingest/types';
 export { recomputeAggregates } from './aggregate';
@@ -15,10 +21,32 @@ export { listenForChanges, type ChangeFeed } from './notify/change-feed';
 export { cacheUntilChange, type ChangeCache } from './notify/change-cache';
 export { getStudyData } from './queries/study-data';
 export { listStudyFacets, type StudyFacets } from './queries/study-facets';
-export { findStudyProblem, listProblemCounts, type StudyProblem, type ProblemCheckpointCounts } from './queries/problem-detail';
-export { listSamples, getSample, getTestTiers, type ProblemSample, type ProblemSampleDetail, type SamplePage, type SamplePageQuery } from './queries/problem-samples';
+export {
+  findStudyProblem,
+  listProblemCounts,
+  type StudyProblem,
+  type ProblemCheckpointCounts,
+} from './queries/problem-detail';
+export {
+  listSamples,
+  getSample,
+  getTestTiers,
+  type ProblemSample,
+  type ProblemSampleDetail,
+  type SamplePage,
+  type SamplePageQuery,
+} from './queries/problem-samples';
 export { findMissingCheckpoints, getFailTierHistograms, type FailTierHistograms } from './queries/triage-evidence';
-export { insertShare, findShare, countShares, deleteShare, listShares, type NewShare, type StoredShare, type ShareSummary } from './queries/shares';
+export {
+  insertShare,
+  findShare,
+  countShares,
+  deleteShare,
+  listShares,
+  type NewShare,
+  type StoredShare,
+  type ShareSummary,
+} from './queries/shares';
 export { pingDatabase } from './queries/ping';
 export { exportRows, EXPORT_COLUMNS, type ExportRow } from './queries/export-rows';
 export { exportSamples, sampleExportColumns, type SampleExportOptions } from './queries/export-samples';
@@ -29,6 +57,14 @@ export { importBenchmark, type BenchmarkProblemInput } from './ingest/benchmark'
 export { NotFoundError, InvalidInputError, LimitReachedError, StudyNotEvaluableError, ConflictError } from './errors';
 export { DatabaseGoneError, isDatabaseUnavailable, waitForDatabase } from './availability';
 export { addUser, listUsers, findUser, setUserRole, removeUser, type UserSummary } from './accounts/users';
-export { createToken, listTokens, revokeToken, identifyToken, hashToken, type TokenSummary, type TokenIdentity } from './accounts/tokens';
+export {
+  createToken,
+  listTokens,
+  revokeToken,
+  identifyToken,
+  hashToken,
+  type TokenSummary,
+  type TokenIdentity,
+} from './accounts/tokens';
 export { consumeWrite } from './limits/write-rate';
 export { cachedTokenIdentifier, type TokenIdentifier } from './accounts/token-cache';

@@ -46,12 +46,16 @@ async function applyPrismaMigrations(pool: pg.Pool, dir: string): Promise<string
       const previous = applied.get(name);
       if (previous?.finished_at) {
         if (previous.checksum !== checksum) {
-          throw new Error(`migration ${name} was edited after it was applied (checksum differs); add a new migration instead`);
+          throw new Error(
+            `migration ${name} was edited after it was applied (checksum differs); add a new migration instead`,
+          );
         }
         continue;
       }
       if (previous) {
-        throw new Error(`migration ${name} failed earlier and was not rolled back; fix the database by hand, then mark it rolled back`);
+        throw new Error(
+          `migration ${name} failed earlier and was not rolled back; fix the database by hand, then mark it rolled back`,
+        );
       }
       await client.query('BEGIN');
       try {

@@ -26,20 +26,27 @@ export interface OpenDatabase {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
-  const server = opts.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.port, log: opts.log });
+  const server = opts.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.port, log: opts.log });
   const url = opts.databaseUrl ?? server!.url;
   const db = createDb(url, { max: opts.poolSize });
   try {
     await db.pool.query('SELECT 1').catch(async (err: unknown) => {
       // A server that is restarting is waited for, when the caller has the patience.
       if (!opts.patienceMs || !isDatabaseUnavailable(err)) throw err;
-      opts.log?.(`the database is unavailable (${(err as Error).message}); waiting up to ${Math.round(opts.patienceMs / 1000)} s for it`);
+      opts.log?.(
+        `the database is unavailable (${(err as Error).message}); waiting up to ${Math.round(opts.patienceMs / 1000)} s for it`,
+      );
       await waitForDatabase(db.pool, opts.patienceMs);
     });
   } catch (err) {
     await db.close().catch(() => {});
     await server?.stop();
-    throw new Error(`cannot connect to the database at ${redactUrl(url)}: ${(err as Error).message}. Check DATABASE_URL, or unset it to use the embedded Postgres.`, { cause: err });
+    throw new Error(
+      `cannot connect to the database at ${redactUrl(url)}: ${(err as Error).message}. Check DATABASE_URL, or unset it to use the embedded Postgres.`,
+      { cause: err },
+    );
   }
   if (opts.migrate !== false) {
     const applied = await migrate(db.pool);

@@ -4,7 +4,8 @@ import { decodeProgram, encodeProgram, programText } from './program-codec';
 
 // ~100 KB: past Postgres' TOAST threshold and far past a typical program.
 const BIG = Array.from({ length: 3500 }, (_, i) => `x_${i} = ${i * 7919} % 97  # line ${i}\n`).join('');
-const PROGRAM = 'import sys\n\ndef main():\n    a, b = map(int, sys.stdin.readline().split())\n    print(a + b)\n\nmain()\n';
+const PROGRAM =
+  'import sys\n\ndef main():\n    a, b = map(int, sys.stdin.readline().split())\n    print(a + b)\n\nmain()\n';
 // A contest solution of the usual size (~900 B): repeated names and idioms, as models write them.
 const TYPICAL = `import sys
 from collections import defaultdict

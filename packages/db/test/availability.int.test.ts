@@ -9,7 +9,6 @@ import { freePort } from './free-port';
 let t: TestDatabase;
 let closedUrl: string;
 
-
 beforeAll(async () => {
   t = await createTestDatabase();
   const u = new URL(t.url);
@@ -18,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.drop());
 
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => err);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
 
 describe('isDatabaseUnavailable', () => {
   it('recognises a refused connection, from pg and from Prisma', async () => {

@@ -57,7 +57,15 @@ function lcbFile(name: string, alpha: number): string {
 
 /** Every sample of the study straight from the table: the columns as stored. */
 async function storedRows() {
-  const { rows } = await t.db.pool.query<{ alpha: number; problem: string; problem_id: number; run_id: number; idx: number; code: string | null; code_z: Buffer | null }>(
+  const { rows } = await t.db.pool.query<{
+    alpha: number;
+    problem: string;
+    problem_id: number;
+    run_id: number;
+    idx: number;
+    code: string | null;
+    code_z: Buffer | null;
+  }>(
     `SELECT c.alpha, p.external_id AS problem, s.problem_id, s.run_id, s.idx, s.code, s.code_z
      FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id JOIN problem p ON p.id = s.problem_id
      WHERE c.study_id = $1 ORDER BY c.alpha, s.problem_id, s.idx`,
@@ -72,7 +80,16 @@ beforeAll(async () => {
   lcbFile('lo_eval_all.json', 0);
   lcbFile('hi_eval_all.json', 1);
   const manifest = join(dir, 'manifest.json');
-  writeFileSync(manifest, JSON.stringify({ study: 'Compressed', entries: [{ path: 'lo_eval_all.json', alpha: 0, role: 'low' }, { path: 'hi_eval_all.json', alpha: 1, role: 'high' }] }));
+  writeFileSync(
+    manifest,
+    JSON.stringify({
+      study: 'Compressed',
+      entries: [
+        { path: 'lo_eval_all.json', alpha: 0, role: 'low' },
+        { path: 'hi_eval_all.json', alpha: 1, role: 'high' },
+      ],
+    }),
+  );
   const summary = await importStudy(t.db, await studyImportFromFile(manifest, {}));
   studyId = summary.studyId;
   expect(summary.samples).toBe(expected.size);
@@ -114,7 +131,10 @@ describe('imported LCB files', () => {
 
   it("read back exactly through the judge's read of unjudged samples", async () => {
     const runId = (await storedRows()).find((r) => r.alpha === 1)!.run_id;
-    await t.db.pool.query('UPDATE sample SET verdict = NULL, failure_class = NULL, judged_at = NULL WHERE run_id = $1', [runId]);
+    await t.db.pool.query(
+      'UPDATE sample SET verdict = NULL, failure_class = NULL, judged_at = NULL WHERE run_id = $1',
+      [runId],
+    );
     const read = [];
     let after = { problemId: 0, idx: -1 };
     for (;;) {
@@ -123,7 +143,9 @@ describe('imported LCB files', () => {
       read.push(...page);
       after = page[page.length - 1]!;
     }
-    const { rows: problems } = await t.db.pool.query<{ id: number; external_id: string }>('SELECT id, external_id FROM problem');
+    const { rows: problems } = await t.db.pool.query<{ id: number; external_id: string }>(
+      'SELECT id, external_id FROM problem',
+    );
     const name = new Map(problems.map((p) => [p.id, p.external_id]));
     expect(read.map((s) => [`${name.get(s.problemId)}#${s.idx}`, s.code, s.language])).toEqual(
       [...expected].filter(([k]) => k.startsWith('1:')).map(([k, code]) => [k.slice(2), code, 'python']),
@@ -133,12 +155,19 @@ describe('imported LCB files', () => {
 
 describe('generated samples (the pipeline insert)', () => {
   it('store code_z only and read back exactly, a retried insert adding nothing', async () => {
-    const { rows: [ids] } = await t.db.pool.query<{ run: number; problem: number }>(
+    const {
+      rows: [ids],
+    } = await t.db.pool.query<{ run: number; problem: number }>(
       `SELECT r.id AS run, (SELECT min(id) FROM problem) AS problem FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1 AND c.alpha = 0`,
       [studyId],
     );
     const programs = PROGRAMS.flat();
-    const samples = programs.map((code, i) => ({ problemId: ids!.problem, idx: 100 + i, language: i % 2 ? 'cpp' : 'python', code }));
+    const samples = programs.map((code, i) => ({
+      problemId: ids!.problem,
+      idx: 100 + i,
+      language: i % 2 ? 'cpp' : 'python',
+      code,
+    }));
     expect(await insertSamples(t.db, ids!.run, samples)).toBe(programs.length);
     expect(await insertSamples(t.db, ids!.run, samples)).toBe(0);
     const { rows } = await t.db.pool.query<{ idx: number; code: string | null; code_z: Buffer }>(
@@ -149,7 +178,9 @@ describe('generated samples (the pipeline insert)', () => {
     expect(rows.map((r) => uncompressSync(r.code_z, { asBuffer: false }))).toEqual(programs);
     const read = await nextUnjudgedSamples(t.db, ids!.run, { problemId: ids!.problem, idx: 99 }, 100);
     expect(read.map((s) => s.code)).toEqual(programs);
-    expect((await getSample(t.db, { studyId, problemId: ids!.problem, runId: ids!.run, idx: 105 }))?.code).toBe(programs[5]);
+    expect((await getSample(t.db, { studyId, problemId: ids!.problem, runId: ids!.run, idx: 105 }))?.code).toBe(
+      programs[5],
+    );
   });
 });
 
@@ -159,12 +190,20 @@ describe('rows written before compression (code text, no code_z)', () => {
     const old = await createTestDatabase();
     try {
       const q = (sql: string, params: unknown[] = []) => old.db.pool.query(sql, params);
-      await q('ALTER TABLE sample DROP CONSTRAINT sample_code_check; ALTER TABLE sample DROP COLUMN code_z; ALTER TABLE sample ALTER COLUMN code SET NOT NULL');
+      await q(
+        'ALTER TABLE sample DROP CONSTRAINT sample_code_check; ALTER TABLE sample DROP COLUMN code_z; ALTER TABLE sample ALTER COLUMN code SET NOT NULL',
+      );
       const study = (await q(`INSERT INTO study (name) VALUES ('Old') RETURNING id`)).rows[0].id as number;
       const bench = (await q(`INSERT INTO benchmark (name) VALUES ('b') RETURNING id`)).rows[0].id as number;
-      const problem = (await q(`INSERT INTO problem (benchmark_id, external_id) VALUES ($1, 'p') RETURNING id`, [bench])).rows[0].id as number;
-      const cp = (await q(`INSERT INTO checkpoint (study_id, name, role) VALUES ($1, 'c', 'LOW') RETURNING id`, [study])).rows[0].id as number;
-      const run = (await q(`INSERT INTO eval_run (checkpoint_id, benchmark_id) VALUES ($1, $2) RETURNING id`, [cp, bench])).rows[0].id as number;
+      const problem = (
+        await q(`INSERT INTO problem (benchmark_id, external_id) VALUES ($1, 'p') RETURNING id`, [bench])
+      ).rows[0].id as number;
+      const cp = (
+        await q(`INSERT INTO checkpoint (study_id, name, role) VALUES ($1, 'c', 'LOW') RETURNING id`, [study])
+      ).rows[0].id as number;
+      const run = (
+        await q(`INSERT INTO eval_run (checkpoint_id, benchmark_id) VALUES ($1, $2) RETURNING id`, [cp, bench])
+      ).rows[0].id as number;
       const legacy = ['print("old")\n', '# ü 漢字\n\tx = 1\n', ''];
       await q(
         `INSERT INTO sample (run_id, problem_id, idx, code, verdict) SELECT $1, $2, i - 1, c, NULL FROM unnest($3::text[]) WITH ORDINALITY AS u(c, i)`,
@@ -173,12 +212,17 @@ describe('rows written before compression (code text, no code_z)', () => {
       await q(readFileSync(join(MIGRATIONS_DIR, '20261215090000_compressed_programs', 'migration.sql'), 'utf8'));
       const { rows } = await q('SELECT idx, code, code_z FROM sample ORDER BY idx');
       expect(rows).toEqual(legacy.map((code, idx) => ({ idx, code, code_z: null })));
-      for (const [idx, code] of legacy.entries()) expect((await getSample(old.db, { studyId: study, problemId: problem, runId: run, idx }))?.code).toBe(code);
+      for (const [idx, code] of legacy.entries())
+        expect((await getSample(old.db, { studyId: study, problemId: problem, runId: run, idx }))?.code).toBe(code);
       const exported = [];
       for await (const page of exportSamples(old.db, study, { code: true })) exported.push(...page.map((r) => r.code));
       expect(exported).toEqual(legacy);
-      expect((await nextUnjudgedSamples(old.db, run, { problemId: 0, idx: -1 }, 10)).map((s) => s.code)).toEqual(legacy);
-      await expect(q(`INSERT INTO sample (run_id, problem_id, idx) VALUES ($1, $2, 9)`, [run, problem])).rejects.toThrow(/sample_code_check/);
+      expect((await nextUnjudgedSamples(old.db, run, { problemId: 0, idx: -1 }, 10)).map((s) => s.code)).toEqual(
+        legacy,
+      );
+      await expect(
+        q(`INSERT INTO sample (run_id, problem_id, idx) VALUES ($1, $2, 9)`, [run, problem]),
+      ).rejects.toThrow(/sample_code_check/);
     } finally {
       await old.drop();
     }

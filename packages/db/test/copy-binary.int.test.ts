@@ -18,7 +18,14 @@ afterAll(async () => {
   await t.drop();
 });
 
-type Row = { n: number | null; s: string | null; b: Buffer | null; v2: (number | null)[] | null; v4: (number | null)[] | null; at: number | null };
+type Row = {
+  n: number | null;
+  s: string | null;
+  b: Buffer | null;
+  v2: (number | null)[] | null;
+  v4: (number | null)[] | null;
+  at: number | null;
+};
 
 async function copy(rows: Row[], chunkBytes?: number): Promise<void> {
   const client = await t.db.pool.connect();
@@ -49,9 +56,14 @@ async function copy(rows: Row[], chunkBytes?: number): Promise<void> {
 }
 
 async function readBack(): Promise<Row[]> {
-  const { rows } = await t.db.pool.query<{ n: number | null; s: string | null; b: Buffer | null; v2: (number | null)[] | null; v4: (number | null)[] | null; at: Date | null }>(
-    'SELECT n, s, b, v2, v4, at FROM bin ORDER BY n NULLS LAST',
-  );
+  const { rows } = await t.db.pool.query<{
+    n: number | null;
+    s: string | null;
+    b: Buffer | null;
+    v2: (number | null)[] | null;
+    v4: (number | null)[] | null;
+    at: Date | null;
+  }>('SELECT n, s, b, v2, v4, at FROM bin ORDER BY n NULLS LAST');
   return rows.map((r) => ({ ...r, at: r.at === null ? null : r.at.getTime() }));
 }
 
@@ -59,7 +71,14 @@ describe('binary COPY writer (real Postgres)', () => {
   it('stores every field as given: NULLs, empty and NULL-holding arrays, bytes, unicode, times, rows across chunks', async () => {
     const big = Buffer.alloc(300_000, 7); // far past the 1 KiB chunks below: a field larger than a chunk
     const rows: Row[] = [
-      { n: 1, s: 'python', b: Buffer.from([0, 0x5c, 0xff, 0x0a]), v2: [0, 2, 7], v4: [1, 2000, 2147483647], at: Date.UTC(2026, 11, 3, 4, 5, 6, 789) },
+      {
+        n: 1,
+        s: 'python',
+        b: Buffer.from([0, 0x5c, 0xff, 0x0a]),
+        v2: [0, 2, 7],
+        v4: [1, 2000, 2147483647],
+        at: Date.UTC(2026, 11, 3, 4, 5, 6, 789),
+      },
       { n: 2, s: 'café 漢字 🚀', b: Buffer.alloc(0), v2: [], v4: [], at: Date.UTC(1999, 0, 1) },
       { n: 3, s: '', b: big, v2: [-32768, 32767], v4: [3, null, 4.6], at: 0 },
       { n: -2147483648, s: null, b: null, v2: null, v4: null, at: null },
@@ -77,8 +96,12 @@ describe('binary COPY writer (real Postgres)', () => {
     expect((await readBack())[0]!.s).toBe('a\uFFFDb');
     const out = new BinaryCopyWriter();
     out.row(1);
-    expect(() => out.intArray([1, 40000], 'int2', 'sample 3 of problem 7: test verdicts')).toThrow(/sample 3 of problem 7: test verdicts: 40000 does not fit a smallint/);
-    expect(() => out.int4(2 ** 31, 'sample 3 of problem 7: index')).toThrow(/index: 2147483648 does not fit an integer/);
+    expect(() => out.intArray([1, 40000], 'int2', 'sample 3 of problem 7: test verdicts')).toThrow(
+      /sample 3 of problem 7: test verdicts: 40000 does not fit a smallint/,
+    );
+    expect(() => out.int4(2 ** 31, 'sample 3 of problem 7: index')).toThrow(
+      /index: 2147483648 does not fit an integer/,
+    );
     expect(() => out.int4(Number.NaN, 'n')).toThrow(/n: NaN/);
   });
 });

@@ -45,7 +45,7 @@ describe('reads remembered until their tables change', () => {
     }
   });
 
-  it('sees a new data version, a new checkpoint and a new study within a NOTIFY\'s delivery', async () => {
+  it("sees a new data version, a new checkpoint and a new study within a NOTIFY's delivery", async () => {
     const before = await versions.study(study);
     const all = await versions.all();
     await t.db.pool.query('UPDATE study SET data_version = data_version + 1 WHERE id = $1', [study]);
@@ -62,11 +62,12 @@ describe('reads remembered until their tables change', () => {
   it('forgets only on a change to the tables a cache reads, and shares a read in flight', async () => {
     let reads = 0;
     const jobs = cacheUntilChange<number>(feed, ['pipeline_job']);
-    const count = () => jobs.get('n', async () => {
-      reads++;
-      const { rows } = await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pipeline_job');
-      return rows[0]!.n;
-    });
+    const count = () =>
+      jobs.get('n', async () => {
+        reads++;
+        const { rows } = await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pipeline_job');
+        return rows[0]!.n;
+      });
     expect(await Promise.all([count(), count()])).toEqual([0, 0]);
     expect(reads, 'one read for both').toBe(1);
     await t.db.pool.query('UPDATE study SET description = $1 WHERE id = $2', ['other table', study]);

@@ -37,7 +37,9 @@ describe('embedded Postgres', () => {
 
   it('adopts the server orphaned by a killed run and stops it', async () => {
     // One process (no tsx wrapper in between), so SIGKILL leaves the server without an owner.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/db/test/start-and-hang.ts', dir], { cwd: ROOT });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/db/test/start-and-hang.ts', dir], {
+      cwd: ROOT,
+    });
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (d) => resolve(String(d).trim()));
       child.on('exit', (code) => reject(new Error(`helper exited ${code}`)));

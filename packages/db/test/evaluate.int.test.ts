@@ -13,9 +13,23 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 let t: TestDatabase;
 let studyId: number;
 
-const config = { benchmark: 'b', samplesPerProblem: 2, backend: { kind: 'toy' as const }, endpoints: { lo: '/lo', hi: '/hi' }, checkpointsDir: '/tmp/x' };
+const config = {
+  benchmark: 'b',
+  samplesPerProblem: 2,
+  backend: { kind: 'toy' as const },
+  endpoints: { lo: '/lo', hi: '/hi' },
+  checkpointsDir: '/tmp/x',
+};
 const newStudy = (name: string) =>
-  createStudy(t.db, { name, origin: 'pipeline', config, endpoints: [{ role: 'LOW', alpha: 0, uri: '/lo' }, { role: 'HIGH', alpha: 1, uri: '/hi' }] });
+  createStudy(t.db, {
+    name,
+    origin: 'pipeline',
+    config,
+    endpoints: [
+      { role: 'LOW', alpha: 0, uri: '/lo' },
+      { role: 'HIGH', alpha: 1, uri: '/hi' },
+    ],
+  });
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -28,8 +42,15 @@ const jobCount = () => count('SELECT count(*) AS n FROM pipeline_job');
 
 /** All a re-post could change: jobs, what the workers are handed, and the versions readers and share links pin. */
 async function snapshot(id: number) {
-  const { rows } = await t.db.pool.query<{ data_version: number }>('SELECT data_version FROM study WHERE id = $1', [id]);
-  return { jobs: await jobCount(), handed: await count('SELECT count(*) AS n FROM graphile_worker.jobs'), dataVersion: rows[0]!.data_version, version: await getStudyVersion(t.db, id) };
+  const { rows } = await t.db.pool.query<{ data_version: number }>('SELECT data_version FROM study WHERE id = $1', [
+    id,
+  ]);
+  return {
+    jobs: await jobCount(),
+    handed: await count('SELECT count(*) AS n FROM graphile_worker.jobs'),
+    dataVersion: rows[0]!.data_version,
+    version: await getStudyVersion(t.db, id),
+  };
 }
 
 /** Runs a chain's steps to success through the worker's own transitions. */
@@ -44,7 +65,10 @@ describe('queueEvaluation', () => {
   it('queues a four-step chain per alpha, with only the first step handed to the workers', async () => {
     const [chain] = await queueEvaluation(t.db, studyId, [0.5], { queuedVia: 'cli' });
     expect(chain).toMatchObject({ alpha: 0.5, existing: false });
-    const { rows } = await t.db.pool.query('SELECT kind, queued_via FROM pipeline_job WHERE id = ANY($1::int[]) ORDER BY id', [chain!.jobIds]);
+    const { rows } = await t.db.pool.query(
+      'SELECT kind, queued_via FROM pipeline_job WHERE id = ANY($1::int[]) ORDER BY id',
+      [chain!.jobIds],
+    );
     expect(rows.map((r) => r.kind)).toEqual(['merge', 'generate', 'judge', 'aggregate']);
     // Every step records where the chain was asked for.
     expect(rows.map((r) => r.queued_via)).toEqual(['cli', 'cli', 'cli', 'cli']);
@@ -96,8 +120,13 @@ describe('queueEvaluation', () => {
       [1.25, false, 'QUEUED'],
       [1.5, false, 'QUEUED'],
     ]);
-    expect(retried.flatMap((c) => c.jobIds).some((j) => [...failed!.jobIds, ...cancelled!.jobIds].includes(j))).toBe(false);
-    const { rows } = await t.db.pool.query<{ key: string }>('SELECT key FROM graphile_worker.jobs WHERE key = ANY($1::text[])', [retried.map((c) => `pipeline:${c.jobIds[0]}`)]);
+    expect(retried.flatMap((c) => c.jobIds).some((j) => [...failed!.jobIds, ...cancelled!.jobIds].includes(j))).toBe(
+      false,
+    );
+    const { rows } = await t.db.pool.query<{ key: string }>(
+      'SELECT key FROM graphile_worker.jobs WHERE key = ANY($1::text[])',
+      [retried.map((c) => `pipeline:${c.jobIds[0]}`)],
+    );
     expect(rows).toHaveLength(2);
     // The retry is now the chain that answers for the alpha.
     const [again] = await queueEvaluation(t.db, id, [1.25]);
@@ -118,7 +147,9 @@ describe('queueEvaluation', () => {
     const before = await snapshot(id);
     const err = await queueEvaluation(t.db, id, [0.3, 0.4], cap).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LimitReachedError);
-    expect((err as LimitReachedError).message).toContain('has 2 alphas queued or running and takes at most 3 at a time');
+    expect((err as LimitReachedError).message).toContain(
+      'has 2 alphas queued or running and takes at most 3 at a time',
+    );
     expect((err as LimitReachedError).retryAfterSeconds).toBeGreaterThan(0);
     expect(await snapshot(id)).toEqual(before);
 
@@ -138,19 +169,29 @@ describe('queueEvaluation', () => {
   it('refuses alphas outside the range the API and CLI share, writing nothing', async () => {
     const before = await jobCount();
     await expect(queueEvaluation(t.db, studyId, [0.25, 11])).rejects.toThrow(InvalidInputError);
-    await expect(queueEvaluation(t.db, studyId, Array.from({ length: 21 }, (_, i) => i / 4))).rejects.toThrow(/at most 20/);
+    await expect(
+      queueEvaluation(
+        t.db,
+        studyId,
+        Array.from({ length: 21 }, (_, i) => i / 4),
+      ),
+    ).rejects.toThrow(/at most 20/);
     expect(await jobCount()).toBe(before);
   });
 
   it('tells an unknown study from one without evaluation settings', async () => {
     await expect(queueEvaluation(t.db, 999_999, [0.5])).rejects.toThrow(NotFoundError);
-    const { rows } = await t.db.pool.query<{ id: number }>(`INSERT INTO study (name) VALUES ('Imported only') RETURNING id`);
+    const { rows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO study (name) VALUES ('Imported only') RETURNING id`,
+    );
     const err = await queueEvaluation(t.db, rows[0]!.id, [0.5]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StudyNotEvaluableError);
     expect((err as StudyNotEvaluableError).studyName).toBe('Imported only');
   });
 
   it('refuses to create a second study of the same name', async () => {
-    await expect(createStudy(t.db, { name: 'E', origin: 'pipeline', config, endpoints: [] })).rejects.toThrow(/exists already/);
+    await expect(createStudy(t.db, { name: 'E', origin: 'pipeline', config, endpoints: [] })).rejects.toThrow(
+      /exists already/,
+    );
   });
 });

@@ -25,14 +25,18 @@ const run = (alpha: number, samples: SampleRecord[], hash = `h${alpha}`): RunImp
   },
 });
 
-const unjudged = (n: number): SampleRecord[] => Array.from({ length: n }, (_, idx) => ({ idx, code: `print(${idx})`, verdict: null }));
-const judged = (n: number): SampleRecord[] => Array.from({ length: n }, (_, idx) => ({ idx, code: `print(${idx})`, verdict: 'AC' }));
+const unjudged = (n: number): SampleRecord[] =>
+  Array.from({ length: n }, (_, idx) => ({ idx, code: `print(${idx})`, verdict: null }));
+const judged = (n: number): SampleRecord[] =>
+  Array.from({ length: n }, (_, idx) => ({ idx, code: `print(${idx})`, verdict: 'AC' }));
 
 const jobs = async (studyId: number) =>
-  (await t.db.pool.query<{ id: number; kind: string; dependsOnId: number | null; runIds: number[] }>(
-    `SELECT id, kind, depends_on_id AS "dependsOnId", params->'runIds' AS "runIds" FROM pipeline_job WHERE study_id = $1 ORDER BY id`,
-    [studyId],
-  )).rows;
+  (
+    await t.db.pool.query<{ id: number; kind: string; dependsOnId: number | null; runIds: number[] }>(
+      `SELECT id, kind, depends_on_id AS "dependsOnId", params->'runIds' AS "runIds" FROM pipeline_job WHERE study_id = $1 ORDER BY id`,
+      [studyId],
+    )
+  ).rows;
 
 /** A judge job in the RUNNING state, as a worker's markRunning leaves it. */
 async function runningJudgeJob(studyId: number): Promise<number> {
@@ -45,7 +49,15 @@ async function runningJudgeJob(studyId: number): Promise<number> {
 
 describe('the jobs of an import with samples to judge', () => {
   it('queue one aggregation of every run, and a judge -> aggregate chain for each run with unjudged samples', async () => {
-    const s = await importStudy(t.db, { study: { name: 'Spread' }, benchmark: 'b', runs: [run(0, unjudged(3)), run(0.5, judged(2)), run(1, [...judged(1), ...unjudged(2).map((x) => ({ ...x, idx: x.idx + 1 }))])] });
+    const s = await importStudy(t.db, {
+      study: { name: 'Spread' },
+      benchmark: 'b',
+      runs: [
+        run(0, unjudged(3)),
+        run(0.5, judged(2)),
+        run(1, [...judged(1), ...unjudged(2).map((x) => ({ ...x, idx: x.idx + 1 }))]),
+      ],
+    });
     expect(s.unjudgedSamples).toBe(5);
     const [r0, r05, r1] = s.runIds as [number, number, number];
     const rows = await jobs(s.studyId);
@@ -61,12 +73,19 @@ describe('the jobs of an import with samples to judge', () => {
     expect(rows[2]!.dependsOnId).toBe(rows[1]!.id);
     expect(rows[4]!.dependsOnId).toBe(rows[3]!.id);
     // What the workers can take now: the aggregation and both judge jobs, each under its own key.
-    const { rows: queued } = await t.db.pool.query<{ key: string }>(`SELECT key FROM graphile_worker.jobs WHERE key = ANY($1::text[]) ORDER BY id`, [rows.map((j) => `pipeline:${j.id}`)]);
+    const { rows: queued } = await t.db.pool.query<{ key: string }>(
+      `SELECT key FROM graphile_worker.jobs WHERE key = ANY($1::text[]) ORDER BY id`,
+      [rows.map((j) => `pipeline:${j.id}`)],
+    );
     expect(queued.map((q) => q.key)).toEqual([rows[0]!.id, rows[1]!.id, rows[3]!.id].map((id) => `pipeline:${id}`));
   });
 
   it('queue no judge job when every sample came with its verdict', async () => {
-    const s = await importStudy(t.db, { study: { name: 'All judged' }, benchmark: 'b', runs: [run(0, judged(2)), run(1, judged(1))] });
+    const s = await importStudy(t.db, {
+      study: { name: 'All judged' },
+      benchmark: 'b',
+      runs: [run(0, judged(2)), run(1, judged(1))],
+    });
     expect(s.judgeJobIds).toBeUndefined();
     expect((await jobs(s.studyId)).map((j) => j.kind)).toEqual(['aggregate']);
   });
@@ -74,7 +93,11 @@ describe('the jobs of an import with samples to judge', () => {
 
 describe('claimRunForJudging', () => {
   it('lets one running judge job at a time hold a run; the others are told which job holds it', async () => {
-    const s = await importStudy(t.db, { study: { name: 'Claims' }, benchmark: 'b', runs: [run(0, unjudged(1)), run(1, unjudged(1))] });
+    const s = await importStudy(t.db, {
+      study: { name: 'Claims' },
+      benchmark: 'b',
+      runs: [run(0, unjudged(1)), run(1, unjudged(1))],
+    });
     const [runA, runB] = s.runIds as [number, number];
     const first = await runningJudgeJob(s.studyId);
     const second = await runningJudgeJob(s.studyId);
@@ -86,9 +109,15 @@ describe('claimRunForJudging', () => {
     expect(await claimRunForJudging(t.db, second, runB)).toBeUndefined();
     // A job that moves to its next run releases the one before.
     expect(await claimRunForJudging(t.db, first, runB)).toBe(second);
-    const { rows } = await t.db.pool.query<{ id: number; run_id: number | null }>('SELECT id, run_id FROM pipeline_job WHERE id = ANY($1::int[]) ORDER BY id', [[first, second]]);
+    const { rows } = await t.db.pool.query<{ id: number; run_id: number | null }>(
+      'SELECT id, run_id FROM pipeline_job WHERE id = ANY($1::int[]) ORDER BY id',
+      [[first, second]],
+    );
     // A job told to wait holds nothing meanwhile, so two jobs never wait for each other's runs.
-    expect(rows).toEqual([{ id: first, run_id: null }, { id: second, run_id: runB }]);
+    expect(rows).toEqual([
+      { id: first, run_id: null },
+      { id: second, run_id: runB },
+    ]);
   });
 
   it('frees the run when its job ends (succeeded, failed or cancelled), never leaving it claimed', async () => {

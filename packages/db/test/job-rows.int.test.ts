@@ -12,11 +12,26 @@ const ids: number[] = [];
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const { rows } = await t.db.pool.query<{ id: number }>(`INSERT INTO study (name) VALUES ('A study'), ('B study') RETURNING id`);
+  const { rows } = await t.db.pool.query<{ id: number }>(
+    `INSERT INTO study (name) VALUES ('A study'), ('B study') RETURNING id`,
+  );
   [studyA, studyB] = rows.map((r) => r.id) as [number, number];
-  await t.db.pool.query(`INSERT INTO app_user (id, name, email, role, updated_at) VALUES ('u1', 'Ada Lovelace', 'ada@lab.example', 'editor', now())`);
-  ids.push(await insertJob(t.db.pool, { studyId: studyA, kind: 'merge', alpha: 0.5, createdById: 'u1', queuedVia: 'web' }));
-  ids.push(await insertJob(t.db.pool, { studyId: studyA, kind: 'generate', alpha: 0.5, dependsOnId: ids[0], params: { k: 1 }, queuedVia: 'cli' }));
+  await t.db.pool.query(
+    `INSERT INTO app_user (id, name, email, role, updated_at) VALUES ('u1', 'Ada Lovelace', 'ada@lab.example', 'editor', now())`,
+  );
+  ids.push(
+    await insertJob(t.db.pool, { studyId: studyA, kind: 'merge', alpha: 0.5, createdById: 'u1', queuedVia: 'web' }),
+  );
+  ids.push(
+    await insertJob(t.db.pool, {
+      studyId: studyA,
+      kind: 'generate',
+      alpha: 0.5,
+      dependsOnId: ids[0],
+      params: { k: 1 },
+      queuedVia: 'cli',
+    }),
+  );
   ids.push(await insertJob(t.db.pool, { studyId: studyB, kind: 'merge', alpha: -1 }));
   await t.db.pool.query(`UPDATE pipeline_job SET state = 'RUNNING', started_at = now() WHERE id = $1`, [ids[1]]);
 });
@@ -50,7 +65,8 @@ describe('job rows', () => {
   });
 
   it('say who queued a job and where: a user (name and email) on the web, the CLI, or not recorded', async () => {
-    const who = (rows: Awaited<ReturnType<typeof listJobs>>) => rows.map((j) => [j.id, j.createdBy, j.createdByName, j.queuedVia]);
+    const who = (rows: Awaited<ReturnType<typeof listJobs>>) =>
+      rows.map((j) => [j.id, j.createdBy, j.createdByName, j.queuedVia]);
     const expected = [
       [ids[2], null, null, null],
       [ids[1], null, null, 'cli'],
@@ -58,7 +74,9 @@ describe('job rows', () => {
     ];
     expect(who(await listJobs(t.db))).toEqual(expected);
     expect(who((await listStudyJobs(t.db, studyA))!)).toEqual(expected.slice(1));
-    await expect(t.db.pool.query(`UPDATE pipeline_job SET queued_via = 'mail' WHERE id = $1`, [ids[2]])).rejects.toThrow(/queued_via_check/);
+    await expect(
+      t.db.pool.query(`UPDATE pipeline_job SET queued_via = 'mail' WHERE id = $1`, [ids[2]]),
+    ).rejects.toThrow(/queued_via_check/);
   });
 
   it('listStudyJobs tells a study without jobs from no study at all', async () => {

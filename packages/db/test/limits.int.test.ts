@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('write rate', () => {
-  it('counts one user\'s writes across processes and refuses past the rate with a wait', async () => {
+  it("counts one user's writes across processes and refuses past the rate with a wait", async () => {
     await consumeWrite(t.db, alice, 3);
     await consumeWrite(other, alice, 3);
     await consumeWrite(t.db, alice, 3);
@@ -40,15 +40,25 @@ describe('write rate', () => {
     expect((refused as Error).message).toMatch(/at most 3 a minute per user \(FRONTIER_WRITES_PER_MINUTE\)/);
     // Another user has a count of their own.
     await expect(consumeWrite(t.db, bob, 3)).resolves.toBeUndefined();
-    const { rows } = await t.db.pool.query<{ points: number }>(`SELECT points FROM rate_limit WHERE key = $1`, [`writes:${alice}`]);
+    const { rows } = await t.db.pool.query<{ points: number }>(`SELECT points FROM rate_limit WHERE key = $1`, [
+      `writes:${alice}`,
+    ]);
     expect(rows[0]!.points).toBe(4);
   });
 });
 
 describe('share ownership', () => {
-  const share = (token: string, owner: string | null) => insertShare(t.db, { token, studyId: study, view: `/studies/${study}`, dataVersion: 0, payloadJson: '{}', createdById: owner });
+  const share = (token: string, owner: string | null) =>
+    insertShare(t.db, {
+      token,
+      studyId: study,
+      view: `/studies/${study}`,
+      dataVersion: 0,
+      payloadJson: '{}',
+      createdById: owner,
+    });
 
-  it('counts a user\'s shares and lets only the owner or an admin delete one', async () => {
+  it("counts a user's shares and lets only the owner or an admin delete one", async () => {
     await share('alice-share-1', alice);
     await share('alice-share-2', alice);
     await share('local-share', null);
@@ -58,7 +68,10 @@ describe('share ownership', () => {
     expect(await deleteShare(t.db, 'alice-share-1', { userId: alice, admin: false })).toBe('deleted');
     expect(await deleteShare(t.db, 'alice-share-1', { userId: alice, admin: false })).toBe('missing');
     expect(await deleteShare(t.db, 'alice-share-2', { userId: bob, admin: true })).toBe('deleted');
-    expect(await deleteShare(t.db, 'local-share', { userId: bob, admin: false }), 'an unowned link is an admin\'s to delete').toBe('forbidden');
+    expect(
+      await deleteShare(t.db, 'local-share', { userId: bob, admin: false }),
+      "an unowned link is an admin's to delete",
+    ).toBe('forbidden');
     expect(await countShares(t.db, alice)).toBe(0);
   });
 });

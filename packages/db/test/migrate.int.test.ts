@@ -13,8 +13,13 @@ afterAll(async () => t?.drop());
 
 describe('migrations', () => {
   it("records every committed migration as Prisma does, with migration.sql's sha256", async () => {
-    const { rows } = await t.db.pool.query('SELECT migration_name, checksum, finished_at FROM _prisma_migrations ORDER BY migration_name');
-    const names = readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const { rows } = await t.db.pool.query(
+      'SELECT migration_name, checksum, finished_at FROM _prisma_migrations ORDER BY migration_name',
+    );
+    const names = readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     expect(rows.map((r) => r.migration_name)).toEqual(names);
     for (const r of rows) {
       const sql = readFileSync(join(MIGRATIONS_DIR, r.migration_name, 'migration.sql'));

@@ -29,19 +29,37 @@ async function one(sql: string, params: unknown[] = []): Promise<number> {
 beforeAll(async () => {
   t = await createTestDatabase();
   study = await one(`INSERT INTO study (name) VALUES ('Q study') RETURNING id`);
-  other = await one(`INSERT INTO study (name, description) VALUES ('${study}', 'named like the first id') RETURNING id`);
+  other = await one(
+    `INSERT INTO study (name, description) VALUES ('${study}', 'named like the first id') RETURNING id`,
+  );
   const bench = await one(`INSERT INTO benchmark (name) VALUES ('b') RETURNING id`);
-  pr.easy = await one(`INSERT INTO problem (benchmark_id, external_id, difficulty) VALUES ($1, 'p1', 'easy') RETURNING id`, [bench]);
-  pr.hard = await one(`INSERT INTO problem (benchmark_id, external_id, difficulty) VALUES ($1, 'p2', 'hard') RETURNING id`, [bench]);
-  await t.db.pool.query(`INSERT INTO test (problem_id, ordinal, tier, input, expected) VALUES ($1, 0, 1, '', ''), ($1, 1, 2, '', '')`, [pr.easy]);
+  pr.easy = await one(
+    `INSERT INTO problem (benchmark_id, external_id, difficulty) VALUES ($1, 'p1', 'easy') RETURNING id`,
+    [bench],
+  );
+  pr.hard = await one(
+    `INSERT INTO problem (benchmark_id, external_id, difficulty) VALUES ($1, 'p2', 'hard') RETURNING id`,
+    [bench],
+  );
+  await t.db.pool.query(
+    `INSERT INTO test (problem_id, ordinal, tier, input, expected) VALUES ($1, 0, 1, '', ''), ($1, 1, 2, '', '')`,
+    [pr.easy],
+  );
   const checkpoint = (name: string, role: string, alpha: number | null, scale: string) =>
-    one(`INSERT INTO checkpoint (study_id, name, role, alpha, model_scale) VALUES ($1, $2, $3::"CheckpointRole", $4, $5) RETURNING id`, [study, name, role, alpha, scale]);
+    one(
+      `INSERT INTO checkpoint (study_id, name, role, alpha, model_scale) VALUES ($1, $2, $3::"CheckpointRole", $4, $5) RETURNING id`,
+      [study, name, role, alpha, scale],
+    );
   cp.low = await checkpoint('lo', 'LOW', null, '7B');
   cp.high = await checkpoint('hi', 'HIGH', null, '7B');
   cp.half = await checkpoint('alpha=0.5', 'MERGED', 0.5, '7B');
   cp.big = await checkpoint('big', 'MERGED', 2, '32B');
   const evalRun = (checkpointId: number, setting: string) =>
-    one(`INSERT INTO eval_run (checkpoint_id, benchmark_id, setting) VALUES ($1, $2, $3) RETURNING id`, [checkpointId, bench, setting]);
+    one(`INSERT INTO eval_run (checkpoint_id, benchmark_id, setting) VALUES ($1, $2, $3) RETURNING id`, [
+      checkpointId,
+      bench,
+      setting,
+    ]);
   run.low = await evalRun(cp.low, 'reasoning');
   run.high = await evalRun(cp.high, 'reasoning');
   run.half = await evalRun(cp.half, 'tool');
@@ -67,10 +85,23 @@ describe('study look-ups', () => {
     const all = await listStudySummaries(t.db);
     expect(all.map((s) => s.id)).toEqual([other, study]);
     expect(all[1]).toEqual({
-      id: study, name: 'Q study', description: '', origin: 'import', createdAt: expect.any(Date),
-      checkpoints: 4, samples: 10, internalErrors: 1, pending: 5, dataVersion: 0,
+      id: study,
+      name: 'Q study',
+      description: '',
+      origin: 'import',
+      createdAt: expect.any(Date),
+      checkpoints: 4,
+      samples: 10,
+      internalErrors: 1,
+      pending: 5,
+      dataVersion: 0,
     });
-    expect(await getStudySummary(t.db, other)).toMatchObject({ checkpoints: 0, samples: 0, internalErrors: 0, pending: 0 });
+    expect(await getStudySummary(t.db, other)).toMatchObject({
+      checkpoints: 0,
+      samples: 0,
+      internalErrors: 0,
+      pending: 0,
+    });
     expect(await getStudySummary(t.db, 999_999)).toBeUndefined();
   });
 
@@ -85,7 +116,9 @@ describe('study look-ups', () => {
   it('moves a study version with its checkpoints', async () => {
     const before = await getStudyVersion(t.db, study);
     const all = await getStudiesVersion(t.db);
-    const extra = await one(`INSERT INTO checkpoint (study_id, name, role) VALUES ($1, 'extra', 'INIT') RETURNING id`, [study]);
+    const extra = await one(`INSERT INTO checkpoint (study_id, name, role) VALUES ($1, 'extra', 'INIT') RETURNING id`, [
+      study,
+    ]);
     expect(await getStudyVersion(t.db, study)).not.toBe(before);
     expect(await getStudiesVersion(t.db)).not.toBe(all);
     await t.db.pool.query('DELETE FROM checkpoint WHERE id = $1', [extra]);
@@ -99,10 +132,20 @@ describe('study data', () => {
   it('pools the aggregates per (checkpoint, problem), endpoints at 0 and 1, n = -1 without data', async () => {
     const data = (await getStudyData(t.db, study, {}))!;
     expect(Object.keys(data).slice(0, 2)).toEqual(['studyId', 'dataVersion']); // shares read the version from the JSON's head
-    expect(data.checkpoints.map((c) => [c.id, c.alpha])).toEqual([[cp.big, 2], [cp.low, 0], [cp.half, 0.5], [cp.high, 1]]);
+    expect(data.checkpoints.map((c) => [c.id, c.alpha])).toEqual([
+      [cp.big, 2],
+      [cp.low, 0],
+      [cp.half, 0.5],
+      [cp.high, 1],
+    ]);
     expect(data.problems.map((p) => p.externalId)).toEqual(['p1', 'p2']);
     const n = (c: number, p: number) => data.counts.n[cellIndex(data, c, p)];
-    expect([0, 1, 2, 3].map((c) => [n(c, 0), n(c, 1)])).toEqual([[-1, -1], [4, -1], [-1, 0], [4, 2]]);
+    expect([0, 1, 2, 3].map((c) => [n(c, 0), n(c, 1)])).toEqual([
+      [-1, -1],
+      [4, -1],
+      [-1, 0],
+      [4, 2],
+    ]);
     expect(data.counts.ie[cellIndex(data, 3, 0)]).toBe(1);
   });
 
@@ -114,26 +157,46 @@ describe('study data', () => {
     const tool = (await getStudyData(t.db, study, { setting: 'tool' }))!;
     expect(tool.problems.map((p) => p.externalId)).toEqual(['p2']);
     expect(await getStudyData(t.db, other, {})).toEqual({
-      studyId: other, dataVersion: 0, filters: {}, checkpoints: [], problems: [], counts: expect.objectContaining({ n: [] }),
+      studyId: other,
+      dataVersion: 0,
+      filters: {},
+      checkpoints: [],
+      problems: [],
+      counts: expect.objectContaining({ n: [] }),
     });
     expect(await getStudyData(t.db, 999_999, {})).toBeUndefined();
   });
 
   it('lists the facet values in display order', async () => {
-    expect(await listStudyFacets(t.db, study)).toEqual({ difficulties: ['easy', 'hard'], settings: ['reasoning', 'tool'], scales: ['7B', '32B'] });
+    expect(await listStudyFacets(t.db, study)).toEqual({
+      difficulties: ['easy', 'hard'],
+      settings: ['reasoning', 'tool'],
+      scales: ['7B', '32B'],
+    });
   });
 });
 
 describe('problem drill-down', () => {
   it('finds a problem only in a study whose runs use its benchmark', async () => {
-    expect(await findStudyProblem(t.db, study, pr.easy)).toMatchObject({ externalId: 'p1', difficulty: 'easy', contestDate: null, tests: 2, tiers: 2 });
+    expect(await findStudyProblem(t.db, study, pr.easy)).toMatchObject({
+      externalId: 'p1',
+      difficulty: 'easy',
+      contestDate: null,
+      tests: 2,
+      tiers: 2,
+    });
     expect(await findStudyProblem(t.db, study, pr.hard)).toMatchObject({ tests: 0, tiers: 0 });
     expect(await findStudyProblem(t.db, other, pr.easy)).toBeUndefined();
   });
 
   it('pools the counts per checkpoint, under the setting filter', async () => {
     const counts = await listProblemCounts(t.db, study, pr.easy, {});
-    expect(counts.map((c) => [c.checkpointId, c.n])).toEqual([[cp.big, -1], [cp.low, 4], [cp.half, -1], [cp.high, 4]]);
+    expect(counts.map((c) => [c.checkpointId, c.n])).toEqual([
+      [cp.big, -1],
+      [cp.low, 4],
+      [cp.half, -1],
+      [cp.high, 4],
+    ]);
     expect(counts[3]).toMatchObject({ alpha: 1, ie: 1, pending: 2, mle: 1, failTierHist: [0, 1] });
     const tool = await listProblemCounts(t.db, study, pr.easy, { setting: 'tool', scale: '7B' });
     expect(tool.map((c) => c.n)).toEqual([-1, -1, -1]);
@@ -144,23 +207,74 @@ describe('problem drill-down', () => {
     expect(page).toEqual({
       total: 2,
       samples: [
-        { runId: run.low, idx: 0, checkpointId: cp.low, setting: 'reasoning', language: 'python', verdict: 'AC', coveragePassed: 2, testsRun: 2, sandbox: 'rootless' },
-        { runId: run.low, idx: 1, checkpointId: cp.low, setting: 'reasoning', language: 'python', verdict: null, coveragePassed: null, testsRun: 0, sandbox: null },
+        {
+          runId: run.low,
+          idx: 0,
+          checkpointId: cp.low,
+          setting: 'reasoning',
+          language: 'python',
+          verdict: 'AC',
+          coveragePassed: 2,
+          testsRun: 2,
+          sandbox: 'rootless',
+        },
+        {
+          runId: run.low,
+          idx: 1,
+          checkpointId: cp.low,
+          setting: 'reasoning',
+          language: 'python',
+          verdict: null,
+          coveragePassed: null,
+          testsRun: 0,
+          sandbox: null,
+        },
       ],
     });
-    expect(await listSamples(t.db, { studyId: study, problemId: pr.easy, verdict: 'PENDING', offset: 0, limit: 1 })).toMatchObject({ total: 1, samples: [{ idx: 1 }] });
-    expect(await listSamples(t.db, { studyId: study, problemId: pr.easy, checkpointId: cp.high, offset: 0, limit: 20 })).toEqual({ total: 0, samples: [] });
-    expect(await listSamples(t.db, { studyId: 999_999, problemId: pr.easy, offset: 0, limit: 20 })).toEqual({ missing: 'study' });
-    expect(await listSamples(t.db, { studyId: other, problemId: pr.easy, offset: 0, limit: 20 })).toEqual({ missing: 'problem' });
-    expect(await listSamples(t.db, { studyId: study, problemId: pr.easy, checkpointId: 999_999, offset: 0, limit: 20 })).toEqual({ missing: 'checkpoint' });
+    expect(
+      await listSamples(t.db, { studyId: study, problemId: pr.easy, verdict: 'PENDING', offset: 0, limit: 1 }),
+    ).toMatchObject({ total: 1, samples: [{ idx: 1 }] });
+    expect(
+      await listSamples(t.db, { studyId: study, problemId: pr.easy, checkpointId: cp.high, offset: 0, limit: 20 }),
+    ).toEqual({ total: 0, samples: [] });
+    expect(await listSamples(t.db, { studyId: 999_999, problemId: pr.easy, offset: 0, limit: 20 })).toEqual({
+      missing: 'study',
+    });
+    expect(await listSamples(t.db, { studyId: other, problemId: pr.easy, offset: 0, limit: 20 })).toEqual({
+      missing: 'problem',
+    });
+    expect(
+      await listSamples(t.db, { studyId: study, problemId: pr.easy, checkpointId: 999_999, offset: 0, limit: 20 }),
+    ).toEqual({ missing: 'checkpoint' });
   });
 
   it('reads one sample with its per-test record, empty while pending', async () => {
     const key = { studyId: study, problemId: pr.easy, runId: run.low };
-    expect(await getSample(t.db, { ...key, idx: 0 })).toMatchObject({ checkpointId: cp.low, verdict: 'AC', sandbox: 'rootless', testsRun: 2, testVerdicts: [0, 0], testCpuMs: [5, 6], judgedAt: expect.any(Date) });
-    expect(await getSample(t.db, { ...key, idx: 1 })).toMatchObject({ verdict: null, sandbox: null, testsRun: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], judgedAt: null });
+    expect(await getSample(t.db, { ...key, idx: 0 })).toMatchObject({
+      checkpointId: cp.low,
+      verdict: 'AC',
+      sandbox: 'rootless',
+      testsRun: 2,
+      testVerdicts: [0, 0],
+      testCpuMs: [5, 6],
+      judgedAt: expect.any(Date),
+    });
+    expect(await getSample(t.db, { ...key, idx: 1 })).toMatchObject({
+      verdict: null,
+      sandbox: null,
+      testsRun: 0,
+      testVerdicts: [],
+      testCpuMs: [],
+      testPeakKib: [],
+      judgedAt: null,
+    });
     expect(await getSample(t.db, { ...key, studyId: other, idx: 0 })).toBeUndefined();
-    expect(await getTestTiers(t.db, pr.easy)).toEqual(new Map([[0, 1], [1, 2]]));
+    expect(await getTestTiers(t.db, pr.easy)).toEqual(
+      new Map([
+        [0, 1],
+        [1, 2],
+      ]),
+    );
   });
 });
 
@@ -171,14 +285,32 @@ describe('triage evidence and shares', () => {
       [cp.low]: { [pr.easy]: [1, 1] },
       [cp.high]: { [pr.easy]: [0, 1], [pr.hard]: [2] },
     });
-    expect(await getFailTierHistograms(t.db, study, [cp.high, cp.half], { difficulty: 'hard' })).toEqual({ [cp.high]: { [pr.hard]: [2] }, [cp.half]: {} });
+    expect(await getFailTierHistograms(t.db, study, [cp.high, cp.half], { difficulty: 'hard' })).toEqual({
+      [cp.high]: { [pr.hard]: [2] },
+      [cp.half]: {},
+    });
   });
 
   it('stores a share from its JSON text and reads it back with the current version', async () => {
-    await insertShare(t.db, { token: 'tok', studyId: study, view: '/studies/1', dataVersion: 0, payloadJson: '{"datasets":{}}', createdById: null });
+    await insertShare(t.db, {
+      token: 'tok',
+      studyId: study,
+      view: '/studies/1',
+      dataVersion: 0,
+      payloadJson: '{"datasets":{}}',
+      createdById: null,
+    });
     await t.db.pool.query('UPDATE study SET data_version = 3 WHERE id = $1', [study]);
     expect(await findShare(t.db, 'tok')).toEqual({
-      token: 'tok', studyId: study, studyName: 'Q study', view: '/studies/1', dataVersion: 0, currentVersion: 3, createdAt: expect.any(Date), createdBy: null, payload: { datasets: {} },
+      token: 'tok',
+      studyId: study,
+      studyName: 'Q study',
+      view: '/studies/1',
+      dataVersion: 0,
+      currentVersion: 3,
+      createdAt: expect.any(Date),
+      createdBy: null,
+      payload: { datasets: {} },
     });
     expect(await findShare(t.db, 'nope')).toBeUndefined();
   });

@@ -27,7 +27,9 @@ function gate(): { opened: Promise<void>; open: () => void } {
 
 async function within<T>(what: string, ms: number, p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([p, late]);
   } finally {
@@ -40,18 +42,41 @@ describe('withServerLock', () => {
     const url = 'http://gpu1:30000/v1';
     const events: string[] = [];
     const release = gate();
-    const first = withServerLock(t.db, url, async () => {}, async () => {
-      events.push('first starts');
-      await release.opened;
-      events.push('first ends');
-    });
-    await within('the first job to hold the server', 5_000, (async () => {
-      while (!events.includes('first starts')) await new Promise((r) => setTimeout(r, 20));
-    })());
+    const first = withServerLock(
+      t.db,
+      url,
+      async () => {},
+      async () => {
+        events.push('first starts');
+        await release.opened;
+        events.push('first ends');
+      },
+    );
+    await within(
+      'the first job to hold the server',
+      5_000,
+      (async () => {
+        while (!events.includes('first starts')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+    );
     let waited = 0;
-    const second = withServerLock(t.db, `${url}/`, async () => void waited++, async () => void events.push('second runs'));
+    const second = withServerLock(
+      t.db,
+      `${url}/`,
+      async () => void waited++,
+      async () => void events.push('second runs'),
+    );
     // A third job on another server runs at once.
-    await within('a job on another server', 5_000, withServerLock(t.db, 'http://gpu2:30000/v1', async () => {}, async () => void events.push('other server runs')));
+    await within(
+      'a job on another server',
+      5_000,
+      withServerLock(
+        t.db,
+        'http://gpu2:30000/v1',
+        async () => {},
+        async () => void events.push('other server runs'),
+      ),
+    );
     await new Promise((r) => setTimeout(r, 1_200));
     expect(waited).toBeGreaterThan(0);
     release.open();
@@ -65,13 +90,23 @@ describe('withServerLock', () => {
     const url = 'http://gpu3:8000/v1';
     const waiting = gate();
     const release = gate();
-    const holder = withServerLock(db, url, async () => {}, async () => {
-      await release.opened;
-      // The lock's connection is one of the two; the waiter must not hold the other.
-      return (await db.pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one;
-    });
+    const holder = withServerLock(
+      db,
+      url,
+      async () => {},
+      async () => {
+        await release.opened;
+        // The lock's connection is one of the two; the waiter must not hold the other.
+        return (await db.pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one;
+      },
+    );
     await new Promise((r) => setTimeout(r, 200));
-    const waiter = withServerLock(db, url, async () => waiting.open(), async () => 'waiter ran');
+    const waiter = withServerLock(
+      db,
+      url,
+      async () => waiting.open(),
+      async () => 'waiter ran',
+    );
     await within('the second job to wait', 5_000, waiting.opened);
     release.open();
     expect(await within('the holder to finish its query', 10_000, holder)).toBe(1);
@@ -82,14 +117,32 @@ describe('withServerLock', () => {
     const url = 'http://gpu4:8000/v1';
     const held = gate();
     const finish = gate();
-    const holder = withServerLock(t.db, url, async () => {}, async () => {
-      held.open();
-      await finish.opened;
-    });
+    const holder = withServerLock(
+      t.db,
+      url,
+      async () => {},
+      async () => {
+        held.open();
+        await finish.opened;
+      },
+    );
     await held.opened;
     // As when its worker is killed: Postgres ends the session and its advisory locks with it.
-    await t.db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
-    expect(await within('the next job to take the server', 10_000, withServerLock(t.db, url, async () => {}, async () => 'next ran'))).toBe('next ran');
+    await t.db.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    expect(
+      await within(
+        'the next job to take the server',
+        10_000,
+        withServerLock(
+          t.db,
+          url,
+          async () => {},
+          async () => 'next ran',
+        ),
+      ),
+    ).toBe('next ran');
     finish.open();
     await holder.catch(() => {}); // its unlock fails on the dead connection; that is all
   });

@@ -37,7 +37,7 @@ describe('cached token identities', () => {
     }
   });
 
-  it('forgets a revoked token and a changed role at once (within a NOTIFY\'s delivery)', async () => {
+  it("forgets a revoked token and a changed role at once (within a NOTIFY's delivery)", async () => {
     const { id, token } = await createToken(t.db, 'carol@lab.example', 'revoked');
     expect((await ids.identify(token))?.role).toBe('viewer');
     await setUserRole(t.db, 'carol@lab.example', 'editor');

@@ -12,7 +12,10 @@ const file = (name: string, bytes: number) => {
   return join(dir, name);
 };
 // As Postgres raises it through pg (the whole path through a real full disk: apps/cli/test/disk-full.int.test.ts).
-const disk53100 = Object.assign(new Error('could not extend file "pg_tblspc/16385/PG_18/16384/16390": No space left on device'), { code: '53100' });
+const disk53100 = Object.assign(
+  new Error('could not extend file "pg_tblspc/16385/PG_18/16384/16390": No space left on device'),
+  { code: '53100' },
+);
 
 describe('explainDatabaseDiskFull', () => {
   it("names the database server's disk, its data file, the files imported and their size", async () => {

@@ -11,11 +11,22 @@ import { DiskFullError, isOutOfSpace } from './disk-full';
  */
 export async function explainDatabaseDiskFull(err: unknown, sources: readonly string[]): Promise<unknown> {
   if (err instanceof DiskFullError || !isOutOfSpace(err)) return err;
-  const sizes = await Promise.all(sources.map((source) => stat(source).then((s) => s.size, () => 0)));
+  const sizes = await Promise.all(
+    sources.map((source) =>
+      stat(source).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
   const dataFile = /file "([^"]+)"/.exec((err as Error).message)?.[1];
   const files = sources.length === 1 ? basename(sources[0]!) : `${sources.length} files`;
   return new DiskFullError(
-    { device: "the database server's disk", path: `${dataFile ? `its data file ${dataFile}, ` : ''}importing ${files}`, neededBytes: sizes.reduce((a, b) => a + b, 0) },
+    {
+      device: "the database server's disk",
+      path: `${dataFile ? `its data file ${dataFile}, ` : ''}importing ${files}`,
+      neededBytes: sizes.reduce((a, b) => a + b, 0),
+    },
     { cause: err },
   );
 }

@@ -25,10 +25,19 @@ describe('isOutOfSpace', () => {
 
 describe('DiskFullError', () => {
   it('says where, what was needed and what is free, and what to do', () => {
-    const e = new DiskFullError({ path: '/data/out', device: '/dev/sdb1 (mounted at /data)', neededBytes: 3.25 * 2 ** 30, freeBytes: 2 ** 30 + 1 });
-    expect(e.message).toBe('no space left on /dev/sdb1 (mounted at /data) for /data/out: needed ~3.3 GiB, 1.0 GiB free; free some space and retry');
+    const e = new DiskFullError({
+      path: '/data/out',
+      device: '/dev/sdb1 (mounted at /data)',
+      neededBytes: 3.25 * 2 ** 30,
+      freeBytes: 2 ** 30 + 1,
+    });
+    expect(e.message).toBe(
+      'no space left on /dev/sdb1 (mounted at /data) for /data/out: needed ~3.3 GiB, 1.0 GiB free; free some space and retry',
+    );
     expect(e.code).toBe('ENOSPC');
-    expect(new DiskFullError({ path: 'x', neededBytes: 1500, atLeast: true }).message).toBe('no space left on the disk for x: needed more than 2 KiB; free some space and retry');
+    expect(new DiskFullError({ path: 'x', neededBytes: 1500, atLeast: true }).message).toBe(
+      'no space left on the disk for x: needed more than 2 KiB; free some space and retry',
+    );
   });
 
   it('rounds what is needed up and what is free down', () => {
@@ -43,9 +52,14 @@ describe('DiskFullError', () => {
   });
 
   it('names the device and measures its free space for a real path', () => {
-    const e = explainDiskFull(errno('ENOSPC'), { path: '/tmp/frontier-no-such-dir/file', neededBytes: 10 }) as DiskFullError;
+    const e = explainDiskFull(errno('ENOSPC'), {
+      path: '/tmp/frontier-no-such-dir/file',
+      neededBytes: 10,
+    }) as DiskFullError;
     expect(e).toBeInstanceOf(DiskFullError);
-    expect(e.message).toMatch(/^no space left on \S+ \(mounted at \/\S*\) for \/tmp\/frontier-no-such-dir\/file: needed ~10 B, \S+ \S+ free; free some space and retry$/);
+    expect(e.message).toMatch(
+      /^no space left on \S+ \(mounted at \/\S*\) for \/tmp\/frontier-no-such-dir\/file: needed ~10 B, \S+ \S+ free; free some space and retry$/,
+    );
     expect(e.cause).toMatchObject({ code: 'ENOSPC' });
   });
 });

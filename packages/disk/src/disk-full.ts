@@ -31,7 +31,10 @@ export class DiskFullError extends Error {
       neededBytes === undefined ? undefined : `needed ${atLeast ? 'more than ' : '~'}${formatBytes(neededBytes, 'up')}`,
       freeBytes === undefined ? undefined : `${formatBytes(freeBytes, 'down')} free`,
     ].filter(Boolean);
-    super(`no space left on ${device ?? 'the disk'} for ${path}${amounts.length ? `: ${amounts.join(', ')}` : ''}; free some space and retry`, options);
+    super(
+      `no space left on ${device ?? 'the disk'} for ${path}${amounts.length ? `: ${amounts.join(', ')}` : ''}; free some space and retry`,
+      options,
+    );
   }
 }
 
@@ -44,7 +47,9 @@ const NO_SPACE_TEXT = /no space left on device|disk quota exceeded/i;
 export function isOutOfSpace(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
-  return (typeof code === 'string' && NO_SPACE_CODES.has(code)) || NO_SPACE_TEXT.test(err.message) || isOutOfSpace(err.cause);
+  return (
+    (typeof code === 'string' && NO_SPACE_CODES.has(code)) || NO_SPACE_TEXT.test(err.message) || isOutOfSpace(err.cause)
+  );
 }
 
 /**
@@ -52,9 +57,21 @@ export function isOutOfSpace(err: unknown): boolean {
  * device and its free space (measured now: call it after removing what was half written); any
  * other error comes back unchanged, for the caller to rethrow.
  */
-export function explainDiskFull(err: unknown, where: { path: string; what?: string; neededBytes?: number; atLeast?: boolean }): unknown {
+export function explainDiskFull(
+  err: unknown,
+  where: { path: string; what?: string; neededBytes?: number; atLeast?: boolean },
+): unknown {
   if (err instanceof DiskFullError || !isOutOfSpace(err)) return err;
-  return new DiskFullError({ path: where.what ?? where.path, device: deviceName(where.path), neededBytes: where.neededBytes, atLeast: where.atLeast, freeBytes: tryFreeBytes(where.path) }, { cause: err });
+  return new DiskFullError(
+    {
+      path: where.what ?? where.path,
+      device: deviceName(where.path),
+      neededBytes: where.neededBytes,
+      atLeast: where.atLeast,
+      freeBytes: tryFreeBytes(where.path),
+    },
+    { cause: err },
+  );
 }
 
 /**
@@ -73,7 +90,12 @@ export function ensureFreeSpace(targets: readonly { path: string; bytes: number 
   for (const { paths, bytes } of byDevice.values()) {
     const free = freeBytes(paths[0]!);
     if (free >= bytes) continue;
-    throw new DiskFullError({ path: namePaths(paths), device: deviceName(paths[0]!), neededBytes: bytes, freeBytes: free });
+    throw new DiskFullError({
+      path: namePaths(paths),
+      device: deviceName(paths[0]!),
+      neededBytes: bytes,
+      freeBytes: free,
+    });
   }
 }
 

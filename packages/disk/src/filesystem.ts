@@ -40,7 +40,8 @@ export function deviceName(path: string): string | undefined {
     const mountPoint = unescapeOctal(left?.split(' ')[4] ?? '');
     const [fsType, source] = (right ?? '').split(' ');
     if (!mountPoint || !fsType || !inside(real, mountPoint)) continue;
-    if (!best || mountPoint.length >= best.mountPoint.length) best = { source: source && source !== 'none' ? unescapeOctal(source) : fsType, mountPoint };
+    if (!best || mountPoint.length >= best.mountPoint.length)
+      best = { source: source && source !== 'none' ? unescapeOctal(source) : fsType, mountPoint };
   }
   return best && `${best.source} (mounted at ${best.mountPoint})`;
 }
@@ -48,4 +49,5 @@ export function deviceName(path: string): string | undefined {
 const inside = (path: string, dir: string) => dir === '/' || path === dir || path.startsWith(dir + sep);
 
 // mountinfo writes a space in a path as \040, a tab as \011 and so on.
-const unescapeOctal = (s: string) => s.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+const unescapeOctal = (s: string) =>
+  s.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));

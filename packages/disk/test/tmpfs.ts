@@ -55,7 +55,9 @@ export const tmpfsUnavailable: string | undefined = (() => {
     mountTmpfs('64k').unmount();
     return undefined;
   } catch (err) {
-    const stderr = String((err as { stderr?: unknown }).stderr ?? '').trim().split('\n')[0];
+    const stderr = String((err as { stderr?: unknown }).stderr ?? '')
+      .trim()
+      .split('\n')[0];
     return `cannot mount a tmpfs here (${stderr || (err as Error).message})`;
   }
 })();

@@ -27,7 +27,9 @@ const { values } = parseArgs({
 });
 
 if (values.dir === undefined) {
-  console.error('usage: make-synthetic.ts --dir DIR [--seed N] [--problems P] [--samples N] [--alphas a,b,...] [--code-bytes B] [--bench]');
+  console.error(
+    'usage: make-synthetic.ts --dir DIR [--seed N] [--problems P] [--samples N] [--alphas a,b,...] [--code-bytes B] [--bench]',
+  );
   process.exit(2);
 }
 

@@ -17,7 +17,7 @@ async function firstNonSpace(path: string): Promise<string | undefined> {
   const handle = await open(path, 'r');
   try {
     const buf = Buffer.alloc(4096);
-    for (let pos = 0; ; ) {
+    for (let pos = 0; ;) {
       const { bytesRead } = await handle.read(buf, 0, buf.length, pos);
       if (bytesRead === 0) return undefined;
       const text = buf.toString('latin1', 0, bytesRead).replace(/^\xEF\xBB\xBF/, '');
@@ -49,5 +49,8 @@ export async function detectFormat(path: string): Promise<FileFormat> {
   if (first === '[') return 'lcb';
   if (first === '{') return 'manifest';
   const got = first === undefined ? 'an empty file' : JSON.stringify(first);
-  throw new FormatError({ file: path, detail: `cannot tell the format: expected '[' (LCB eval file) or '{' (manifest), got ${got}` });
+  throw new FormatError({
+    file: path,
+    detail: `cannot tell the format: expected '[' (LCB eval file) or '{' (manifest), got ${got}`,
+  });
 }

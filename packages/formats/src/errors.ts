@@ -45,7 +45,12 @@ export class FormatError extends Error {
 
   constructor(init: FormatErrorInit) {
     const location = init.location ?? { kind: 'file' };
-    const parts = [init.file, formatLocation(location), init.field === undefined ? '' : `field ${init.field}`, init.detail];
+    const parts = [
+      init.file,
+      formatLocation(location),
+      init.field === undefined ? '' : `field ${init.field}`,
+      init.detail,
+    ];
     super(parts.filter((p) => p !== '').join(': '));
     this.file = init.file;
     this.location = location;

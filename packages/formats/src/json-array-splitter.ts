@@ -145,7 +145,11 @@ export class JsonArraySplitter {
   end(): void {
     if (this.state === State.Before) this.fail(this.offset, "empty file (expected a JSON array '[...]')");
     if (this.state === State.Inside) {
-      const what = this.inString ? 'inside a string' : this.elementStart >= 0 ? `inside record ${this.count}` : "before the closing ']'";
+      const what = this.inString
+        ? 'inside a string'
+        : this.elementStart >= 0
+          ? `inside record ${this.count}`
+          : "before the closing ']'";
       this.fail(this.offset, `unexpected end of file ${what}`);
     }
   }

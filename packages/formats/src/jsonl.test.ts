@@ -4,7 +4,8 @@ import { collect, formatErrorOf, tempDir, writeFixture } from '../test/helpers';
 
 const dir = await tempDir();
 
-const lines = (...objects: unknown[]): string => objects.map((o) => (typeof o === 'string' ? o : JSON.stringify(o))).join('\n');
+const lines = (...objects: unknown[]): string =>
+  objects.map((o) => (typeof o === 'string' ? o : JSON.stringify(o))).join('\n');
 
 describe('readJsonlSamples', () => {
   it('parses samples, applies defaults and skips empty lines', async () => {
@@ -12,16 +13,44 @@ describe('readJsonlSamples', () => {
       dir,
       'ok.jsonl',
       lines(
-        { problem_id: 'p1', code: 'print(1)', title: 'One', difficulty: 'hard', platform: 'leetcode', contest_date: '2024-01-02' },
+        {
+          problem_id: 'p1',
+          code: 'print(1)',
+          title: 'One',
+          difficulty: 'hard',
+          platform: 'leetcode',
+          contest_date: '2024-01-02',
+        },
         '',
         '   ',
-        { problem_id: 'p1', code: 'print(2)', id: 's2', verdict: 'TLE', tests: [{ tier: 1, verdict: 'AC', cpu_ms: 3, peak_kib: 900 }, { tier: 2, verdict: 'TLE' }] },
+        {
+          problem_id: 'p1',
+          code: 'print(2)',
+          id: 's2',
+          verdict: 'TLE',
+          tests: [
+            { tier: 1, verdict: 'AC', cpu_ms: 3, peak_kib: 900 },
+            { tier: 2, verdict: 'TLE' },
+          ],
+        },
         { problem_id: 'p2', code: 'int main(){}', language: 'cpp', index: 5, verdict: 'AC' },
       ) + '\r\n',
     );
     const samples = await collect(readJsonlSamples(path));
     expect(samples).toEqual([
-      { line: 1, problemId: 'p1', code: 'print(1)', language: 'python', index: 0, verdict: null, tests: [], title: 'One', difficulty: 'hard', platform: 'leetcode', contestDate: new Date(Date.UTC(2024, 0, 2)) },
+      {
+        line: 1,
+        problemId: 'p1',
+        code: 'print(1)',
+        language: 'python',
+        index: 0,
+        verdict: null,
+        tests: [],
+        title: 'One',
+        difficulty: 'hard',
+        platform: 'leetcode',
+        contestDate: new Date(Date.UTC(2024, 0, 2)),
+      },
       {
         line: 4,
         id: 's2',
@@ -45,7 +74,12 @@ describe('readJsonlSamples', () => {
     ['a missing field', { code: 'x' }, 'problem_id', 'missing (required)'],
     ['a wrong type', { problem_id: 'p', code: 7 }, 'code', 'expected string, got number 7'],
     ['an unknown verdict', { problem_id: 'p', code: 'x', verdict: 'OK' }, 'verdict', 'expected one of'],
-    ['a bad test entry', { problem_id: 'p', code: 'x', tests: [{ verdict: 'AC' }, { verdict: 'AC', tier: 0 }] }, 'tests[1].tier', 'Too small'],
+    [
+      'a bad test entry',
+      { problem_id: 'p', code: 'x', tests: [{ verdict: 'AC' }, { verdict: 'AC', tier: 0 }] },
+      'tests[1].tier',
+      'Too small',
+    ],
     ['a negative index', { problem_id: 'p', code: 'x', index: -1 }, 'index', 'Too small'],
     ['an unknown field (a typo)', { problem_id: 'p', code: 'x', verdcit: 'AC' }, undefined, 'unknown field "verdcit"'],
     ['a bad language', { problem_id: 'p', code: 'x', language: 'rust' }, 'language', 'expected one of "python", "cpp"'],
@@ -60,7 +94,11 @@ describe('readJsonlSamples', () => {
   });
 
   it('rejects a duplicate id naming both lines', async () => {
-    const path = await writeFixture(dir, 'dup-id.jsonl', lines({ problem_id: 'a', code: '', id: 'x' }, { problem_id: 'b', code: '', id: 'x' }));
+    const path = await writeFixture(
+      dir,
+      'dup-id.jsonl',
+      lines({ problem_id: 'a', code: '', id: 'x' }, { problem_id: 'b', code: '', id: 'x' }),
+    );
     const err = await formatErrorOf(() => collect(readJsonlSamples(path)));
     expect(err.location).toEqual({ kind: 'line', line: 2 });
     expect(err.field).toBe('id');
@@ -68,18 +106,30 @@ describe('readJsonlSamples', () => {
   });
 
   it('rejects a duplicate (problem_id, index), explicit or defaulted', async () => {
-    const explicit = await writeFixture(dir, 'dup-idx.jsonl', lines({ problem_id: 'a', code: '', index: 3 }, { problem_id: 'b', code: '', index: 3 }, { problem_id: 'a', code: '', index: 3 }));
+    const explicit = await writeFixture(
+      dir,
+      'dup-idx.jsonl',
+      lines(
+        { problem_id: 'a', code: '', index: 3 },
+        { problem_id: 'b', code: '', index: 3 },
+        { problem_id: 'a', code: '', index: 3 },
+      ),
+    );
     const err = await formatErrorOf(() => collect(readJsonlSamples(explicit)));
     expect(err.location).toEqual({ kind: 'line', line: 3 });
     expect(err.field).toBe('index');
     expect(err.detail).toBe('duplicate index 3 for problem "a" (also line 1)');
-    const defaulted = await writeFixture(dir, 'dup-default.jsonl', lines({ problem_id: 'a', code: '', index: 1 }, { problem_id: 'a', code: '' }));
+    const defaulted = await writeFixture(
+      dir,
+      'dup-default.jsonl',
+      lines({ problem_id: 'a', code: '', index: 1 }, { problem_id: 'a', code: '' }),
+    );
     const err2 = await formatErrorOf(() => collect(readJsonlSamples(defaulted)));
     expect(err2.location).toEqual({ kind: 'line', line: 2 });
     expect(err2.detail).toContain('default index 1');
   });
 
-  it('accepts a problem\'s metadata given once or repeated alike, and refuses a different value naming both lines', async () => {
+  it("accepts a problem's metadata given once or repeated alike, and refuses a different value naming both lines", async () => {
     const ok = await writeFixture(
       dir,
       'meta-ok.jsonl',
@@ -98,7 +148,15 @@ describe('readJsonlSamples', () => {
       ['platform', { platform: 'atcoder' }, { platform: 'codeforces' }],
       ['contest_date', { contest_date: '2024-01-02' }, { contest_date: '2024-01-03' }],
     ] as const) {
-      const path = await writeFixture(dir, 'meta-conflict.jsonl', lines({ problem_id: 'a', code: '', ...first }, { problem_id: 'a', code: '' }, { problem_id: 'a', code: '', ...later }));
+      const path = await writeFixture(
+        dir,
+        'meta-conflict.jsonl',
+        lines(
+          { problem_id: 'a', code: '', ...first },
+          { problem_id: 'a', code: '' },
+          { problem_id: 'a', code: '', ...later },
+        ),
+      );
       const err = await formatErrorOf(() => collect(readJsonlSamples(path)));
       expect(err.location, field).toEqual({ kind: 'line', line: 3 });
       expect(err.field, field).toBe(field);

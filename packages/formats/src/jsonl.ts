@@ -38,7 +38,13 @@ class Uniqueness {
   private ids = new Map<string, number>();
   private problems = new Map<string, { seen: number; indexes: Map<number, number> }>();
 
-  check(fail: (field: string, detail: string) => never, line: number, problemId: string, id?: string, index?: number): number {
+  check(
+    fail: (field: string, detail: string) => never,
+    line: number,
+    problemId: string,
+    id?: string,
+    index?: number,
+  ): number {
     if (id !== undefined) {
       const first = this.ids.get(id);
       if (first !== undefined) fail('id', `duplicate id ${JSON.stringify(id)} (also line ${first})`);
@@ -54,7 +60,10 @@ class Uniqueness {
     const first = problem.indexes.get(resolved);
     if (first !== undefined) {
       const what = index === undefined ? `default index ${resolved} (order of appearance)` : `index ${resolved}`;
-      fail(index === undefined ? 'problem_id' : 'index', `duplicate ${what} for problem ${JSON.stringify(problemId)} (also line ${first})`);
+      fail(
+        index === undefined ? 'problem_id' : 'index',
+        `duplicate ${what} for problem ${JSON.stringify(problemId)} (also line ${first})`,
+      );
     }
     problem.indexes.set(resolved, line);
     return resolved;
@@ -70,7 +79,12 @@ type MetadataField = 'title' | 'difficulty' | 'platform' | 'contest_date';
 class ProblemMetadata {
   private first = new Map<string, Map<MetadataField, { value: string; line: number }>>();
 
-  check(fail: (field: string, detail: string) => never, line: number, problemId: string, given: Record<MetadataField, string | undefined>): void {
+  check(
+    fail: (field: string, detail: string) => never,
+    line: number,
+    problemId: string,
+    given: Record<MetadataField, string | undefined>,
+  ): void {
     let known = this.first.get(problemId);
     if (known === undefined) {
       known = new Map();
@@ -81,7 +95,10 @@ class ProblemMetadata {
       const seen = known.get(field);
       if (seen === undefined) known.set(field, { value, line });
       else if (seen.value !== value) {
-        fail(field, `${JSON.stringify(value)} differs from ${JSON.stringify(seen.value)} given for problem ${JSON.stringify(problemId)} on line ${seen.line}; give a problem's ${field} once, or the same on every line`);
+        fail(
+          field,
+          `${JSON.stringify(value)} differs from ${JSON.stringify(seen.value)} given for problem ${JSON.stringify(problemId)} on line ${seen.line}; give a problem's ${field} once, or the same on every line`,
+        );
       }
     }
   }
@@ -111,10 +128,16 @@ function parseLine(file: string, line: number, text: string, { unique, metadata 
   const s = result.data!;
   let contestDate: Date | undefined;
   if (s.contest_date !== undefined) {
-    contestDate = parseIsoDate(s.contest_date) ?? fail('contest_date', `not an ISO date: ${JSON.stringify(s.contest_date)}`);
+    contestDate =
+      parseIsoDate(s.contest_date) ?? fail('contest_date', `not an ISO date: ${JSON.stringify(s.contest_date)}`);
   }
   const index = unique.check(fail, line, s.problem_id, s.id, s.index);
-  metadata.check(fail, line, s.problem_id, { title: s.title, difficulty: s.difficulty, platform: s.platform, contest_date: contestDate?.toISOString() });
+  metadata.check(fail, line, s.problem_id, {
+    title: s.title,
+    difficulty: s.difficulty,
+    platform: s.platform,
+    contest_date: contestDate?.toISOString(),
+  });
   const sample: JsonlSample = {
     line,
     problemId: s.problem_id,

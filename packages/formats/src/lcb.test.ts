@@ -4,7 +4,8 @@ import { collect, formatErrorOf, tempDir, writeFixture } from '../test/helpers';
 
 const dir = await tempDir();
 
-const meta = (code?: number): string => JSON.stringify(code === undefined ? { 'execution time': 0.01 } : { error_code: code, error_message: 'x' });
+const meta = (code?: number): string =>
+  JSON.stringify(code === undefined ? { 'execution time': 0.01 } : { error_code: code, error_message: 'x' });
 
 function record(id: string, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -28,7 +29,14 @@ async function writeRecords(name: string, records: unknown[]): Promise<string> {
 
 describe('readLcbEvalFile', () => {
   it('parses and normalises records, mapping error codes to verdicts', async () => {
-    const path = await writeRecords('ok.json', [record('abc301_a'), record('2876', { difficulty: 'Easy', contest_date: null, metadata: [meta(), '{}', meta(-1), meta(-3), meta(-5), meta(-4)] })]);
+    const path = await writeRecords('ok.json', [
+      record('abc301_a'),
+      record('2876', {
+        difficulty: 'Easy',
+        contest_date: null,
+        metadata: [meta(), '{}', meta(-1), meta(-3), meta(-5), meta(-4)],
+      }),
+    ]);
     const records = await collect(readLcbEvalFile(path, { chunkBytes: 7 }));
     expect(records).toHaveLength(2);
     expect(records[0]).toEqual({
@@ -55,12 +63,27 @@ describe('readLcbEvalFile', () => {
   });
 
   it.each([
-    ['a wrong type', { graded_list: [true, false, 'no', false, false, false] }, 'graded_list[2]', 'expected boolean, got string "no"'],
+    [
+      'a wrong type',
+      { graded_list: [true, false, 'no', false, false, false] },
+      'graded_list[2]',
+      'expected boolean, got string "no"',
+    ],
     ['a missing field', { question_title: undefined }, 'question_title', 'missing (required)'],
     ['an unknown difficulty', { difficulty: 'insane' }, 'difficulty', 'expected one of "easy", "medium", "hard"'],
-    ['an unknown error code', { metadata: [meta(), meta(-2), meta(-7), meta(-3), meta(-5), meta(-4)] }, 'metadata[2].error_code', 'unknown error code -7'],
+    [
+      'an unknown error code',
+      { metadata: [meta(), meta(-2), meta(-7), meta(-3), meta(-5), meta(-4)] },
+      'metadata[2].error_code',
+      'unknown error code -7',
+    ],
     ['mismatched lengths', { graded_list: [true] }, 'graded_list', 'has 1 entries but code_list has 6'],
-    ['metadata that is not JSON', { metadata: [meta(), '{oops', meta(-1), meta(-3), meta(-5), meta(-4)] }, 'metadata[1]', 'malformed JSON string'],
+    [
+      'metadata that is not JSON',
+      { metadata: [meta(), '{oops', meta(-1), meta(-3), meta(-5), meta(-4)] },
+      'metadata[1]',
+      'malformed JSON string',
+    ],
     ['a bad contest date', { contest_date: 'last tuesday' }, 'contest_date', 'not an ISO date'],
   ])('rejects %s naming file, record, question_id and field', async (_what, over, field, detail) => {
     const path = await writeRecords('bad.json', [record('p0'), record('p1', over)]);

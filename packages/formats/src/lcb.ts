@@ -72,7 +72,8 @@ function sampleVerdict(
       fail(`metadata[${i}]`, 'malformed JSON string');
     }
   }
-  const code = decoded !== null && typeof decoded === 'object' ? (decoded as Record<string, unknown>).error_code : undefined;
+  const code =
+    decoded !== null && typeof decoded === 'object' ? (decoded as Record<string, unknown>).error_code : undefined;
   if (code === undefined || code === null) return unexplained;
   const verdict = typeof code === 'number' ? LCB_ERROR_CODES.get(code) : undefined;
   if (verdict === undefined) {
@@ -82,7 +83,12 @@ function sampleVerdict(
 }
 
 /** Validates and normalises one record; `index` is its position in the file's array. */
-export function parseLcbRecord(file: string, index: number, value: unknown, options: LcbReadOptions = {}): LcbProblemRecord {
+export function parseLcbRecord(
+  file: string,
+  index: number,
+  value: unknown,
+  options: LcbReadOptions = {},
+): LcbProblemRecord {
   const location: FormatLocation = { kind: 'record', index, id: questionIdOf(value) };
   const fail = (field: string | undefined, detail: string): never => {
     throw new FormatError({ file, location, field, detail });

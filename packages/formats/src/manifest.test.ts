@@ -28,14 +28,46 @@ entries:
     expect(m.study).toBe('coverage sweep');
     expect(m.description).toBe('test');
     expect(m.entries).toEqual([
-      { index: 0, path: join(dir, 'runs/a0.json'), relativePath: 'runs/a0.json', alpha: 0, setting: 'reasoning', scale: '7B', role: 'low', name: '7B alpha=0', format: 'lcb' },
-      { index: 1, path: join(dir, 'runs/a1.json'), relativePath: 'runs/a1.json', alpha: 1, setting: 'tools', role: 'high', name: 'hi-ckpt', format: 'lcb' },
-      { index: 2, path: join(dir, 'runs/mid.jsonl'), relativePath: 'runs/mid.jsonl', alpha: 0.25, setting: 'reasoning', role: 'merged', name: 'alpha=0.25', format: 'jsonl' },
+      {
+        index: 0,
+        path: join(dir, 'runs/a0.json'),
+        relativePath: 'runs/a0.json',
+        alpha: 0,
+        setting: 'reasoning',
+        scale: '7B',
+        role: 'low',
+        name: '7B alpha=0',
+        format: 'lcb',
+      },
+      {
+        index: 1,
+        path: join(dir, 'runs/a1.json'),
+        relativePath: 'runs/a1.json',
+        alpha: 1,
+        setting: 'tools',
+        role: 'high',
+        name: 'hi-ckpt',
+        format: 'lcb',
+      },
+      {
+        index: 2,
+        path: join(dir, 'runs/mid.jsonl'),
+        relativePath: 'runs/mid.jsonl',
+        alpha: 0.25,
+        setting: 'reasoning',
+        role: 'merged',
+        name: 'alpha=0.25',
+        format: 'jsonl',
+      },
     ]);
   });
 
   it('reads JSON manifests too', async () => {
-    const path = await writeFixture(dir, 'study.json', JSON.stringify({ study: 's', entries: [{ path: 'runs/mid.jsonl', alpha: -0.5, format: 'jsonl' }] }));
+    const path = await writeFixture(
+      dir,
+      'study.json',
+      JSON.stringify({ study: 's', entries: [{ path: 'runs/mid.jsonl', alpha: -0.5, format: 'jsonl' }] }),
+    );
     const m = await readManifest(path);
     expect(m.entries[0]).toMatchObject({ alpha: -0.5, name: 'alpha=-0.5', format: 'jsonl' });
   });
@@ -43,14 +75,42 @@ entries:
   const entries = (...list: unknown[]): string => JSON.stringify({ study: 's', entries: list });
 
   it.each([
-    ['a non-number alpha', entries({ path: 'runs/a0.json', alpha: 0 }, { path: 'runs/a1.json', alpha: 'abc' }), 1, 'alpha', 'expected number, got string "abc"'],
+    [
+      'a non-number alpha',
+      entries({ path: 'runs/a0.json', alpha: 0 }, { path: 'runs/a1.json', alpha: 'abc' }),
+      1,
+      'alpha',
+      'expected number, got string "abc"',
+    ],
     ['a missing alpha', entries({ path: 'runs/a0.json' }), 0, 'alpha', 'missing (required)'],
-    ['a missing file', entries({ path: 'runs/a0.json', alpha: 0 }, { path: 'runs/nope.json', alpha: 1 }), 1, 'path', 'file not found: "runs/nope.json"'],
+    [
+      'a missing file',
+      entries({ path: 'runs/a0.json', alpha: 0 }, { path: 'runs/nope.json', alpha: 1 }),
+      1,
+      'path',
+      'file not found: "runs/nope.json"',
+    ],
     ['a directory as file', entries({ path: 'runs', alpha: 0, format: 'lcb' }), 0, 'path', 'not a file'],
     ['an unknown role', entries({ path: 'runs/a0.json', alpha: 0, role: 'mid' }), 0, 'role', 'expected one of'],
     ['an unknown key', entries({ path: 'runs/a0.json', alpha: 0, alhpa: 1 }), 0, undefined, 'unknown field "alhpa"'],
-    ['the same checkpoint twice', entries({ path: 'runs/a0.json', alpha: 0.5 }, { path: 'runs/a1.json', alpha: 0.5 }), 1, 'alpha', 'checkpoint "alpha=0.5" with setting "reasoning" is also entry 0'],
-    ['an unknown extension', entries({ path: 'runs/a0.json', alpha: 0 }, { path: 'runs/../runs/a1.json', alpha: 1 }, { path: 'study.yaml', alpha: 2 }), 2, 'format', 'cannot tell the format'],
+    [
+      'the same checkpoint twice',
+      entries({ path: 'runs/a0.json', alpha: 0.5 }, { path: 'runs/a1.json', alpha: 0.5 }),
+      1,
+      'alpha',
+      'checkpoint "alpha=0.5" with setting "reasoning" is also entry 0',
+    ],
+    [
+      'an unknown extension',
+      entries(
+        { path: 'runs/a0.json', alpha: 0 },
+        { path: 'runs/../runs/a1.json', alpha: 1 },
+        { path: 'study.yaml', alpha: 2 },
+      ),
+      2,
+      'format',
+      'cannot tell the format',
+    ],
   ])('rejects %s naming the manifest, entry and field', async (_what, text, index, field, detail) => {
     const path = await writeFixture(dir, 'bad.json', text);
     const err = await formatErrorOf(() => readManifest(path));
@@ -85,10 +145,16 @@ entries:
     expect((await readManifest(join(inside, 'm.yaml'), { within: inside })).entries).toHaveLength(1);
     const up = await writeFixture(inside, 'up.yaml', 'study: s\nentries:\n  - { path: ../nowhere.json, alpha: 0 }\n');
     const err = await formatErrorOf(() => readManifest(up, { within: inside }));
-    expect([err.location, err.field, err.detail]).toEqual([{ kind: 'entry', index: 0 }, 'path', '"../nowhere.json" is outside the archive: list the files it holds, by paths relative to the manifest']);
+    expect([err.location, err.field, err.detail]).toEqual([
+      { kind: 'entry', index: 0 },
+      'path',
+      '"../nowhere.json" is outside the archive: list the files it holds, by paths relative to the manifest',
+    ]);
     await symlink(join(dir, 'study.yaml'), join(inside, 'link.json'));
     const linked = await writeFixture(inside, 'link.yaml', 'study: s\nentries:\n  - { path: link.json, alpha: 0 }\n');
-    expect((await formatErrorOf(() => readManifest(linked, { within: inside }))).detail).toContain('is outside the archive');
+    expect((await formatErrorOf(() => readManifest(linked, { within: inside }))).detail).toContain(
+      'is outside the archive',
+    );
   });
 });
 

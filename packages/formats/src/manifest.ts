@@ -41,14 +41,21 @@ function parseText(file: string, text: string): unknown {
     if (err) {
       const line = err.linePos?.[0].line;
       const location: FormatLocation = line === undefined ? { kind: 'file' } : { kind: 'line', line };
-      throw new FormatError({ file, location, detail: `malformed YAML: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}` });
+      throw new FormatError({
+        file,
+        location,
+        detail: `malformed YAML: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+      });
     }
     return doc.toJS();
   }
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new FormatError({ file, detail: `malformed JSON: ${(err as Error).message.replace(/, ".*" is not valid JSON$/s, '')}` });
+    throw new FormatError({
+      file,
+      detail: `malformed JSON: ${(err as Error).message.replace(/, ".*" is not valid JSON$/s, '')}`,
+    });
   }
 }
 
@@ -56,7 +63,12 @@ function parseText(file: string, text: string): unknown {
 function manifestIssueError(file: string, path: readonly PropertyKey[], detail: string): FormatError {
   if (path[0] === 'entries' && typeof path[1] === 'number') {
     const rest = path.slice(2);
-    return new FormatError({ file, location: { kind: 'entry', index: path[1] }, field: rest.length ? fieldPath(rest) : undefined, detail });
+    return new FormatError({
+      file,
+      location: { kind: 'entry', index: path[1] },
+      field: rest.length ? fieldPath(rest) : undefined,
+      detail,
+    });
   }
   return new FormatError({ file, field: path.length ? fieldPath(path) : undefined, detail });
 }
@@ -66,7 +78,12 @@ function entryFormat(file: string, index: number, path: string, given?: EntryFor
   const ext = formatFromExtension(path);
   if (ext === 'json') return 'lcb';
   if (ext === 'jsonl') return 'jsonl';
-  throw new FormatError({ file, location: { kind: 'entry', index }, field: 'format', detail: `cannot tell the format of ${JSON.stringify(path)} from its extension: set format to "lcb" or "jsonl"` });
+  throw new FormatError({
+    file,
+    location: { kind: 'entry', index },
+    field: 'format',
+    detail: `cannot tell the format of ${JSON.stringify(path)} from its extension: set format to "lcb" or "jsonl"`,
+  });
 }
 
 export interface ReadManifestOptions {
@@ -95,7 +112,8 @@ export async function readManifest(path: string, options: ReadManifestOptions = 
     throw toFormatError(path, err);
   }
   const raw = parseText(path, text.replace(/^\uFEFF/, ''));
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new FormatError({ file: path, detail: 'expected an object with study and entries' });
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new FormatError({ file: path, detail: 'expected an object with study and entries' });
   const result = manifestSchema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -112,20 +130,44 @@ export async function readManifest(path: string, options: ReadManifestOptions = 
     const key = JSON.stringify([name, setting]);
     const first = seen.get(key);
     if (first !== undefined) {
-      throw new FormatError({ file: path, location, field: e.name === undefined ? 'alpha' : 'name', detail: `checkpoint ${JSON.stringify(name)} with setting ${JSON.stringify(setting)} is also entry ${first}` });
+      throw new FormatError({
+        file: path,
+        location,
+        field: e.name === undefined ? 'alpha' : 'name',
+        detail: `checkpoint ${JSON.stringify(name)} with setting ${JSON.stringify(setting)} is also entry ${first}`,
+      });
     }
     seen.set(key, index);
     const abs = resolve(dir, e.path);
     const within = options.within === undefined ? undefined : resolve(options.within);
     const outside = () =>
-      new FormatError({ file: path, location, field: 'path', detail: `${JSON.stringify(e.path)} is outside the archive: list the files it holds, by paths relative to the manifest` });
+      new FormatError({
+        file: path,
+        location,
+        field: 'path',
+        detail: `${JSON.stringify(e.path)} is outside the archive: list the files it holds, by paths relative to the manifest`,
+      });
     if (within !== undefined && !isInside(within, abs)) throw outside();
     const info = await stat(abs).catch(() => undefined);
     if (!info?.isFile()) {
-      throw new FormatError({ file: path, location, field: 'path', detail: `${info ? 'not a file' : 'file not found'}: ${JSON.stringify(e.path)} (${abs})` });
+      throw new FormatError({
+        file: path,
+        location,
+        field: 'path',
+        detail: `${info ? 'not a file' : 'file not found'}: ${JSON.stringify(e.path)} (${abs})`,
+      });
     }
     if (within !== undefined && !isInside(await realpath(within), await realpath(abs))) throw outside();
-    const entry: ManifestEntry = { index, path: abs, relativePath: e.path, alpha: e.alpha, setting, role: e.role ?? 'merged', name, format: entryFormat(path, index, e.path, e.format) };
+    const entry: ManifestEntry = {
+      index,
+      path: abs,
+      relativePath: e.path,
+      alpha: e.alpha,
+      setting,
+      role: e.role ?? 'merged',
+      name,
+      format: entryFormat(path, index, e.path, e.format),
+    };
     if (e.scale !== undefined) entry.scale = e.scale;
     entries.push(entry);
   }

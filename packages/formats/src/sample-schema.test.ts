@@ -11,7 +11,9 @@ interface JsonSchemaObject {
   $defs?: Record<string, { enum: unknown[] }>;
 }
 
-const jsonSchema = JSON.parse(readFileSync(new URL('../schema/sample.schema.json', import.meta.url), 'utf8')) as JsonSchemaObject & { $schema: string };
+const jsonSchema = JSON.parse(
+  readFileSync(new URL('../schema/sample.schema.json', import.meta.url), 'utf8'),
+) as JsonSchemaObject & { $schema: string };
 
 function zodKeys(schema: z.ZodObject): { properties: string[]; required: string[] } {
   const properties = Object.keys(schema.shape).sort();
@@ -38,7 +40,8 @@ describe('schema/sample.schema.json', () => {
   it('has the same enums as the Zod schema', () => {
     const fromZod = z.toJSONSchema(jsonlSampleSchema) as unknown as JsonSchemaObject;
     for (const [key, prop] of Object.entries(fromZod.properties)) {
-      if (prop.enum) expect(jsonSchema.properties[key]!.enum ?? jsonSchema.$defs!.verdict!.enum, key).toEqual(prop.enum);
+      if (prop.enum)
+        expect(jsonSchema.properties[key]!.enum ?? jsonSchema.$defs!.verdict!.enum, key).toEqual(prop.enum);
     }
     expect(jsonSchema.$defs!.verdict!.enum).toEqual([...VERDICTS]);
   });

@@ -35,9 +35,39 @@ const SNIPPETS = [
   '    # $WORD the $WORD2 window, keep the best\n    $L = 0\n    $E = 0\n    for $R in range(len($B)):\n        while $B[$R] - $B[$L] > $N:\n            $L += 1\n        $E = max($E, $R - $L + 1)\n',
 ] as const;
 
-const CLOSERS = ['    print($E)\n\n\n$F()\n', '    return $E\n', '    return $E % (10**9 + 7)\n', '    print(" ".join(map(str, $D)))\n\n\nif __name__ == "__main__":\n    $F()\n'] as const;
+const CLOSERS = [
+  '    print($E)\n\n\n$F()\n',
+  '    return $E\n',
+  '    return $E % (10**9 + 7)\n',
+  '    print(" ".join(map(str, $D)))\n\n\nif __name__ == "__main__":\n    $F()\n',
+] as const;
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'nu', 'tar', 'pel', 'qu', 'dex', 'ro', 'sa', 'vin', 'zo', 'bri', 'cum', 'fen', 'gal', 'hox', 'jet', 'ly', 'wex', 'yon', 'ax', 'er', 'is'] as const;
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'nu',
+  'tar',
+  'pel',
+  'qu',
+  'dex',
+  'ro',
+  'sa',
+  'vin',
+  'zo',
+  'bri',
+  'cum',
+  'fen',
+  'gal',
+  'hox',
+  'jet',
+  'ly',
+  'wex',
+  'yon',
+  'ax',
+  'er',
+  'is',
+] as const;
 const WORDS = ['shrink', 'grow', 'extend', 'scan', 'merge', 'split', 'count', 'track', 'update', 'sweep'] as const;
 
 /** Each template pre-split into literal text and `$X` slot names, so filling is a tight loop. */

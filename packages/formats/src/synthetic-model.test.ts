@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CLIFF_ALPHA, makeProblems, SWEEP_SHAPES, trueBestAlpha, truePassAtK, verdictMix, type SyntheticProblem } from './synthetic-model';
+import {
+  CLIFF_ALPHA,
+  makeProblems,
+  SWEEP_SHAPES,
+  trueBestAlpha,
+  truePassAtK,
+  verdictMix,
+  type SyntheticProblem,
+} from './synthetic-model';
 import { Rng, mixSeed } from './synthetic-prng';
 
 const problems = makeProblems(new Rng(mixSeed(7, 0x70726f62)), 200);
@@ -43,7 +51,8 @@ describe('truePassAtK', () => {
   });
 
   it('grows with k', () => {
-    for (const shape of SWEEP_SHAPES) expect(truePassAtK(problems, 0.5, 10, shape)).toBeGreaterThan(truePassAtK(problems, 0.5, 1, shape));
+    for (const shape of SWEEP_SHAPES)
+      expect(truePassAtK(problems, 0.5, 10, shape)).toBeGreaterThan(truePassAtK(problems, 0.5, 1, shape));
   });
 });
 

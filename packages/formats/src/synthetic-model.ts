@@ -60,7 +60,12 @@ export function verdictMix(problem: SyntheticProblem, alpha: number, shape: Swee
  * fault, IE, is not judged and not counted), so a problem is solved within k samples with
  * probability 1 - (1 - solve)^k.
  */
-export function truePassAtK(problems: readonly SyntheticProblem[], alpha: number, k: number, shape: SweepShape = 'inside'): number {
+export function truePassAtK(
+  problems: readonly SyntheticProblem[],
+  alpha: number,
+  k: number,
+  shape: SweepShape = 'inside',
+): number {
   let sum = 0;
   for (const p of problems) sum += 1 - (1 - verdictMix(p, alpha, shape).solve) ** k;
   return sum / problems.length;
@@ -78,7 +83,12 @@ export interface TrueBestAlpha {
 }
 
 /** The true best alpha on a 0.01 grid over [lo, hi] (both included). */
-export function trueBestAlpha(problems: readonly SyntheticProblem[], k: number, shape: SweepShape, [lo, hi]: readonly [number, number]): TrueBestAlpha {
+export function trueBestAlpha(
+  problems: readonly SyntheticProblem[],
+  k: number,
+  shape: SweepShape,
+  [lo, hi]: readonly [number, number],
+): TrueBestAlpha {
   const alphas: number[] = [];
   for (let i = Math.ceil(lo * 100 - 1e-9); i <= Math.floor(hi * 100 + 1e-9); i++) alphas.push(i / 100);
   const values = alphas.map((a) => truePassAtK(problems, a, k, shape));
@@ -100,9 +110,44 @@ export function drawVerdict(rng: Rng, mix: VerdictMix): SyntheticVerdict {
 
 const DIFFICULTY_CENTRE: Record<Difficulty, number> = { easy: -1.6, medium: 0, hard: 1.7 };
 const PLATFORMS = ['leetcode', 'atcoder', 'codeforces'] as const;
-const TITLE_A = ['Minimum', 'Maximum', 'Count', 'Longest', 'Shortest', 'Balanced', 'Distinct', 'Special', 'Beautiful', 'Lexicographically Smallest', 'K-th', 'Good'] as const;
-const TITLE_B = ['Subarray', 'Path', 'Substring', 'Partition', 'Tree Queries', 'Grid Walk', 'Array Operations', 'Pairs', 'Permutation', 'Segments', 'Jumps', 'Coins'] as const;
-const TITLE_C = ['', ' Sum', ' With Limit', ' After Swaps', ' II', ' in a Circle', ' Under Constraints', ' Cost'] as const;
+const TITLE_A = [
+  'Minimum',
+  'Maximum',
+  'Count',
+  'Longest',
+  'Shortest',
+  'Balanced',
+  'Distinct',
+  'Special',
+  'Beautiful',
+  'Lexicographically Smallest',
+  'K-th',
+  'Good',
+] as const;
+const TITLE_B = [
+  'Subarray',
+  'Path',
+  'Substring',
+  'Partition',
+  'Tree Queries',
+  'Grid Walk',
+  'Array Operations',
+  'Pairs',
+  'Permutation',
+  'Segments',
+  'Jumps',
+  'Coins',
+] as const;
+const TITLE_C = [
+  '',
+  ' Sum',
+  ' With Limit',
+  ' After Swaps',
+  ' II',
+  ' in a Circle',
+  ' Under Constraints',
+  ' Cost',
+] as const;
 
 export function makeProblems(rng: Rng, count: number): SyntheticProblem[] {
   const problems: SyntheticProblem[] = [];
@@ -113,7 +158,12 @@ export function makeProblems(rng: Rng, count: number): SyntheticProblem[] {
     const difficulty: Difficulty = u < 0.3 ? 'easy' : u < 0.7 ? 'medium' : 'hard';
     const platform = rng.pick(PLATFORMS);
     const n = String(i).padStart(4, '0');
-    const id = platform === 'leetcode' ? `syn${3000 + i}` : platform === 'atcoder' ? `synabc${n}_${'abcdefg'[rng.int(7)]}` : `syn${1900 + i}${'ABCDEF'[rng.int(6)]}`;
+    const id =
+      platform === 'leetcode'
+        ? `syn${3000 + i}`
+        : platform === 'atcoder'
+          ? `synabc${n}_${'abcdefg'[rng.int(7)]}`
+          : `syn${1900 + i}${'ABCDEF'[rng.int(6)]}`;
     const date = new Date(start + rng.int(spanDays) * 86_400_000).toISOString().slice(0, 10);
     problems.push({
       id,

@@ -22,7 +22,12 @@ describe('writeSyntheticSweep', () => {
     await writeSyntheticSweep({ ...options, dir: join(root, 'b') });
     await writeSyntheticSweep({ ...options, seed: 43, dir: join(root, 'c') });
     const [a, b, c] = await Promise.all(['a', 'b', 'c'].map((d) => contents(join(root, d))));
-    expect(Object.keys(a!)).toEqual(['alpha_0.5_eval_all.json', 'alpha_0_eval_all.json', 'alpha_1_eval_all.json', 'manifest.json']);
+    expect(Object.keys(a!)).toEqual([
+      'alpha_0.5_eval_all.json',
+      'alpha_0_eval_all.json',
+      'alpha_1_eval_all.json',
+      'manifest.json',
+    ]);
     expect(a).toEqual(b);
     expect(a!['alpha_0_eval_all.json']).not.toEqual(c!['alpha_0_eval_all.json']);
   });
@@ -38,7 +43,12 @@ describe('writeSyntheticSweep', () => {
     const manifest = await readManifest(result.manifestPath);
     expect(manifest.study).toContain('SYNTHETIC');
     expect(manifest.entries.map((e) => [e.alpha, e.role, e.name, e.setting])).toEqual(
-      [-0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.25, 1.5].map((a) => [a, a === 0 ? 'low' : a === 1 ? 'high' : 'merged', `7B alpha=${a}`, 'reasoning']),
+      [-0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.25, 1.5].map((a) => [
+        a,
+        a === 0 ? 'low' : a === 1 ? 'high' : 'merged',
+        `7B alpha=${a}`,
+        'reasoning',
+      ]),
     );
 
     const rates = new Map<number, Record<Verdict, number>>();
@@ -58,7 +68,14 @@ describe('writeSyntheticSweep', () => {
   });
 
   it('writes programs of roughly the requested length', async () => {
-    const result = await writeSyntheticSweep({ dir: join(root, 'long'), seed: 3, problems: 4, samplesPerCheckpoint: 25, alphas: [0.5], codeBytes: 1000 });
+    const result = await writeSyntheticSweep({
+      dir: join(root, 'long'),
+      seed: 3,
+      problems: 4,
+      samplesPerCheckpoint: 25,
+      alphas: [0.5],
+      codeBytes: 1000,
+    });
     const [record] = await collect(readLcbEvalFile(result.files[0]!.path));
     const lengths = record!.samples.map((s) => s.code.length);
     expect(Math.min(...lengths)).toBeGreaterThanOrEqual(600);
@@ -67,8 +84,17 @@ describe('writeSyntheticSweep', () => {
   });
 
   it('keeps each raw reply beside its code, as LiveCodeBench does', async () => {
-    const result = await writeSyntheticSweep({ dir: join(root, 'replies'), seed: 5, problems: 2, samplesPerCheckpoint: 4, alphas: [1] });
-    const [raw] = JSON.parse(await readFile(result.files[0]!.path, 'utf8')) as { output_list: string[]; code_list: string[] }[];
+    const result = await writeSyntheticSweep({
+      dir: join(root, 'replies'),
+      seed: 5,
+      problems: 2,
+      samplesPerCheckpoint: 4,
+      alphas: [1],
+    });
+    const [raw] = JSON.parse(await readFile(result.files[0]!.path, 'utf8')) as {
+      output_list: string[];
+      code_list: string[];
+    }[];
     expect(raw!.output_list).toHaveLength(4);
     raw!.output_list.forEach((out, i) => expect(out).toContain(`\`\`\`python\n${raw!.code_list[i]}\`\`\``));
   });

@@ -31,7 +31,9 @@ export interface SyntheticSweepResult {
   bytes: number;
 }
 
-const ERROR_CODE_OF = new Map<SyntheticVerdict, number>([...LCB_ERROR_CODES].map(([code, verdict]) => [verdict as SyntheticVerdict, code]));
+const ERROR_CODE_OF = new Map<SyntheticVerdict, number>(
+  [...LCB_ERROR_CODES].map(([code, verdict]) => [verdict as SyntheticVerdict, code]),
+);
 const ERROR_MESSAGE: Record<SyntheticVerdict, string> = {
   AC: '',
   WA: 'Wrong Answer',
@@ -43,10 +45,22 @@ const ERROR_MESSAGE: Record<SyntheticVerdict, string> = {
 
 function metadataFor(verdict: SyntheticVerdict, rng: Rng): string {
   if (verdict === 'AC') return JSON.stringify({ 'execution time': Math.round(rng.range(0.01, 2) * 1e4) / 1e4 });
-  const meta: Record<string, unknown> = { error_code: ERROR_CODE_OF.get(verdict), error_message: ERROR_MESSAGE[verdict] };
-  if (verdict === 'WA') Object.assign(meta, { output: String(rng.int(1000)), expected: String(rng.int(1000)), inputs: `${1 + rng.int(50)}\n` });
-  if (verdict === 'TLE') Object.assign(meta, { error: 'TimeoutException()', inputs: `${100_000 + rng.int(100_000)}\n` });
-  if (verdict === 'RE') Object.assign(meta, { error: rng.pick(['IndexError(\'list index out of range\')', 'RecursionError()', 'KeyError(3)']) });
+  const meta: Record<string, unknown> = {
+    error_code: ERROR_CODE_OF.get(verdict),
+    error_message: ERROR_MESSAGE[verdict],
+  };
+  if (verdict === 'WA')
+    Object.assign(meta, {
+      output: String(rng.int(1000)),
+      expected: String(rng.int(1000)),
+      inputs: `${1 + rng.int(50)}\n`,
+    });
+  if (verdict === 'TLE')
+    Object.assign(meta, { error: 'TimeoutException()', inputs: `${100_000 + rng.int(100_000)}\n` });
+  if (verdict === 'RE')
+    Object.assign(meta, {
+      error: rng.pick(["IndexError('list index out of range')", 'RecursionError()', 'KeyError(3)']),
+    });
   return JSON.stringify(meta);
 }
 
@@ -71,7 +85,14 @@ function reply(code: string, i: number): string {
 }
 
 /** One LCB `*_eval_all.json` record for a problem at one checkpoint. */
-function problemRecord(problem: SyntheticProblem, index: number, alpha: number, seed: number, n: number, codeBytes: number): string {
+function problemRecord(
+  problem: SyntheticProblem,
+  index: number,
+  alpha: number,
+  seed: number,
+  n: number,
+  codeBytes: number,
+): string {
   // Seeded by (seed, alpha, problem): a checkpoint's file does not depend on the other alphas.
   const rng = new Rng(mixSeed(seed, alpha, index));
   const mix = verdictMix(problem, alpha);
@@ -105,7 +126,14 @@ function problemRecord(problem: SyntheticProblem, index: number, alpha: number, 
   });
 }
 
-async function writeCheckpoint(path: string, problems: SyntheticProblem[], alpha: number, seed: number, n: number, codeBytes: number): Promise<number> {
+async function writeCheckpoint(
+  path: string,
+  problems: SyntheticProblem[],
+  alpha: number,
+  seed: number,
+  n: number,
+  codeBytes: number,
+): Promise<number> {
   const out = createWriteStream(path, { highWaterMark: 4 * 1024 * 1024 });
   const closed = once(out, 'close');
   let bytes = 0;
@@ -136,8 +164,16 @@ export function roleForAlpha(alpha: number): ManifestRole {
  * and renamed when complete; the manifest comes last, so its presence means the sweep is whole.
  */
 export async function writeSyntheticSweep(options: SyntheticSweepOptions): Promise<SyntheticSweepResult> {
-  const { dir, seed = 1, problems: problemCount = 60, samplesPerCheckpoint = 20, alphas = DEFAULT_SYNTHETIC_ALPHAS, codeBytes = 500 } = options;
-  if (new Set(alphas).size !== alphas.length || alphas.some((a) => !Number.isFinite(a))) throw new Error('alphas must be distinct finite numbers');
+  const {
+    dir,
+    seed = 1,
+    problems: problemCount = 60,
+    samplesPerCheckpoint = 20,
+    alphas = DEFAULT_SYNTHETIC_ALPHAS,
+    codeBytes = 500,
+  } = options;
+  if (new Set(alphas).size !== alphas.length || alphas.some((a) => !Number.isFinite(a)))
+    throw new Error('alphas must be distinct finite numbers');
   await mkdir(dir, { recursive: true });
   const problems = makeProblems(new Rng(mixSeed(seed, 0x70726f62)), problemCount);
   const suffix = `.partial-${process.pid}`;
@@ -160,13 +196,25 @@ export async function writeSyntheticSweep(options: SyntheticSweepOptions): Promi
       study: 'Synthetic sweep (SYNTHETIC DATA)',
       description: `SYNTHETIC example data generated with seed ${seed}: shaped like the coverage-interpolation finding, not results of any real model.`,
       benchmark: 'LiveCodeBench (synthetic problems)',
-      entries: files.map((f, i) => ({ path: names[i]!, alpha: f.alpha, setting: 'reasoning', scale: '7B', role: f.role })),
+      entries: files.map((f, i) => ({
+        path: names[i]!,
+        alpha: f.alpha,
+        setting: 'reasoning',
+        scale: '7B',
+        role: f.role,
+      })),
     };
     const manifestPath = join(dir, 'manifest.json');
     temps.push(manifestPath + suffix);
     await writeFile(manifestPath + suffix, `${JSON.stringify(manifest, null, 2)}\n`);
     await rename(manifestPath + suffix, manifestPath);
-    return { manifestPath, files, problems: problemCount, samples: problemCount * alphas.length * samplesPerCheckpoint, bytes };
+    return {
+      manifestPath,
+      files,
+      problems: problemCount,
+      samples: problemCount * alphas.length * samplesPerCheckpoint,
+      bytes,
+    };
   } finally {
     await Promise.all(temps.map((t) => rm(t, { force: true })));
   }

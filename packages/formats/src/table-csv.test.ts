@@ -28,7 +28,16 @@ describe('csvTable', () => {
       { name: 'tests', type: 'string', list: true },
       { name: 'ms', type: 'int', list: true },
     ];
-    const csv = await text(csvTable(columns, pagesOf([{ name: 'a,b', alpha: 0.5, tests: ['AC', 'WA'], ms: [3, null] }], [], [{ name: 'c', alpha: null, tests: null, ms: [] }])));
+    const csv = await text(
+      csvTable(
+        columns,
+        pagesOf(
+          [{ name: 'a,b', alpha: 0.5, tests: ['AC', 'WA'], ms: [3, null] }],
+          [],
+          [{ name: 'c', alpha: null, tests: null, ms: [] }],
+        ),
+      ),
+    );
     expect(csv).toBe('name,alpha,tests,ms\n"a,b",0.5,"[""AC"",""WA""]","[3,null]"\nc,,[],[]\n');
   });
 });

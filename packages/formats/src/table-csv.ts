@@ -12,9 +12,14 @@ export function csvLine(values: readonly unknown[]): string {
 }
 
 /** A header line, then one chunk of lines per page. A list column's cell is a JSON array. */
-export async function* csvTable(columns: readonly TableColumn[], pages: AsyncIterable<readonly TableRow[]>): AsyncGenerator<string> {
+export async function* csvTable(
+  columns: readonly TableColumn[],
+  pages: AsyncIterable<readonly TableRow[]>,
+): AsyncGenerator<string> {
   yield csvLine(columns.map((c) => c.name));
-  const cell = columns.map((c) => (c.list ? (row: TableRow) => JSON.stringify(row[c.name] ?? []) : (row: TableRow) => row[c.name]));
+  const cell = columns.map((c) =>
+    c.list ? (row: TableRow) => JSON.stringify(row[c.name] ?? []) : (row: TableRow) => row[c.name],
+  );
   for await (const page of pages) {
     if (page.length > 0) yield page.map((row) => csvLine(cell.map((f) => f(row)))).join('');
   }

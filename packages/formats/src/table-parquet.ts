@@ -26,7 +26,13 @@ export function parquetSchema(columns: readonly TableColumn[]): SchemaElement[] 
     ...columns.flatMap((c): SchemaElement[] =>
       c.list
         ? [
-            { name: c.name, repetition_type: 'REQUIRED', converted_type: 'LIST', logical_type: { type: 'LIST' }, num_children: 1 },
+            {
+              name: c.name,
+              repetition_type: 'REQUIRED',
+              converted_type: 'LIST',
+              logical_type: { type: 'LIST' },
+              num_children: 1,
+            },
             { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
             { name: 'element', repetition_type: 'OPTIONAL', ...PRIMITIVE[c.type] },
           ]
@@ -62,15 +68,27 @@ class ChunkWriter extends ByteWriter {
 }
 
 /** The table as a Parquet file's bytes, in order. An empty table is a valid file with no row group. */
-export async function* parquetTable(columns: readonly TableColumn[], pages: AsyncIterable<readonly TableRow[]>, options: ParquetTableOptions = {}): AsyncGenerator<Uint8Array> {
+export async function* parquetTable(
+  columns: readonly TableColumn[],
+  pages: AsyncIterable<readonly TableRow[]>,
+  options: ParquetTableOptions = {},
+): AsyncGenerator<Uint8Array> {
   const rowGroupRows = options.rowGroupRows ?? 65_536;
   const out = new ChunkWriter();
-  const parquet = new ParquetWriter({ writer: out, schema: parquetSchema(columns), codec: 'SNAPPY', createdBy: 'frontier-explorer (hyparquet-writer)' });
+  const parquet = new ParquetWriter({
+    writer: out,
+    schema: parquetSchema(columns),
+    codec: 'SNAPPY',
+    createdBy: 'frontier-explorer (hyparquet-writer)',
+  });
   const texts = columns.filter((c) => c.type === 'string' && !c.list).map((c) => c.name);
   let group: TableRow[] = [];
   let textChars = 0;
   const writeGroup = () => {
-    const columnData: ColumnSource[] = columns.map((c) => ({ name: c.name, data: group.map((row) => (c.list ? (row[c.name] ?? []) : (row[c.name] ?? null))) }));
+    const columnData: ColumnSource[] = columns.map((c) => ({
+      name: c.name,
+      data: group.map((row) => (c.list ? (row[c.name] ?? []) : (row[c.name] ?? null))),
+    }));
     // Synchronous: ChunkWriter's flush returns nothing, so write() does too.
     void parquet.write({ columnData, rowGroupSize: group.length });
     group = [];

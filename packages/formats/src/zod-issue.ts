@@ -39,13 +39,17 @@ export function describeIssue(issue: z.core.$ZodIssue, root: unknown): { field: 
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => JSON.stringify(k)).join(', ');
     const prefix = fieldPath(path);
-    return { field: prefix === '' ? undefined : prefix, detail: `unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}` };
+    return {
+      field: prefix === '' ? undefined : prefix,
+      detail: `unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}`,
+    };
   }
   const field = path.length === 0 ? undefined : fieldPath(path);
   const value = valueAt(root, path);
   if (issue.code === 'invalid_type') {
     if (value === undefined) return { field, detail: 'missing (required)' };
-    if (issue.expected === 'number' && typeof value === 'number') return { field, detail: `expected a finite number, got ${value}` };
+    if (issue.expected === 'number' && typeof value === 'number')
+      return { field, detail: `expected a finite number, got ${value}` };
     return { field, detail: `expected ${issue.expected}, got ${describeValue(value)}` };
   }
   if (issue.code === 'invalid_value') {

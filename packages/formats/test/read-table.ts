@@ -36,7 +36,9 @@ export function parseCsv(text: string): string[][] {
 /** A CSV export as objects keyed by its header; cells of `lists` parsed as JSON. */
 export function csvObjects(text: string, lists: readonly string[] = []): Record<string, unknown>[] {
   const [header, ...rows] = parseCsv(text);
-  return rows.map((r) => Object.fromEntries(header!.map((name, i) => [name, lists.includes(name) ? JSON.parse(r[i]!) : r[i]])));
+  return rows.map((r) =>
+    Object.fromEntries(header!.map((name, i) => [name, lists.includes(name) ? JSON.parse(r[i]!) : r[i]])),
+  );
 }
 
 function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
@@ -44,7 +46,9 @@ function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
 }
 
 /** A Parquet file's rows as objects, and its row groups' sizes. */
-export async function readParquet(bytes: Uint8Array): Promise<{ rows: Record<string, unknown>[]; rowGroups: number[] }> {
+export async function readParquet(
+  bytes: Uint8Array,
+): Promise<{ rows: Record<string, unknown>[]; rowGroups: number[] }> {
   const file = arrayBufferOf(bytes);
   const rowGroups = parquetMetadata(file).row_groups.map((g) => Number(g.num_rows));
   return { rows: await parquetReadObjects({ file }), rowGroups };

@@ -38,7 +38,10 @@ export interface GenerationBackend {
  * server: the demo lab's toy policy. The app that runs the pipeline hands it in, so the pipeline
  * sees only this interface.
  */
-export type InProcessBackendFactory = (checkpoint: { checkpointDir: string; seed: number }) => GenerationBackend | Promise<GenerationBackend>;
+export type InProcessBackendFactory = (checkpoint: {
+  checkpointDir: string;
+  seed: number;
+}) => GenerationBackend | Promise<GenerationBackend>;
 
 /** The indexes a request asks for, checked: integers in `[0, n)`, no duplicates. */
 export function requestedIndexes(req: Pick<GenerationRequest, 'n' | 'indexes' | 'problemId'>): number[] {

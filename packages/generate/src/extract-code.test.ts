@@ -58,7 +58,9 @@ describe('extractCode', () => {
   });
 
   it('does not close a fence on a line with text after the fence', () => {
-    expect(extractCode('```python\nx = 1\n``` not a closer\ny = 2\n```', 'python')).toBe('x = 1\n``` not a closer\ny = 2\n');
+    expect(extractCode('```python\nx = 1\n``` not a closer\ny = 2\n```', 'python')).toBe(
+      'x = 1\n``` not a closer\ny = 2\n',
+    );
   });
 
   it('runs an unterminated final fence to the end of the reply', () => {

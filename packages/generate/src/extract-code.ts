@@ -60,7 +60,11 @@ export function fencedBlocks(text: string): FencedBlock[] {
     const body: string[] = [];
     let j = i + 1;
     for (; j < lines.length && !closer.test(lines[j] ?? ''); j++) body.push(stripIndent(lines[j] ?? '', indent.length));
-    blocks.push({ tag: (info.trim().split(/\s+/)[0] ?? '').toLowerCase(), body: body.join('\n'), closed: j < lines.length });
+    blocks.push({
+      tag: (info.trim().split(/\s+/)[0] ?? '').toLowerCase(),
+      body: body.join('\n'),
+      closed: j < lines.length,
+    });
     i = j;
   }
   return blocks;

@@ -1,5 +1,11 @@
 // @frontier/generate: generation backends behind one interface, and code extraction.
-export type { GenerationBackend, GenerationRequest, GeneratedSample, GenerationLanguage, InProcessBackendFactory } from './backend';
+export type {
+  GenerationBackend,
+  GenerationRequest,
+  GeneratedSample,
+  GenerationLanguage,
+  InProcessBackendFactory,
+} from './backend';
 export { requestedIndexes } from './backend';
 export { extractCode, fencedBlocks, languageOfTag, type FencedBlock } from './extract-code';
 export { OpenAICompatibleBackend, createOpenAIBackend } from './openai/backend';

@@ -38,7 +38,11 @@ export function completion(contents: Array<string | null>, finishReason = 'stop'
     object: 'chat.completion',
     created: 0,
     model: 'test-model',
-    choices: contents.map((content, index) => ({ index, message: { role: 'assistant', content }, finish_reason: finishReason })),
+    choices: contents.map((content, index) => ({
+      index,
+      message: { role: 'assistant', content },
+      finish_reason: finishReason,
+    })),
   };
 }
 
@@ -57,7 +61,10 @@ export const echoN = (): FakeHandler => {
  * `models` is what `GET /v1/models` lists (those requests are answered apart: `requests` holds
  * only chat completions and unknown routes).
  */
-export async function startFakeServer(handler: FakeHandler, { models = [] }: { models?: string[] } = {}): Promise<FakeServer> {
+export async function startFakeServer(
+  handler: FakeHandler,
+  { models = [] }: { models?: string[] } = {},
+): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -75,13 +82,23 @@ export async function startFakeServer(handler: FakeHandler, { models = [] }: { m
     req.on('end', () => {
       if (req.method === 'GET' && req.url === '/v1/models') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', owned_by: 'fake' })) }));
+        res.end(
+          JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', owned_by: 'fake' })) }),
+        );
         return;
       }
       const text = Buffer.concat(chunks).toString('utf8');
-      const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : {} };
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: text ? JSON.parse(text) : {},
+      };
       requests.push(recorded);
-      const reply = recorded.path === '/v1/chat/completions' ? handler(recorded, requests.length - 1) : { status: 404, body: { error: { message: 'no such route' } } };
+      const reply =
+        recorded.path === '/v1/chat/completions'
+          ? handler(recorded, requests.length - 1)
+          : { status: 404, body: { error: { message: 'no such route' } } };
       if (reply.hang) return;
       setTimeout(() => {
         if (res.destroyed) return;

@@ -8,7 +8,14 @@ import {
   type GenerationRequest,
   type OpenAIBackendOptionsInput,
 } from '../src/index';
-import { completion, echoN, pythonReply, startFakeServer, type FakeHandler, type FakeServer } from './fake-openai-server';
+import {
+  completion,
+  echoN,
+  pythonReply,
+  startFakeServer,
+  type FakeHandler,
+  type FakeServer,
+} from './fake-openai-server';
 
 const servers: FakeServer[] = [];
 afterEach(async () => {
@@ -22,15 +29,32 @@ async function serve(handler: FakeHandler): Promise<FakeServer> {
 }
 
 // Small delays keep the suite fast; no jitter keeps it deterministic.
-function backend(server: FakeServer | string, options: Partial<OpenAIBackendOptionsInput> = {}): OpenAICompatibleBackend {
+function backend(
+  server: FakeServer | string,
+  options: Partial<OpenAIBackendOptionsInput> = {},
+): OpenAICompatibleBackend {
   const baseUrl = typeof server === 'string' ? server : server.url;
   return new OpenAICompatibleBackend(
-    { baseUrl, model: 'test-model', maxRetries: 2, retryBaseDelayMs: 5, retryMaxDelayMs: 500, timeoutMs: 2_000, ...options },
+    {
+      baseUrl,
+      model: 'test-model',
+      maxRetries: 2,
+      retryBaseDelayMs: 5,
+      retryMaxDelayMs: 500,
+      timeoutMs: 2_000,
+      ...options,
+    },
     { random: () => 0 },
   );
 }
 
-const problem: GenerationRequest = { problemId: 'two-sum', title: 'Two Sum', statement: 'Read two integers and print their sum.', language: 'python', n: 1 };
+const problem: GenerationRequest = {
+  problemId: 'two-sum',
+  title: 'Two Sum',
+  statement: 'Read two integers and print their sum.',
+  language: 'python',
+  n: 1,
+};
 
 async function collect(samples: AsyncIterable<GeneratedSample>): Promise<GeneratedSample[]> {
   const out: GeneratedSample[] = [];
@@ -52,7 +76,13 @@ async function failure(samples: AsyncIterable<GeneratedSample>): Promise<{ error
 describe('OpenAICompatibleBackend: requests', () => {
   it('asks for n choices in one request and extracts each program', async () => {
     const server = await serve(echoN());
-    const b = backend(server, { apiKey: 'sk-test', samplesPerRequest: 4, temperature: 0.6, topP: 0.95, maxTokens: 1234 });
+    const b = backend(server, {
+      apiKey: 'sk-test',
+      samplesPerRequest: 4,
+      temperature: 0.6,
+      topP: 0.95,
+      maxTokens: 1234,
+    });
     const samples = await collect(b.generate({ ...problem, n: 4 }));
 
     expect(samples.map((s) => s.idx)).toEqual([0, 1, 2, 3]);
@@ -74,7 +104,10 @@ describe('OpenAICompatibleBackend: requests', () => {
 
   it('sends one request per sample without n, an API key or top_p, with the system prompt and a seed per sample', async () => {
     const server = await serve(echoN());
-    const b = backend(server, { systemPrompt: 'You are a careful programmer.', promptTemplate: 'Problem {problemId} in {language}:\n{statement}' });
+    const b = backend(server, {
+      systemPrompt: 'You are a careful programmer.',
+      promptTemplate: 'Problem {problemId} in {language}:\n{statement}',
+    });
     const samples = await collect(b.generate({ ...problem, language: 'cpp', n: 3, seed: 100 }));
 
     expect(samples.map((s) => s.idx)).toEqual([0, 1, 2]);
@@ -94,17 +127,26 @@ describe('OpenAICompatibleBackend: requests', () => {
 
   it('produces only the requested indexes, batched by samplesPerRequest', async () => {
     const server = await serve(echoN());
-    const samples = await collect(backend(server, { samplesPerRequest: 2 }).generate({ ...problem, n: 10, indexes: [9, 3, 5, 4] }));
+    const samples = await collect(
+      backend(server, { samplesPerRequest: 2 }).generate({ ...problem, n: 10, indexes: [9, 3, 5, 4] }),
+    );
     expect(samples.map((s) => s.idx)).toEqual([3, 4, 5, 9]);
     expect(server.requests.map((r) => r.body.n ?? 1).sort()).toEqual([1, 1, 2]);
   });
 
   it('batches only consecutive indexes, so choice k of a request seeded S + i is sample i + k', async () => {
     const server = await serve(echoN());
-    const samples = await collect(backend(server, { samplesPerRequest: 4 }).generate({ ...problem, n: 10, indexes: [0, 1, 2, 5, 6], seed: 50 }));
+    const samples = await collect(
+      backend(server, { samplesPerRequest: 4 }).generate({ ...problem, n: 10, indexes: [0, 1, 2, 5, 6], seed: 50 }),
+    );
     expect(samples.map((s) => s.idx)).toEqual([0, 1, 2, 5, 6]);
-    const sent = server.requests.map((r) => ({ seed: r.body.seed, n: r.body.n })).sort((a, b) => Number(a.seed) - Number(b.seed));
-    expect(sent).toEqual([{ seed: 50, n: 3 }, { seed: 55, n: 2 }]);
+    const sent = server.requests
+      .map((r) => ({ seed: r.body.seed, n: r.body.n }))
+      .sort((a, b) => Number(a.seed) - Number(b.seed));
+    expect(sent).toEqual([
+      { seed: 50, n: 3 },
+      { seed: 55, n: 2 },
+    ]);
   });
 
   it('falls back to separate requests when the server returns fewer choices than n', async () => {
@@ -137,7 +179,10 @@ describe('OpenAICompatibleBackend: requests', () => {
   it('never allows more requests in flight than the concurrency limit, across problems', async () => {
     const server = await serve((req, nth) => ({ body: completion([pythonReply(nth)]), delayMs: 20 }));
     const b = backend(server, { concurrency: 3 });
-    const results = await Promise.all([collect(b.generate({ ...problem, n: 6 })), collect(b.generate({ ...problem, problemId: 'other', n: 6 }))]);
+    const results = await Promise.all([
+      collect(b.generate({ ...problem, n: 6 })),
+      collect(b.generate({ ...problem, problemId: 'other', n: 6 })),
+    ]);
     expect(results.map((r) => r.length)).toEqual([6, 6]);
     expect(server.requests).toHaveLength(12);
     expect(server.maxInFlight()).toBe(3);
@@ -147,7 +192,9 @@ describe('OpenAICompatibleBackend: requests', () => {
 describe('OpenAICompatibleBackend: retries', () => {
   it('waits as long as Retry-After says on 429, then succeeds', async () => {
     const server = await serve((_, nth) =>
-      nth === 0 ? { status: 429, headers: { 'retry-after': '0.25' }, body: { error: { message: 'slow down' } } } : { body: completion([pythonReply(1)]) },
+      nth === 0
+        ? { status: 429, headers: { 'retry-after': '0.25' }, body: { error: { message: 'slow down' } } }
+        : { body: completion([pythonReply(1)]) },
     );
     const started = Date.now();
     const [sample] = await collect(backend(server).generate(problem));
@@ -157,7 +204,9 @@ describe('OpenAICompatibleBackend: retries', () => {
   });
 
   it('retries 500 answers with backoff, then succeeds', async () => {
-    const server = await serve((_, nth) => (nth < 2 ? { status: 500, body: 'Internal Server Error' } : { body: completion([pythonReply(2)]) }));
+    const server = await serve((_, nth) =>
+      nth < 2 ? { status: 500, body: 'Internal Server Error' } : { body: completion([pythonReply(2)]) },
+    );
     const [sample] = await collect(backend(server).generate(problem));
     expect(sample?.code).toBe('print(2)\n');
     expect(server.requests).toHaveLength(3);
@@ -167,8 +216,15 @@ describe('OpenAICompatibleBackend: retries', () => {
     const server = await serve(() => ({ status: 503, body: { error: { message: 'model is loading' } } }));
     const { error } = await failure(backend(server, { maxRetries: 1 }).generate(problem));
     expect(error).toBeInstanceOf(GenerationBackendError);
-    expect(error.message).toBe(`POST ${server.url}/chat/completions: HTTP 503 server error (server said: model is loading) (gave up after 2 attempts)`);
-    expect((error as GenerationBackendError).details).toEqual({ url: `${server.url}/chat/completions`, status: 503, attempts: 2, retried: true });
+    expect(error.message).toBe(
+      `POST ${server.url}/chat/completions: HTTP 503 server error (server said: model is loading) (gave up after 2 attempts)`,
+    );
+    expect((error as GenerationBackendError).details).toEqual({
+      url: `${server.url}/chat/completions`,
+      status: 503,
+      attempts: 2,
+      retried: true,
+    });
   });
 
   it('times out a hanging request and succeeds on the retry', async () => {
@@ -181,7 +237,9 @@ describe('OpenAICompatibleBackend: retries', () => {
   it('fails when every attempt times out', async () => {
     const server = await serve(() => ({ hang: true }));
     const { error } = await failure(backend(server, { timeoutMs: 100, maxRetries: 2 }).generate(problem));
-    expect(error.message).toContain(`POST ${server.url}/chat/completions: no complete reply within 100 ms (timeout) (gave up after 3 attempts)`);
+    expect(error.message).toContain(
+      `POST ${server.url}/chat/completions: no complete reply within 100 ms (timeout) (gave up after 3 attempts)`,
+    );
     expect(server.requests).toHaveLength(3);
   });
 
@@ -194,7 +252,9 @@ describe('OpenAICompatibleBackend: retries', () => {
     await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
     try {
       const { port } = raw.address() as AddressInfo;
-      const { error } = await failure(backend(`http://127.0.0.1:${port}/v1`, { timeoutMs: 100, maxRetries: 0 }).generate(problem));
+      const { error } = await failure(
+        backend(`http://127.0.0.1:${port}/v1`, { timeoutMs: 100, maxRetries: 0 }).generate(problem),
+      );
       expect(error.message).toContain('(timeout)');
     } finally {
       raw.closeAllConnections();
@@ -203,7 +263,9 @@ describe('OpenAICompatibleBackend: retries', () => {
   });
 
   it('retries a malformed JSON body, then succeeds', async () => {
-    const server = await serve((_, nth) => (nth === 0 ? { body: '{"choices": [{"mess' } : { body: completion([pythonReply(4)]) }));
+    const server = await serve((_, nth) =>
+      nth === 0 ? { body: '{"choices": [{"mess' } : { body: completion([pythonReply(4)]) },
+    );
     const [sample] = await collect(backend(server).generate(problem));
     expect(sample?.code).toBe('print(4)\n');
     expect(server.requests).toHaveLength(2);
@@ -212,12 +274,18 @@ describe('OpenAICompatibleBackend: retries', () => {
   it('fails with a clear message when the body stays malformed', async () => {
     const server = await serve(() => ({ body: '<html>Bad Gateway</html>' }));
     const { error } = await failure(backend(server).generate(problem));
-    expect(error.message).toMatch(new RegExp(`^POST ${server.url}/chat/completions: HTTP 200 with malformed JSON \\(.+\\): <html>Bad Gateway</html> \\(gave up after 3 attempts\\)$`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^POST ${server.url}/chat/completions: HTTP 200 with malformed JSON \\(.+\\): <html>Bad Gateway</html> \\(gave up after 3 attempts\\)$`,
+      ),
+    );
     expect(server.requests).toHaveLength(3);
   });
 
   it('fails with a clear message when a reply has no message content', async () => {
-    const server = await serve(() => ({ body: { choices: [{ index: 0, message: { role: 'assistant' }, finish_reason: 'stop' }] } }));
+    const server = await serve(() => ({
+      body: { choices: [{ index: 0, message: { role: 'assistant' }, finish_reason: 'stop' }] },
+    }));
     const { error } = await failure(backend(server, { maxRetries: 0 }).generate(problem));
     expect(error.message).toContain('HTTP 200 but not a chat completion: response.choices.0.message.content');
     expect(error.message).toContain('(gave up after 1 attempt)');
@@ -235,13 +303,18 @@ describe('OpenAICompatibleBackend: failing fast', () => {
     const server = await serve(() => ({ status: 401, body: { error: { message: 'invalid key sk-secret-123' } } }));
     const { error } = await failure(backend(server, { apiKey: 'sk-secret-123', maxRetries: 5 }).generate(problem));
     expect(server.requests).toHaveLength(1);
-    expect(error.message).toBe(`POST ${server.url}/chat/completions: HTTP 401 unauthorized: check the API key (server said: invalid key [api key])`);
+    expect(error.message).toBe(
+      `POST ${server.url}/chat/completions: HTTP 401 unauthorized: check the API key (server said: invalid key [api key])`,
+    );
     expect(error.message).not.toContain('sk-secret-123');
     expect((error as GenerationBackendError).details).toMatchObject({ status: 401, attempts: 1, retried: false });
   });
 
   it('does not retry 404 and says what to check', async () => {
-    const server = await serve(() => ({ status: 404, body: { error: { message: 'The model `nope` does not exist.' } } }));
+    const server = await serve(() => ({
+      status: 404,
+      body: { error: { message: 'The model `nope` does not exist.' } },
+    }));
     const { error } = await failure(backend(server, { model: 'nope' }).generate(problem));
     expect(server.requests).toHaveLength(1);
     expect(error.message).toContain('HTTP 404 model or endpoint not found');
@@ -254,11 +327,15 @@ describe('OpenAICompatibleBackend: failing fast', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((r) => closed.close(() => r()));
     const { error } = await failure(backend(`http://127.0.0.1:${port}/v1`, { maxRetries: 1 }).generate(problem));
-    expect(error.message).toBe(`POST http://127.0.0.1:${port}/v1/chat/completions: network error: connect ECONNREFUSED 127.0.0.1:${port} (gave up after 2 attempts)`);
+    expect(error.message).toBe(
+      `POST http://127.0.0.1:${port}/v1/chat/completions: network error: connect ECONNREFUSED 127.0.0.1:${port} (gave up after 2 attempts)`,
+    );
   });
 
   it('delivers the samples finished before a failure, then throws', async () => {
-    const server = await serve((_, nth) => (nth === 0 ? { body: completion([pythonReply(0)]) } : { status: 401, delayMs: 100, body: {} }));
+    const server = await serve((_, nth) =>
+      nth === 0 ? { body: completion([pythonReply(0)]) } : { status: 401, delayMs: 100, body: {} },
+    );
     const { error, got } = await failure(backend(server, { concurrency: 1 }).generate({ ...problem, n: 2 }));
     expect(got.map((s) => s.idx)).toEqual([0]);
     expect(error.message).toContain('HTTP 401');
@@ -270,7 +347,9 @@ describe('OpenAICompatibleBackend: cancellation', () => {
     const server = await serve(() => ({ hang: true }));
     const ctrl = new AbortController();
     setTimeout(() => ctrl.abort(new Error('job cancelled')), 50);
-    const { error } = await failure(backend(server, { concurrency: 4 }).generate({ ...problem, n: 4, signal: ctrl.signal }));
+    const { error } = await failure(
+      backend(server, { concurrency: 4 }).generate({ ...problem, n: 4, signal: ctrl.signal }),
+    );
     expect(error.message).toBe('job cancelled');
     await expect.poll(() => server.inFlight()).toBe(0);
   });

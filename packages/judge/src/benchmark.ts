@@ -69,7 +69,8 @@ function frontierBenchmark(doc: Record<string, unknown>, name: string, k: number
     if (!rec || typeof rec !== 'object') throw new JudgeInputError(`${where}: not an object`);
     if (typeof rec.id !== 'string' || !rec.id) throw new JudgeInputError(`${where}: missing string id`);
     if (problems.has(rec.id)) throw new JudgeInputError(`${where}: duplicate id`);
-    if (!Array.isArray(rec.tests) || rec.tests.length === 0) throw new JudgeInputError(`${where}: problem has no tests`);
+    if (!Array.isArray(rec.tests) || rec.tests.length === 0)
+      throw new JudgeInputError(`${where}: problem has no tests`);
     const tests = (rec.tests as unknown[]).map((t, j) => {
       const tt = t as Record<string, unknown>;
       if (!tt || typeof tt.input !== 'string' || typeof tt.output !== 'string') {
@@ -82,7 +83,10 @@ function frontierBenchmark(doc: Record<string, unknown>, name: string, k: number
     });
     let tierDerivation;
     if (tests.every((t) => t.tier === 0)) {
-      const d = deriveTiers(tests.map((t) => t.input), k);
+      const d = deriveTiers(
+        tests.map((t) => t.input),
+        k,
+      );
       d.tiers.forEach((tier, j) => (tests[j]!.tier = tier));
       tierDerivation = d.derivation;
     } else if (tests.some((t) => t.tier === 0)) {
@@ -110,7 +114,12 @@ function compactTiers(tests: { tier: number }[]): void {
 }
 
 const LIMIT_KEYS: Record<string, keyof Limits> = {
-  timeS: 'timeS', memoryMib: 'memoryMib', outputMib: 'outputMib', wallS: 'wallS', processes: 'processes', fileMib: 'fileMib',
+  timeS: 'timeS',
+  memoryMib: 'memoryMib',
+  outputMib: 'outputMib',
+  wallS: 'wallS',
+  processes: 'processes',
+  fileMib: 'fileMib',
 };
 
 function parseLimits(raw: Record<string, unknown>, where: string): Partial<Limits> {
@@ -121,7 +130,8 @@ function parseLimits(raw: Record<string, unknown>, where: string): Partial<Limit
       if (key === 'checker') continue;
       throw new JudgeInputError(`${where}: unknown limit "${key}"`);
     }
-    if (typeof value !== 'number' || !(value > 0)) throw new JudgeInputError(`${where}: limit ${key} must be a positive number`);
+    if (typeof value !== 'number' || !(value > 0))
+      throw new JudgeInputError(`${where}: limit ${key} must be a positive number`);
     out[k] = value;
   }
   return out;

@@ -32,7 +32,7 @@ describe('LiveCodeBench rule', () => {
     expect(lcbStdioEqual('0.1', '0.10000000001')).toBe(false);
     expect(lcbStdioEqual('Yes', 'YES')).toBe(false);
   });
-  it('uses Python\'s whitespace and Decimal digits, not JavaScript\'s', () => {
+  it("uses Python's whitespace and Decimal digits, not JavaScript's", () => {
     expect(lcbStdioEqual('\ufeff3', '3')).toBe(false); // U+FEFF is not whitespace to Python
     expect(lcbStdioEqual('1\x1c2\x85', '1 2')).toBe(true);
     expect(lcbStdioEqual('\u00a03\u3000', '3')).toBe(true);

@@ -73,7 +73,17 @@ export function lcbStdioEqual(actual: string, expected: string): boolean {
 // Python's str.isspace(): JavaScript's \s less U+FEFF, plus U+001C-U+001F and U+0085.
 function isPySpace(c: number): boolean {
   if (c <= 0x20) return (c >= 0x09 && c <= 0x0d) || c >= 0x1c;
-  return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+  return (
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
 }
 const PY_SPLIT = /[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 

@@ -8,7 +8,8 @@ const SIGXFSZ = 25;
  * The line a compiled program's allocation shim writes when malloc & co. return NULL for want of
  * memory (native/alloc_shim.c): under a memory rlimit, where no cgroup kills the program.
  */
-const ALLOCATION_REFUSED = /frontier-judge: (?:malloc|calloc|realloc|aligned_alloc|posix_memalign) returned NULL \(out of memory\)$/m;
+const ALLOCATION_REFUSED =
+  /frontier-judge: (?:malloc|calloc|realloc|aligned_alloc|posix_memalign) returned NULL \(out of memory\)$/m;
 
 /** Peak memory of a run: the larger of the process's own peak RSS and the cgroup's peak charge. */
 export function peakKib(run: RunResult): number {
@@ -28,7 +29,13 @@ export function classifyRun(run: RunResult, limits: ResolvedLimits): Verdict | u
   if (run.oomKilled || peakKib(run) * 1024 > limits.memoryBytes) return 'MLE';
   // An allocation refused outright (larger than the machine, or over a memory rlimit) ends as
   // MemoryError/bad_alloc, or as a C program's NULL malloc followed by a crash or a non-zero exit.
-  if (failed && (run.failcnt > 0 || /\bMemoryError\b|std::bad_alloc/.test(lastLines(run.stderr)) || ALLOCATION_REFUSED.test(run.stderr))) return 'MLE';
+  if (
+    failed &&
+    (run.failcnt > 0 ||
+      /\bMemoryError\b|std::bad_alloc/.test(lastLines(run.stderr)) ||
+      ALLOCATION_REFUSED.test(run.stderr))
+  )
+    return 'MLE';
   if (failed) return 'RE';
   return undefined;
 }

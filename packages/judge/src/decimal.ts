@@ -15,7 +15,9 @@ function parse(s: string): Parsed | undefined {
   const special = SPECIAL.exec(s);
   if (special) {
     const negative = special[1] === '-';
-    return /inf/i.test(special[2]!) ? { kind: 'inf', negative, digits: '', exponent: 0n } : { kind: 'nan', negative, digits: '', exponent: 0n };
+    return /inf/i.test(special[2]!)
+      ? { kind: 'inf', negative, digits: '', exponent: 0n }
+      : { kind: 'nan', negative, digits: '', exponent: 0n };
   }
   const m = DECIMAL.exec(s);
   if (!m || (m[2] === undefined && m[3] === undefined)) return undefined;

@@ -17,11 +17,13 @@ export interface Judge {
 export function validateSamples(benchmark: Benchmark, samples: readonly Sample[]): void {
   samples.forEach((s, i) => {
     const where = `sample #${i + 1} (id ${JSON.stringify(s.id)})`;
-    if (!LANGUAGES.includes(s.language)) throw new JudgeInputError(`${where}: unknown language ${JSON.stringify(s.language)} (expected python or cpp)`);
+    if (!LANGUAGES.includes(s.language))
+      throw new JudgeInputError(`${where}: unknown language ${JSON.stringify(s.language)} (expected python or cpp)`);
     if (typeof s.code !== 'string') throw new JudgeInputError(`${where}: code must be a string`);
     const p = benchmark.problems.get(s.problemId);
     if (!p) throw new JudgeInputError(`${where}: unknown problem ${JSON.stringify(s.problemId)}`);
-    if (p.tests.length === 0) throw new JudgeInputError(`${where}: problem ${JSON.stringify(s.problemId)} has no tests`);
+    if (p.tests.length === 0)
+      throw new JudgeInputError(`${where}: problem ${JSON.stringify(s.problemId)} has no tests`);
   });
 }
 

@@ -23,7 +23,9 @@ export function decodeLcbTests(value: unknown, where: string): LcbTest[] {
       text = unpickleString(inflateSync(Buffer.from(value, 'base64')));
       return JSON.parse(text) as LcbTest[];
     } catch (err) {
-      throw new JudgeInputError(`${where}: test cases are neither JSON nor base64+zlib+pickle (${(err as Error).message})`);
+      throw new JudgeInputError(
+        `${where}: test cases are neither JSON nor base64+zlib+pickle (${(err as Error).message})`,
+      );
     }
   }
 }
@@ -39,12 +41,17 @@ export function lcbProblem(rec: Record<string, unknown>, where: string, tierCoun
   ];
   if (tests.length === 0) throw new JudgeInputError(`${name}: problem has no tests`);
   let metadata: Record<string, unknown> = {};
-  if (typeof rec.metadata === 'string' && rec.metadata.trim()) metadata = JSON.parse(rec.metadata) as Record<string, unknown>;
+  if (typeof rec.metadata === 'string' && rec.metadata.trim())
+    metadata = JSON.parse(rec.metadata) as Record<string, unknown>;
   else if (rec.metadata && typeof rec.metadata === 'object') metadata = rec.metadata as Record<string, unknown>;
   const functional = tests.some((t) => t.testtype === 'functional');
   const fnName = metadata.func_name ?? metadata.fn_name;
-  if (functional && typeof fnName !== 'string') throw new JudgeInputError(`${name}: functional tests without func_name in metadata`);
-  const { tiers, derivation } = deriveTiers(tests.map((t) => t.input), tierCount);
+  if (functional && typeof fnName !== 'string')
+    throw new JudgeInputError(`${name}: functional tests without func_name in metadata`);
+  const { tiers, derivation } = deriveTiers(
+    tests.map((t) => t.input),
+    tierCount,
+  );
   return {
     id: String(id),
     title: typeof rec.question_title === 'string' ? rec.question_title : undefined,

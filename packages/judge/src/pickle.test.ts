@@ -4,7 +4,10 @@ import { decodeLcbTests } from './lcb';
 import { unpickleString } from './pickle';
 
 // pickle.dumps('[{"input": "1\\n", ...}]') at protocol 4 and 0, produced by CPython 3.11.
-const P4 = Buffer.from('gASVOgAAAAAAAACMNlt7ImlucHV0IjogIjFcbiIsICJvdXRwdXQiOiAiMiIsICJ0ZXN0dHlwZSI6ICJzdGRpbiJ9XZQu', 'base64');
+const P4 = Buffer.from(
+  'gASVOgAAAAAAAACMNlt7ImlucHV0IjogIjFcbiIsICJvdXRwdXQiOiAiMiIsICJ0ZXN0dHlwZSI6ICJzdGRpbiJ9XZQu',
+  'base64',
+);
 const P0 = Buffer.from('VmjpbGxvCnAwCi4=', 'base64');
 
 describe('unpickleString', () => {

@@ -8,9 +8,7 @@ import type { HostFile, RunRequest } from './sandbox/types';
 import type { Language, Problem } from './types';
 
 export type Program =
-  | { kind: 'python'; code: string }
-  | { kind: 'exec'; exe: HostFile }
-  | { kind: 'ce'; message: string };
+  { kind: 'python'; code: string } | { kind: 'exec'; exe: HostFile } | { kind: 'ce'; message: string };
 
 /** A program that can run: every kind but a compile error. */
 export type RunnableProgram = Exclude<Program, { kind: 'ce' }>;
@@ -62,7 +60,10 @@ export class Programs {
       return Promise.resolve({ kind: 'python', code: source });
     }
     if (problem.functional) {
-      return Promise.resolve({ kind: 'ce', message: 'functional (LeetCode-style) problems are judged for Python only' });
+      return Promise.resolve({
+        kind: 'ce',
+        message: 'functional (LeetCode-style) problems are judged for Python only',
+      });
     }
     const key = sha('cpp', this.compile.gxx, this.shimId, code);
     let p = this.compiling.get(key);
@@ -88,9 +89,11 @@ export class Programs {
       // The compiler runs in the same sandbox as programs (a source may #include any file it
       // can name); the binary comes back on stdout. The allocation shim comes in base64 ($1).
       argv: [
-        '/bin/sh', '-c',
+        '/bin/sh',
+        '-c',
         `printf %s "$1" | base64 -d > /tmp/shim.o && "$0" -std=c++17 -O2 -pipe -x c++ -o /tmp/a.out - -x none /tmp/shim.o ${LINK_SHIM} 1>&2 && exec cat /tmp/a.out`,
-        gxx, this.shim,
+        gxx,
+        this.shim,
       ],
       stdin: ['work', src],
       stdout: ['cache', tmp],
@@ -107,10 +110,12 @@ export class Programs {
     };
     const tmpAbs = join(this.cacheDir, tmp);
     // The binary comes back into `tmp`: a failed run (the cache's disk full) must not leave it there.
-    const run = await this.pool.withSlot((slot) => slot.run(req)).catch((err: unknown) => {
-      rmSync(tmpAbs, { force: true });
-      throw err;
-    });
+    const run = await this.pool
+      .withSlot((slot) => slot.run(req))
+      .catch((err: unknown) => {
+        rmSync(tmpAbs, { force: true });
+        throw err;
+      });
     if (run.setupError) {
       rmSync(tmpAbs, { force: true });
       throw new Error(`compiler sandbox: ${run.setupError}`);
@@ -125,7 +130,8 @@ export class Programs {
     if (run.wallTimeout || run.cpuMs > this.compile.cpuSeconds * 1000) {
       return { kind: 'ce', message: `compilation exceeded ${this.compile.cpuSeconds} s\n${message}` };
     }
-    if (run.oomKilled) return { kind: 'ce', message: `compilation exceeded ${this.compile.memoryBytes >> 20} MiB\n${message}` };
+    if (run.oomKilled)
+      return { kind: 'ce', message: `compilation exceeded ${this.compile.memoryBytes >> 20} MiB\n${message}` };
     if (!message) message = `compiler exited with ${run.exitCode ?? `signal ${run.signal}`}`;
     // Only a plain compiler error is cached: a limit hit under load may not recur.
     writeFileAtomicSync(ce, message);

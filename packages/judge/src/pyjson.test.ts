@@ -10,11 +10,19 @@ describe('JSON as Python reads it', () => {
     expect(parsePyJson('-0')).toBe(-0);
     expect(parsePyJson('1.5e3')).toBe(1500);
     expect(parsePyJson('[NaN, Infinity, -Infinity]')).toEqual([NaN, Infinity, -Infinity]);
-    expect(parsePyJson(' {"a": [1, "x\\n"], "__proto__": null} ')).toEqual(JSON.parse('{"a": [1, "x\\n"], "__proto__": null}'));
-    expect(parsePyJson('{"a": [1e999, "x"], "__proto__": null}')).toEqual(new Map<string, unknown>([['a', [Infinity, 'x']], ['__proto__', null]]));
+    expect(parsePyJson(' {"a": [1, "x\\n"], "__proto__": null} ')).toEqual(
+      JSON.parse('{"a": [1, "x\\n"], "__proto__": null}'),
+    );
+    expect(parsePyJson('{"a": [1e999, "x"], "__proto__": null}')).toEqual(
+      new Map<string, unknown>([
+        ['a', [Infinity, 'x']],
+        ['__proto__', null],
+      ]),
+    );
   });
   it('rejects what json.loads rejects', () => {
-    for (const bad of ['', '01', '[1,]', '{"a" 1}', '"\n"', 'nan', '1 2', "'a'", '[1] x']) expect(() => parsePyJson(bad), bad).toThrow(SyntaxError);
+    for (const bad of ['', '01', '[1,]', '{"a" 1}', '"\n"', 'nan', '1 2', "'a'", '[1] x'])
+      expect(() => parsePyJson(bad), bad).toThrow(SyntaxError);
   });
   it('compares like Python ==', () => {
     expect(eq('18446744073709551617', '18446744073709551616')).toBe(false);

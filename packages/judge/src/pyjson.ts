@@ -4,10 +4,18 @@
 // them exactly and compares with floats as Python does), floats are doubles, `NaN`/`Infinity` are
 // accepted, objects keep their keys in a Map.
 
-export type PyValue = null | boolean | bigint | number | string | PyValue[] | Map<string, PyValue> | { [key: string]: PyValue };
+export type PyValue =
+  null | boolean | bigint | number | string | PyValue[] | Map<string, PyValue> | { [key: string]: PyValue };
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
-const CONSTANTS = Object.entries({ null: null, true: true, false: false, NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity } as Record<string, PyValue>);
+const CONSTANTS = Object.entries({
+  null: null,
+  true: true,
+  false: false,
+  NaN: NaN,
+  Infinity: Infinity,
+  '-Infinity': -Infinity,
+} as Record<string, PyValue>);
 
 /**
  * Parses `text` as Python's json.loads does; throws SyntaxError on anything else. JSON.parse (native,
@@ -45,11 +53,11 @@ function parseExactly(text: string): PyValue {
       i++;
       const items: PyValue[] = [];
       space();
-      if (text[i] === ']') return i++, items;
+      if (text[i] === ']') return (i++, items);
       for (;;) {
         items.push(value());
         space();
-        if (text[i] === ']') return i++, items;
+        if (text[i] === ']') return (i++, items);
         if (text[i++] !== ',') fail();
       }
     }
@@ -57,7 +65,7 @@ function parseExactly(text: string): PyValue {
       i++;
       const map = new Map<string, PyValue>();
       space();
-      if (text[i] === '}') return i++, map;
+      if (text[i] === '}') return (i++, map);
       for (;;) {
         space();
         if (text[i] !== '"') fail();
@@ -66,7 +74,7 @@ function parseExactly(text: string): PyValue {
         if (text[i++] !== ':') fail();
         map.set(key, value());
         space();
-        if (text[i] === '}') return i++, map;
+        if (text[i] === '}') return (i++, map);
         if (text[i++] !== ',') fail();
       }
     }
@@ -74,7 +82,7 @@ function parseExactly(text: string): PyValue {
     NUMBER.lastIndex = i;
     const m = NUMBER.exec(text);
     if (!m) {
-      for (const [word, v] of CONSTANTS) if (text.startsWith(word, i)) return (i += word.length), v;
+      for (const [word, v] of CONSTANTS) if (text.startsWith(word, i)) return ((i += word.length), v);
       return fail();
     }
     i += m[0].length;
@@ -111,7 +119,8 @@ export function pyEqual(a: PyValue, b: PyValue): boolean {
   return x.length === y.size && x.every(([k, v]) => y.has(k) && pyEqual(v, y.get(k)!));
 }
 
-const entries = (o: Map<string, PyValue> | { [key: string]: PyValue }): [string, PyValue][] => (o instanceof Map ? [...o] : Object.entries(o));
+const entries = (o: Map<string, PyValue> | { [key: string]: PyValue }): [string, PyValue][] =>
+  o instanceof Map ? [...o] : Object.entries(o);
 
 // An integer is a number only when the double is exact, so number === number is Python's ==.
 function numberEqual(a: bigint | number, b: PyValue): boolean {

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { JudgeInputError } from './errors';
 import { LANGUAGES, type Language, type Sample } from './types';
 
-const ALIASES: Record<string, Language> = { python: 'python', python3: 'python', py: 'python', cpp: 'cpp', 'c++': 'cpp', cpp17: 'cpp' };
+const ALIASES: Record<string, Language> = {
+  python: 'python',
+  python3: 'python',
+  py: 'python',
+  cpp: 'cpp',
+  'c++': 'cpp',
+  cpp17: 'cpp',
+};
 
 /** Reads a samples JSONL file: one object per line with id, problem_id, language and code. */
 export async function loadSamples(path: string): Promise<Sample[]> {
@@ -26,9 +33,13 @@ export async function loadSamples(path: string): Promise<Sample[]> {
     if (typeof id !== 'string' && typeof id !== 'number') throw new JudgeInputError(`${where}: missing id`);
     const named = `${where} (id ${JSON.stringify(id)})`;
     const problemId = rec.problem_id ?? rec.problemId;
-    if (typeof problemId !== 'string' && typeof problemId !== 'number') throw new JudgeInputError(`${named}: missing problem_id`);
+    if (typeof problemId !== 'string' && typeof problemId !== 'number')
+      throw new JudgeInputError(`${named}: missing problem_id`);
     const language = ALIASES[String(rec.language ?? '').toLowerCase()];
-    if (!language) throw new JudgeInputError(`${named}: unknown language ${JSON.stringify(rec.language)} (expected ${LANGUAGES.join(' or ')})`);
+    if (!language)
+      throw new JudgeInputError(
+        `${named}: unknown language ${JSON.stringify(rec.language)} (expected ${LANGUAGES.join(' or ')})`,
+      );
     if (typeof rec.code !== 'string') throw new JudgeInputError(`${named}: code must be a string`);
     out.push({ id: String(id), problemId: String(problemId), language, code: rec.code });
   });

@@ -21,17 +21,46 @@ describe('deriveTiers', () => {
 });
 
 describe('parseBenchmark', () => {
-  const one = (p: object) => JSON.stringify({ problems: [{ id: 'p', tests: [{ input: '1', output: '1', tier: 1 }], ...p }] });
+  const one = (p: object) =>
+    JSON.stringify({ problems: [{ id: 'p', tests: [{ input: '1', output: '1', tier: 1 }], ...p }] });
   it('reads limits, checker and tiers (compacted to 1..K)', () => {
-    const b = parseBenchmark(JSON.stringify({ defaults: { timeS: 1 }, problems: [{ id: 'p', limits: { memoryMib: 64 }, checker: { mode: 'float', absTol: 1e-3 },
-      tests: [{ input: 'a', output: 'b', tier: 3 }, { input: 'c', output: 'd', tier: 7 }] }] }), 'b.json');
+    const b = parseBenchmark(
+      JSON.stringify({
+        defaults: { timeS: 1 },
+        problems: [
+          {
+            id: 'p',
+            limits: { memoryMib: 64 },
+            checker: { mode: 'float', absTol: 1e-3 },
+            tests: [
+              { input: 'a', output: 'b', tier: 3 },
+              { input: 'c', output: 'd', tier: 7 },
+            ],
+          },
+        ],
+      }),
+      'b.json',
+    );
     const p = b.problems.get('p')!;
     expect(p.limits).toEqual({ timeS: 1, memoryMib: 64 });
     expect(p.checker).toEqual({ mode: 'float', absTol: 1e-3, relTol: undefined });
     expect(p.tests.map((t) => t.tier)).toEqual([1, 2]);
   });
   it('derives tiers when none are given', () => {
-    const b = parseBenchmark(JSON.stringify({ problems: [{ id: 'p', tests: [{ input: 'aaa', output: '' }, { input: 'a', output: '' }] }] }), 'b');
+    const b = parseBenchmark(
+      JSON.stringify({
+        problems: [
+          {
+            id: 'p',
+            tests: [
+              { input: 'aaa', output: '' },
+              { input: 'a', output: '' },
+            ],
+          },
+        ],
+      }),
+      'b',
+    );
     expect(b.problems.get('p')!.tierDerivation?.k).toBe(2);
   });
   it('names the record on bad input', () => {
@@ -41,7 +70,11 @@ describe('parseBenchmark', () => {
     expect(() => parseBenchmark(one({ limits: { timeS: -1 } }), 'b')).toThrow(/timeS must be a positive/);
   });
   it('resolves limits: command line over problem over defaults, wall 3x CPU', () => {
-    expect(resolveLimits({ timeS: 1 }, { memoryMib: 64 }, 'python')).toMatchObject({ cpuMs: 1000, wallMs: 3000, memoryBytes: 64 << 20 });
+    expect(resolveLimits({ timeS: 1 }, { memoryMib: 64 }, 'python')).toMatchObject({
+      cpuMs: 1000,
+      wallMs: 3000,
+      memoryBytes: 64 << 20,
+    });
     expect(resolveLimits({ timeS: 1 }, { timeS: 3 }, 'cpp', { python: 1, cpp: 0.5 }).cpuMs).toBe(1500);
   });
 });

@@ -6,10 +6,7 @@ export const LANGUAGES: readonly Language[] = ['python', 'cpp'];
 
 /** How a test's output is compared with the expected output (see checker.ts). */
 export type Checker =
-  | { mode: 'tokens' }
-  | { mode: 'float'; absTol?: number; relTol?: number }
-  | { mode: 'exact' }
-  | { mode: 'lcb' };
+  { mode: 'tokens' } | { mode: 'float'; absTol?: number; relTol?: number } | { mode: 'exact' } | { mode: 'lcb' };
 
 /** Limits of one problem; every field optional in a benchmark file, filled by resolveLimits. */
 export interface Limits {

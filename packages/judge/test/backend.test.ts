@@ -8,12 +8,18 @@ describe('rootlessAdvice', () => {
   const sysctls = (values: Record<string, string>) => (name: string) => values[name];
 
   it('names the sysctl that disables user namespaces', () => {
-    expect(rootlessAdvice('user EPERM', sysctls({ 'kernel.unprivileged_userns_clone': '0' }), false)).toMatch(/user: EPERM.*kernel\.unprivileged_userns_clone=1/);
-    expect(rootlessAdvice('user ENOSPC', sysctls({ 'user.max_user_namespaces': '0' }), false)).toMatch(/user\.max_user_namespaces=15000/);
+    expect(rootlessAdvice('user EPERM', sysctls({ 'kernel.unprivileged_userns_clone': '0' }), false)).toMatch(
+      /user: EPERM.*kernel\.unprivileged_userns_clone=1/,
+    );
+    expect(rootlessAdvice('user ENOSPC', sysctls({ 'user.max_user_namespaces': '0' }), false)).toMatch(
+      /user\.max_user_namespaces=15000/,
+    );
   });
 
   it("names Ubuntu's AppArmor restriction", () => {
-    expect(rootlessAdvice('uid_map EPERM', sysctls({ 'kernel.apparmor_restrict_unprivileged_userns': '1' }), false)).toMatch(/apparmor_restrict_unprivileged_userns=0/);
+    expect(
+      rootlessAdvice('uid_map EPERM', sysctls({ 'kernel.apparmor_restrict_unprivileged_userns': '1' }), false),
+    ).toMatch(/apparmor_restrict_unprivileged_userns=0/);
   });
 
   it("names a container's seccomp profile and masked /proc", () => {
@@ -24,8 +30,12 @@ describe('rootlessAdvice', () => {
 
 describe('resolveBackend', () => {
   it('refuses an explicit cgroup2 where no delegated v2 group exists, saying why (this machine mounts cgroup v1)', () => {
-    expect(() => resolveBackend('cgroup2', '/usr/bin/python3', { FRONTIER_JUDGE_CGROUP: '/nonexistent/group' })).toThrow(JudgeSetupError);
-    expect(() => resolveBackend('cgroup2', '/usr/bin/python3', { FRONTIER_JUDGE_CGROUP: '/nonexistent/group' })).toThrow(/the cgroup2 judge backend cannot run here: \/nonexistent\/group is not a cgroup v2 group/);
+    expect(() =>
+      resolveBackend('cgroup2', '/usr/bin/python3', { FRONTIER_JUDGE_CGROUP: '/nonexistent/group' }),
+    ).toThrow(JudgeSetupError);
+    expect(() =>
+      resolveBackend('cgroup2', '/usr/bin/python3', { FRONTIER_JUDGE_CGROUP: '/nonexistent/group' }),
+    ).toThrow(/the cgroup2 judge backend cannot run here: \/nonexistent\/group is not a cgroup v2 group/);
   });
 
   it('refuses rootless with a python that cannot run the probe', () => {

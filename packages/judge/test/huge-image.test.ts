@@ -115,13 +115,18 @@ describe('the interpreter on huge pages', () => {
   ] as const;
   /** The verdicts of two tests of `code`, each expecting `output`. */
   const verdicts = ({ backend, asUser }: (typeof backends)[number], code: string, output: string) => {
-    const outcome = runContained({
-      benchmark: { problems: [{ id: 'huge', tests: [1, 2].map(() => ({ input: '', output, tier: 1 })) }] },
-      samples: [{ id: 'huge', problemId: 'huge', language: 'python', code }],
-      allTests: true,
-      workers: 1,
-      backend,
-    }, dir(), {}, { asUser });
+    const outcome = runContained(
+      {
+        benchmark: { problems: [{ id: 'huge', tests: [1, 2].map(() => ({ input: '', output, tier: 1 })) }] },
+        samples: [{ id: 'huge', problemId: 'huge', language: 'python', code }],
+        allTests: true,
+        workers: 1,
+        backend,
+      },
+      dir(),
+      {},
+      { asUser },
+    );
     const r = outcome.results[0]!;
     expect(r.sandbox).toBe(backend);
     return [r.tests.map((t) => t.verdict), JSON.stringify(r)] as const;
@@ -129,34 +134,67 @@ describe('the interpreter on huge pages', () => {
 
   for (const b of backends) {
     const { backend, can } = b;
-    it.skipIf(!can || !thpGranted)(`reaches a judged Python test on huge pages (${backend})`, () => {
-      const [got, detail] = verdicts(b, HUGE_TEXT, 'huge\n');
-      expect(got, detail).toEqual(['AC', 'AC']);
-    }, 120_000);
-    it.skipIf(!can || !thpGranted)(`keeps the template's arenas in huge blocks, copied whole where that is faster (${backend})`, () => {
-      const [got, detail] = verdicts(b, HEAP_TEXT, 'blocks copied clean snapshot on huge pages interned in place\n');
-      expect(got, detail).toEqual(['AC', 'AC']);
-    }, 120_000);
-    it.skipIf(!can || !thpGranted)(`gives each test of a sample its blocks as the snapshot has them (${backend})`, () => {
-      const [got, detail] = verdicts(b, REWRITE_TEXT, 'clean\n');
-      expect(got, detail).toEqual(['AC', 'AC']);
-    }, 120_000);
-    it.skipIf(!can)(`gives each test the template's current state, and the program's forks its own (${backend})`, () => {
-      const [got, detail] = verdicts(b, SNAPSHOT_TEXT, 'HOME=/tmp LANG=C.UTF-8 PATH=/usr/bin:/bin 0 [0, 1]\n');
-      expect(got, detail).toEqual(['AC', 'AC']);
-    }, 120_000);
+    it.skipIf(!can || !thpGranted)(
+      `reaches a judged Python test on huge pages (${backend})`,
+      () => {
+        const [got, detail] = verdicts(b, HUGE_TEXT, 'huge\n');
+        expect(got, detail).toEqual(['AC', 'AC']);
+      },
+      120_000,
+    );
+    it.skipIf(!can || !thpGranted)(
+      `keeps the template's arenas in huge blocks, copied whole where that is faster (${backend})`,
+      () => {
+        const [got, detail] = verdicts(b, HEAP_TEXT, 'blocks copied clean snapshot on huge pages interned in place\n');
+        expect(got, detail).toEqual(['AC', 'AC']);
+      },
+      120_000,
+    );
+    it.skipIf(!can || !thpGranted)(
+      `gives each test of a sample its blocks as the snapshot has them (${backend})`,
+      () => {
+        const [got, detail] = verdicts(b, REWRITE_TEXT, 'clean\n');
+        expect(got, detail).toEqual(['AC', 'AC']);
+      },
+      120_000,
+    );
+    it.skipIf(!can)(
+      `gives each test the template's current state, and the program's forks its own (${backend})`,
+      () => {
+        const [got, detail] = verdicts(b, SNAPSHOT_TEXT, 'HOME=/tmp LANG=C.UTF-8 PATH=/usr/bin:/bin 0 [0, 1]\n');
+        expect(got, detail).toEqual(['AC', 'AC']);
+      },
+      120_000,
+    );
   }
 
-  it.skipIf(!canContain || !thpGranted)("keeps what a program writes to the blocks' constants from the next sample", () => {
-    const outcome = runContained({
-      benchmark: { problems: [{ id: 'c', tests: [1, 2].map(() => ({ input: '', output: 'ok\n', tier: 1 })) }] },
-      samples: [{ id: 'mark', problemId: 'c', language: 'python', code: CONST_MARK }, { id: 'check', problemId: 'c', language: 'python', code: CONST_CHECK }],
-      allTests: true,
-      workers: 1,
-      backend: 'cgroup1',
-    }, dir(), {});
-    expect(outcome.results.map((r) => r.tests.map((t) => t.verdict)), JSON.stringify(outcome.results)).toEqual([['AC', 'AC'], ['AC', 'AC']]);
-  }, 120_000);
+  it.skipIf(!canContain || !thpGranted)(
+    "keeps what a program writes to the blocks' constants from the next sample",
+    () => {
+      const outcome = runContained(
+        {
+          benchmark: { problems: [{ id: 'c', tests: [1, 2].map(() => ({ input: '', output: 'ok\n', tier: 1 })) }] },
+          samples: [
+            { id: 'mark', problemId: 'c', language: 'python', code: CONST_MARK },
+            { id: 'check', problemId: 'c', language: 'python', code: CONST_CHECK },
+          ],
+          allTests: true,
+          workers: 1,
+          backend: 'cgroup1',
+        },
+        dir(),
+        {},
+      );
+      expect(
+        outcome.results.map((r) => r.tests.map((t) => t.verdict)),
+        JSON.stringify(outcome.results),
+      ).toEqual([
+        ['AC', 'AC'],
+        ['AC', 'AC'],
+      ]);
+    },
+    120_000,
+  );
 
   it.skipIf(!thpGranted)('stops copying the blocks, and keeps serving, when one is no longer whole', () => {
     const lib = ensureTemplateLib(dir());
@@ -182,9 +220,14 @@ end = int(current[0].split("-")[1], 16)
 libc = ctypes.CDLL(None, use_errno=True)
 assert libc.munmap(ctypes.c_void_p(end - 4096), ctypes.c_size_t(4096)) == 0
 print("copied", before, native.heap_refreshed(), sum(i * i for i in range(1000)))`;
-    const out = execFileSync('/usr/bin/python3', ['-I', '-c', script, join(import.meta.dirname, '..', 'runtime'), lib], {
-      encoding: 'utf8', env: { PATH: '/usr/bin:/bin', LD_PRELOAD: lib },
-    }).trim();
+    const out = execFileSync(
+      '/usr/bin/python3',
+      ['-I', '-c', script, join(import.meta.dirname, '..', 'runtime'), lib],
+      {
+        encoding: 'utf8',
+        env: { PATH: '/usr/bin:/bin', LD_PRELOAD: lib },
+      },
+    ).trim();
     // Where copying is slower here, the template shares the blocks from the start: nothing to stop.
     expect(['shared', 'copied 1 0 332833500']).toContain(out);
   });

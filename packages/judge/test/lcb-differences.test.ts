@@ -12,13 +12,15 @@ import { canContain, runContained } from './fixtures/run-contained';
 // LiveCodeBench records, as loadBenchmark reads them (no limits: the judge's defaults apply).
 const benchmark = LCB_CASES.map((c) => ({
   question_id: c.id,
-  public_test_cases: JSON.stringify(c.tests.map(([input, output]) => ({ input, output, testtype: c.fnName ? 'functional' : 'stdin' }))),
+  public_test_cases: JSON.stringify(
+    c.tests.map(([input, output]) => ({ input, output, testtype: c.fnName ? 'functional' : 'stdin' })),
+  ),
   private_test_cases: '[]',
   metadata: JSON.stringify(c.fnName ? { func_name: c.fnName } : {}),
 }));
 const samples = LCB_CASES.map((c) => ({ id: c.id, problemId: c.id, language: 'python', code: c.code }));
 
-describe.skipIf(!canContain)('verdicts against LiveCodeBench\'s (contained)', () => {
+describe.skipIf(!canContain)("verdicts against LiveCodeBench's (contained)", () => {
   let dir: string;
   const verdicts: Record<'judge' | 'compat', Record<string, string>> = { judge: {}, compat: {} };
   const table = (results: SampleResult[]) => Object.fromEntries(results.map((r) => [r.id, r.verdict]));
@@ -36,7 +38,7 @@ describe.skipIf(!canContain)('verdicts against LiveCodeBench\'s (contained)', ()
   it('gives the lcbCompat verdict on every case', () => {
     expect(verdicts.compat).toEqual(Object.fromEntries(LCB_CASES.map((c) => [c.id, c.compat])));
   });
-  it('reproduces LiveCodeBench\'s pass or fail with lcbCompat but where the README says it cannot', () => {
+  it("reproduces LiveCodeBench's pass or fail with lcbCompat but where the README says it cannot", () => {
     const differs = LCB_CASES.filter((c) => (c.compat === 'AC') !== (c.lcb === 'pass')).map((c) => c.id);
     expect(differs).toEqual(LCB_CASES.filter((c) => c.compatDiffers).map((c) => c.id));
   });

@@ -35,17 +35,31 @@ describe('test processes when Node dies mid-test (contained)', () => {
     { backend: 'rootless', prefix: asNobody, can: canRootless },
   ] as const;
   for (const { backend, prefix, can } of variants) {
-    it.skipIf(!can)(`leaves no test process behind (${backend})`, () => {
-      const spec = join(dir(), `spec-${backend}.json`);
-      const sleeper = 'import time\ntime.sleep(60)\nprint(1)';
-      writeFileSync(spec, JSON.stringify({
-        benchmark: { problems: [{ id: 'p', limits: { timeS: 30, wallS: 90 }, tests: [{ input: '', output: '1\n', tier: 1 }] }] },
-        samples: [{ id: 's', problemId: 'p', language: 'python', code: sleeper }],
-        workers: 1,
-        backend,
-      }), { mode: 0o644 });
-      const r = spawnSync(join(testDir, 'contain.sh'), ['bash', '-c', script(spec, prefix)], { cwd: join(testDir, '..'), encoding: 'utf8', timeout: 60_000 });
-      expect(r.stdout.trim(), r.stderr).toBe('left: 0');
-    }, 90_000);
+    it.skipIf(!can)(
+      `leaves no test process behind (${backend})`,
+      () => {
+        const spec = join(dir(), `spec-${backend}.json`);
+        const sleeper = 'import time\ntime.sleep(60)\nprint(1)';
+        writeFileSync(
+          spec,
+          JSON.stringify({
+            benchmark: {
+              problems: [{ id: 'p', limits: { timeS: 30, wallS: 90 }, tests: [{ input: '', output: '1\n', tier: 1 }] }],
+            },
+            samples: [{ id: 's', problemId: 'p', language: 'python', code: sleeper }],
+            workers: 1,
+            backend,
+          }),
+          { mode: 0o644 },
+        );
+        const r = spawnSync(join(testDir, 'contain.sh'), ['bash', '-c', script(spec, prefix)], {
+          cwd: join(testDir, '..'),
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(r.stdout.trim(), r.stderr).toBe('left: 0');
+      },
+      90_000,
+    );
   }
 });

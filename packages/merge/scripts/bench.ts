@@ -11,7 +11,8 @@ import { encodeHeader, type TensorLayout } from '../src/index';
 
 const GiB = 2 ** 30;
 const SHARDS = 4;
-const ROWS = 4096, COLS = 4096; // 32 MiB per BF16 matrix, 8 per shard
+const ROWS = 4096,
+  COLS = 4096; // 32 MiB per BF16 matrix, 8 per shard
 const PER_SHARD = 8;
 
 function benchRoot(): string {
@@ -67,7 +68,7 @@ function writeModel(dir: string): string[] {
 }
 
 function writeAll(fd: number, buf: Uint8Array): void {
-  for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done, buf.length - done);
+  for (let done = 0; done < buf.length;) done += writeSync(fd, buf, done, buf.length - done);
 }
 
 // The ceiling: the same bytes, read sequentially with large buffers, doing nothing else.
@@ -77,7 +78,7 @@ function ceiling(files: string[]): { bytes: number; seconds: number } {
   const t0 = performance.now();
   for (const f of files) {
     const fd = openSync(f, 'r');
-    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) bytes += n;
+    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0;) bytes += n;
     closeSync(fd);
   }
   return { bytes, seconds: (performance.now() - t0) / 1000 };
@@ -89,7 +90,10 @@ function writeCeiling(dir: string, bytes: number, direct: boolean): number {
   const buf = new Uint8Array(new WebAssembly.Memory({ initial: 256 }).buffer).fill(1); // 16 MiB, page-aligned for O_DIRECT
   const path = join(dir, 'write-ceiling.bin');
   const t0 = performance.now();
-  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (direct ? constants.O_DIRECT : 0));
+  const fd = openSync(
+    path,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (direct ? constants.O_DIRECT : 0),
+  );
   for (let done = 0; done < bytes; done += buf.length) writeAll(fd, buf);
   if (direct) fsyncSync(fd);
   closeSync(fd);
@@ -98,9 +102,18 @@ function writeCeiling(dir: string, bytes: number, direct: boolean): number {
   return bytes / seconds;
 }
 
-function runMerge(models: string[], alphas: number[], out: string, durable: boolean): { seconds: number; vmhwmKiB: number } {
+function runMerge(
+  models: string[],
+  alphas: number[],
+  out: string,
+  durable: boolean,
+): { seconds: number; vmhwmKiB: number } {
   const child = fileURLToPath(new URL('./bench-child.ts', import.meta.url));
-  const stdout = execFileSync(process.execPath, ['--import', 'tsx', child, JSON.stringify({ models, alphas, out, durable })], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const stdout = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', child, JSON.stringify({ models, alphas, out, durable })],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return JSON.parse(stdout.trim().split('\n').at(-1)!);
 }
 
@@ -133,17 +146,23 @@ try {
     const r = runMerge(models, run.alphas, join(root, 'out', 'alpha-{alpha}'), run.durable);
     results.push({ ...r, ceiling: c.bytes / c.seconds, bytes: c.bytes });
     console.log(
-      `${run.label}: ${r.seconds.toFixed(2)} s, input ${gbps(c.bytes, r.seconds)} GB/s = ${((c.bytes / r.seconds) / (c.bytes / c.seconds)).toFixed(2)}x the ceiling ` +
-      `(sequential read: ${gbps(c.bytes, c.seconds)} GB/s, ${(c.bytes / GiB).toFixed(2)} GiB), peak RSS ${mib(r.vmhwmKiB)} MiB`,
+      `${run.label}: ${r.seconds.toFixed(2)} s, input ${gbps(c.bytes, r.seconds)} GB/s = ${(c.bytes / r.seconds / (c.bytes / c.seconds)).toFixed(2)}x the ceiling ` +
+        `(sequential read: ${gbps(c.bytes, c.seconds)} GB/s, ${(c.bytes / GiB).toFixed(2)} GiB), peak RSS ${mib(r.vmhwmKiB)} MiB`,
     );
-    console.log(`  context: sequential write ${(w / 1e9).toFixed(2)} GB/s (page cache), ${(wd / 1e9).toFixed(2)} GB/s (O_DIRECT); reading the inputs plus writing ${run.alphas.length} output(s) with plain loops takes ${floor(w)} s (page cache), ${floor(wd)} s (O_DIRECT)`);
+    console.log(
+      `  context: sequential write ${(w / 1e9).toFixed(2)} GB/s (page cache), ${(wd / 1e9).toFixed(2)} GB/s (O_DIRECT); reading the inputs plus writing ${run.alphas.length} output(s) with plain loops takes ${floor(w)} s (page cache), ${floor(wd)} s (O_DIRECT)`,
+    );
     rmSync(join(root, 'out'), { recursive: true, force: true });
   }
-  const [one, many] = results as [typeof results[0], typeof results[0]];
+  const [one, many] = results as [(typeof results)[0], (typeof results)[0]];
   const peak = Math.max(...results.map((r) => r.vmhwmKiB)) * 1024;
   console.log('targets (default run, with fsync):');
-  console.log(`  one alpha >= 0.5x ceiling: ${((one.bytes / one.seconds) / one.ceiling).toFixed(2)}x, ${yes(one.bytes / one.seconds >= 0.5 * one.ceiling)}`);
-  console.log(`  seven alphas < 3x the time of one: ${(many.seconds / one.seconds).toFixed(2)}x, ${yes(many.seconds < 3 * one.seconds)}`);
+  console.log(
+    `  one alpha >= 0.5x ceiling: ${(one.bytes / one.seconds / one.ceiling).toFixed(2)}x, ${yes(one.bytes / one.seconds >= 0.5 * one.ceiling)}`,
+  );
+  console.log(
+    `  seven alphas < 3x the time of one: ${(many.seconds / one.seconds).toFixed(2)}x, ${yes(many.seconds < 3 * one.seconds)}`,
+  );
   console.log(`  peak RSS < 1 GiB: ${mib(peak / 1024)} MiB, ${yes(peak < GiB)}`);
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -47,7 +47,8 @@ export async function openCheckpoint(dirArg: string): Promise<Checkpoint> {
     }
   }
   for (const name of Object.keys(weightMap ?? {})) {
-    if (!tensors.has(name)) throw new MergeError(`listed in the index but missing from ${weightMap![name]}`, indexPath, name);
+    if (!tensors.has(name))
+      throw new MergeError(`listed in the index but missing from ${weightMap![name]}`, indexPath, name);
   }
   return { dir, files, tensors };
 }

@@ -31,13 +31,30 @@ export function copySource(c: readonly number[], slice: (i: number) => Uint8Arra
 }
 
 /** Elements [from, to) of every output not in `skip`, block by block. */
-export function combineRange(k: Kernels, dtype: FloatDtype, terms: readonly Terms[], skip: readonly boolean[], buf: SliceBuffers, nIn: number, from: number, to: number, size: number): void {
+export function combineRange(
+  k: Kernels,
+  dtype: FloatDtype,
+  terms: readonly Terms[],
+  skip: readonly boolean[],
+  buf: SliceBuffers,
+  nIn: number,
+  from: number,
+  to: number,
+  size: number,
+): void {
   const live = terms.flatMap((t, o) => (skip[o] ? [] : [o]));
   const [only] = live;
   if (dtype === 'BF16' && k.combine2Bf16Packed && live.length === 1 && terms[only!]!.length === 2) {
     // One output of two terms: straight from the inputs, without the scratch round trip.
     const [[i0, w0], [i1, w1]] = terms[only!] as [readonly [number, number], readonly [number, number]];
-    k.combine2Bf16Packed(buf.input(i0) + from * size, w0, buf.input(i1) + from * size, w1, buf.output(only!) + from * size, to - from);
+    k.combine2Bf16Packed(
+      buf.input(i0) + from * size,
+      w0,
+      buf.input(i1) + from * size,
+      w1,
+      buf.output(only!) + from * size,
+      to - from,
+    );
     return;
   }
   const needed = new Set(live.flatMap((o) => terms[o]!.map(([i]) => i)));
@@ -50,7 +67,16 @@ export function combineRange(k: Kernels, dtype: FloatDtype, terms: readonly Term
   }
 }
 
-function combineBlock(k: Kernels, dtype: FloatDtype, terms: Terms, x: (i: number) => number, acc: number, dst: number, m: number, size: number): void {
+function combineBlock(
+  k: Kernels,
+  dtype: FloatDtype,
+  terms: Terms,
+  x: (i: number) => number,
+  acc: number,
+  dst: number,
+  m: number,
+  size: number,
+): void {
   if (terms.length === 0) {
     k.bytes.fill(0, dst, dst + m * size);
   } else if (terms.length === 1) {

@@ -28,14 +28,18 @@ describe('f32 -> bf16, ties to even', () => {
       const x = bf16ToNumber(h);
       if (!Number.isNaN(x)) expect(numberToBf16(x)).toBe(h);
     }
-    fc.assert(fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (x) => {
-      const r = bf16ToNumber(numberToBf16(x));
-      if (!Number.isFinite(r)) return Math.abs(x) >= 3.3895313892515355e38; // past max bf16 + half ulp
-      const bits = f32Bits(r);
-      const up = bf16ToNumber(((bits >>> 16) + 1) & 0xffff), down = bf16ToNumber(((bits >>> 16) - 1) & 0xffff);
-      const ok = (n: number) => Number.isNaN(n) || !Number.isFinite(n) || Math.abs(x - r) <= Math.abs(x - n);
-      return ok(up) && ok(down);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (x) => {
+        const r = bf16ToNumber(numberToBf16(x));
+        if (!Number.isFinite(r)) return Math.abs(x) >= 3.3895313892515355e38; // past max bf16 + half ulp
+        const bits = f32Bits(r);
+        const up = bf16ToNumber(((bits >>> 16) + 1) & 0xffff),
+          down = bf16ToNumber(((bits >>> 16) - 1) & 0xffff);
+        const ok = (n: number) => Number.isNaN(n) || !Number.isFinite(n) || Math.abs(x - r) <= Math.abs(x - n);
+        return ok(up) && ok(down);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -63,13 +67,17 @@ describe('f32 -> f16, ties to even', () => {
       const x = f16ToNumber(h);
       if (!Number.isNaN(x)) expect(numberToF16(x)).toBe(h);
     }
-    fc.assert(fc.property(fc.float({ noNaN: true, noDefaultInfinity: true, min: -70000, max: 70000 }), (x) => {
-      const h = numberToF16(x);
-      const r = f16ToNumber(h);
-      if (!Number.isFinite(r)) return Math.abs(x) >= 65520;
-      const up = f16ToNumber((h + 1) & 0xffff), down = f16ToNumber((h - 1) & 0xffff);
-      const ok = (n: number) => Number.isNaN(n) || !Number.isFinite(n) || Math.abs(x - r) <= Math.abs(x - n);
-      return ok(up) && ok(down);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.float({ noNaN: true, noDefaultInfinity: true, min: -70000, max: 70000 }), (x) => {
+        const h = numberToF16(x);
+        const r = f16ToNumber(h);
+        if (!Number.isFinite(r)) return Math.abs(x) >= 65520;
+        const up = f16ToNumber((h + 1) & 0xffff),
+          down = f16ToNumber((h - 1) & 0xffff);
+        const ok = (n: number) => Number.isNaN(n) || !Number.isFinite(n) || Math.abs(x - r) <= Math.abs(x - n);
+        return ok(up) && ok(down);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,9 +1,20 @@
 // Element sizes of the safetensors dtypes. Only the four float dtypes are ever averaged.
 export const DTYPE_SIZES = {
-  BOOL: 1, U8: 1, I8: 1, F8_E4M3: 1, F8_E5M2: 1,
-  U16: 2, I16: 2, F16: 2, BF16: 2,
-  U32: 4, I32: 4, F32: 4,
-  U64: 8, I64: 8, F64: 8,
+  BOOL: 1,
+  U8: 1,
+  I8: 1,
+  F8_E4M3: 1,
+  F8_E5M2: 1,
+  U16: 2,
+  I16: 2,
+  F16: 2,
+  BF16: 2,
+  U32: 4,
+  I32: 4,
+  F32: 4,
+  U64: 8,
+  I64: 8,
+  F64: 8,
 } as const;
 
 export type Dtype = keyof typeof DTYPE_SIZES;

@@ -95,7 +95,8 @@ export class SequentialFileWriter {
 
   /** Writes the last partial block and the final header (same length as the first), syncs, closes. */
   async finish(header: Uint8Array, durable: boolean): Promise<void> {
-    if (header.length !== this.headerLength) throw new Error('internal: final header length differs from the reserved one');
+    if (header.length !== this.headerLength)
+      throw new Error('internal: final header length differs from the reserved one');
     await writeFully(this.buffered, this.carry, this.carryStart);
     await writeFully(this.buffered, header, 0);
     if (durable) await this.buffered.sync();
@@ -110,7 +111,7 @@ export class SequentialFileWriter {
 }
 
 async function writeFully(fh: FileHandle, data: Uint8Array, position: number): Promise<void> {
-  for (let done = 0; done < data.length; ) {
+  for (let done = 0; done < data.length;) {
     const { bytesWritten } = await fh.write(data, done, data.length - done, position + done);
     done += bytesWritten;
   }

@@ -22,8 +22,14 @@ describe('InputHasher', () => {
     memory.set(content);
     const hasher = InputHasher.start(shared, [[a], [b]]);
     // a: header skipped, then in order, one chunk overlapping the last; b: out of order, then stops short.
-    await hasher.hash([{ path: a, position: 500, offset: 500, length: 10_000 }, { path: b, position: 50_000, offset: 51_000, length: 1000 }]);
-    await hasher.hash([{ path: a, position: 10_500, offset: 10_500, length: 5000 }, { path: b, position: 0, offset: 1000, length: 2000 }]);
+    await hasher.hash([
+      { path: a, position: 500, offset: 500, length: 10_000 },
+      { path: b, position: 50_000, offset: 51_000, length: 1000 },
+    ]);
+    await hasher.hash([
+      { path: a, position: 10_500, offset: 10_500, length: 5000 },
+      { path: b, position: 0, offset: 1000, length: 2000 },
+    ]);
     await hasher.hash([{ path: a, position: 15_000, offset: 15_000, length: 285_000 }]);
     memory.fill(0); // whatever is left must come from disk, not from memory
     const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

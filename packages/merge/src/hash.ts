@@ -86,12 +86,28 @@ export class InputHasher {
 
   /** Resolves when the workers no longer need those bytes of shared memory. */
   async hash(chunks: readonly HashChunk[]): Promise<void> {
-    await Promise.all(this.workers.map((_, i) => this.send(i, chunks.filter((c) => this.route.get(c.path) === i), [])));
+    await Promise.all(
+      this.workers.map((_, i) =>
+        this.send(
+          i,
+          chunks.filter((c) => this.route.get(c.path) === i),
+          [],
+        ),
+      ),
+    );
   }
 
   /** Hashes whatever the chunks did not cover, and returns path -> sha256 hex. */
   async finish(): Promise<Record<string, string>> {
-    const replies = await Promise.all(this.workers.map((_, i) => this.send(i, [], [...this.route].filter(([, w]) => w === i).map(([p]) => p))));
+    const replies = await Promise.all(
+      this.workers.map((_, i) =>
+        this.send(
+          i,
+          [],
+          [...this.route].filter(([, w]) => w === i).map(([p]) => p),
+        ),
+      ),
+    );
     await this.stop();
     return Object.assign({}, ...replies.map((r) => r.hashes)) as Record<string, string>;
   }

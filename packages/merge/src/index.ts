@@ -1,7 +1,12 @@
 export { MergeError } from './errors';
 export { DTYPE_SIZES, isFloatDtype, type Dtype, type FloatDtype } from './dtypes';
 export { bf16ToNumber, f16ToNumber, numberToBf16, numberToF16, f32BitsToBf16, f32BitsToF16 } from './convert';
-export { readSafetensorsHeader, parseSafetensorsHeader, type SafetensorsHeader, type TensorInfo } from './safetensors/header';
+export {
+  readSafetensorsHeader,
+  parseSafetensorsHeader,
+  type SafetensorsHeader,
+  type TensorInfo,
+} from './safetensors/header';
 export { readSafetensors, writeSafetensors, encodeHeader, type Tensor, type TensorLayout } from './safetensors/file';
 export { openCheckpoint, type Checkpoint, type CheckpointTensor } from './checkpoint';
 export { planMerge, DEFAULT_MAX_SHARD_BYTES } from './plan';

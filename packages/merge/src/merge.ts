@@ -54,14 +54,20 @@ export interface MergeResult {
 export async function mergeCheckpoints(options: MergeOptions): Promise<MergeResult[]> {
   const hasBase = options.base !== undefined;
   const { outputs, warnings } = resolveOutputs({
-    modelCount: options.models.length, weights: options.weights, alphas: options.alphas, hasBase, out: options.out,
+    modelCount: options.models.length,
+    weights: options.weights,
+    alphas: options.alphas,
+    hasBase,
+    out: options.out,
   });
   warnings.forEach((w) => options.onWarning?.(w));
   const models = await Promise.all(options.models.map(openCheckpoint));
   const base = hasBase ? await openCheckpoint(options.base!) : null;
   const inputs = base ? [...models, base] : models;
   for (const o of outputs) {
-    const clash = inputs.find((i) => i.dir === o.path || o.path.startsWith(`${i.dir}/`) || i.dir.startsWith(`${o.path}/`));
+    const clash = inputs.find(
+      (i) => i.dir === o.path || o.path.startsWith(`${i.dir}/`) || i.dir.startsWith(`${o.path}/`),
+    );
     if (clash) throw new MergeError(`output ${o.path} overlaps the input ${clash.dir}`);
   }
   const plan = planMerge(inputs, options.maxShardBytes ?? DEFAULT_MAX_SHARD_BYTES);
@@ -70,31 +76,54 @@ export async function mergeCheckpoints(options: MergeOptions): Promise<MergeResu
   // A merge that cannot fit is refused before it writes anything, rather than after gigabytes
   // (and after an existing output, which no amount of space would let it replace).
   for (const o of outputs) await OutputCheckpoint.refuseExisting(o.path);
-  const needed = await Promise.all(outputs.map(async (o) => ({ path: o.path, bytes: await OutputCheckpoint.bytesNeeded(plan.shards, pending(o), models[0]!.dir) })));
+  const needed = await Promise.all(
+    outputs.map(async (o) => ({
+      path: o.path,
+      bytes: await OutputCheckpoint.bytesNeeded(plan.shards, pending(o), models[0]!.dir),
+    })),
+  );
   ensureFreeSpace(needed);
   const handles = new Map<string, FileHandle>();
   const written: OutputCheckpoint[] = [];
   try {
     for (const path of allFiles) handles.set(path, await open(path, 'r'));
     await verifyCopiedTensors(plan.tensors, handles);
-    for (const o of outputs) written.push(await OutputCheckpoint.create(o.path, plan.shards, pending(o), options.directIo ?? true));
+    for (const o of outputs)
+      written.push(await OutputCheckpoint.create(o.path, plan.shards, pending(o), options.directIo ?? true));
     const bytesTotal = plan.tensors.reduce((s, t) => s + t.bytes * inputs.length, 0);
     let bytesDone = 0;
-    const hashes = await streamTensors(plan.tensors, outputs.map((o) => coefficients(o.weights, hasBase)), written, handles, {
-      bufferBytes: options.bufferBytes ?? 256 << 20,
-      simd: options.simd,
-      // One hash worker per input, so that the inputs are hashed in parallel.
-      startHashing: (memory) => InputHasher.start(memory, inputs.map((i) => i.files.map((f) => f.path))),
-      onSlice: (job) => {
-        bytesDone += job.count * DTYPE_SIZES[job.tensor.dtype] * inputs.length;
-        options.onProgress?.({ bytesDone, bytesTotal, tensor: job.tensor.name });
+    const hashes = await streamTensors(
+      plan.tensors,
+      outputs.map((o) => coefficients(o.weights, hasBase)),
+      written,
+      handles,
+      {
+        bufferBytes: options.bufferBytes ?? 256 << 20,
+        simd: options.simd,
+        // One hash worker per input, so that the inputs are hashed in parallel.
+        startHashing: (memory) =>
+          InputHasher.start(
+            memory,
+            inputs.map((i) => i.files.map((f) => f.path)),
+          ),
+        onSlice: (job) => {
+          bytesDone += job.count * DTYPE_SIZES[job.tensor.dtype] * inputs.length;
+          options.onProgress?.({ bytesDone, bytesTotal, tensor: job.tensor.name });
+        },
       },
-    });
+    );
     const results: MergeResult[] = [];
     for (const [i, o] of outputs.entries()) {
       const recipe = makeRecipe({ alpha: o.alpha, weights: o.weights, models, base, hashes });
       await written[i]!.finish(recipe, models[0]!.dir, options.durable ?? true);
-      results.push({ path: o.path, alpha: o.alpha, weights: o.weights, recipe, shards: plan.shards.map((s) => s.fileName), totalSize: plan.totalSize });
+      results.push({
+        path: o.path,
+        alpha: o.alpha,
+        weights: o.weights,
+        recipe,
+        shards: plan.shards.map((s) => s.fileName),
+        totalSize: plan.totalSize,
+      });
     }
     return results;
   } catch (err) {

@@ -15,10 +15,14 @@ const PLACEHOLDER = /\{([^{}]*)\}/g;
 /** `out/alpha-{alpha}` -> `out/alpha-0.5`. `{alpha}` is the only placeholder. */
 export function expandOutPattern(pattern: string, alpha: number | null): string {
   for (const match of pattern.matchAll(PLACEHOLDER)) {
-    if (match[1] !== 'alpha') throw new MergeError(`unknown placeholder {${match[1]}} in output pattern "${pattern}"; only {alpha} is supported`);
+    if (match[1] !== 'alpha')
+      throw new MergeError(
+        `unknown placeholder {${match[1]}} in output pattern "${pattern}"; only {alpha} is supported`,
+      );
   }
   if (alpha === null) {
-    if (pattern.includes('{alpha}')) throw new MergeError(`output pattern "${pattern}" uses {alpha} but the merge has explicit weights, not an alpha`);
+    if (pattern.includes('{alpha}'))
+      throw new MergeError(`output pattern "${pattern}" uses {alpha} but the merge has explicit weights, not an alpha`);
     return pattern;
   }
   return pattern.replaceAll('{alpha}', formatAlpha(alpha));
@@ -40,12 +44,17 @@ export interface WeightsInput {
 export function resolveOutputs(input: WeightsInput): { outputs: OutputSpec[]; warnings: string[] } {
   const { modelCount, weights, alphas, hasBase } = input;
   const minModels = hasBase ? 1 : 2;
-  if (modelCount < minModels) throw new MergeError(`need at least ${minModels} model${minModels > 1 ? 's' : ''}${hasBase ? ' besides the base' : ''}, got ${modelCount}`);
-  if ((weights === undefined) === (alphas === undefined)) throw new MergeError('give either weights or alphas (exactly one of them)');
+  if (modelCount < minModels)
+    throw new MergeError(
+      `need at least ${minModels} model${minModels > 1 ? 's' : ''}${hasBase ? ' besides the base' : ''}, got ${modelCount}`,
+    );
+  if ((weights === undefined) === (alphas === undefined))
+    throw new MergeError('give either weights or alphas (exactly one of them)');
   const warnings: string[] = [];
   let sets: Array<{ alpha: number | null; weights: number[] }>;
   if (alphas !== undefined) {
-    if (modelCount !== 2) throw new MergeError(`alpha needs exactly two models (lo and hi), got ${modelCount}; use weights instead`);
+    if (modelCount !== 2)
+      throw new MergeError(`alpha needs exactly two models (lo and hi), got ${modelCount}; use weights instead`);
     if (alphas.length === 0) throw new MergeError('no alphas given');
     alphas.forEach((a) => {
       if (!Number.isFinite(a)) throw new MergeError(`alpha ${a} is not a finite number`);
@@ -58,7 +67,8 @@ export function resolveOutputs(input: WeightsInput): { outputs: OutputSpec[]; wa
     sets = alphas.map((a) => ({ alpha: a, weights: [1 - a, a] }));
   } else {
     const w = weights!;
-    if (w.length !== modelCount) throw new MergeError(`${w.length} weights for ${modelCount} models; give one weight per model`);
+    if (w.length !== modelCount)
+      throw new MergeError(`${w.length} weights for ${modelCount} models; give one weight per model`);
     w.forEach((x, i) => {
       if (!Number.isFinite(x)) throw new MergeError(`weight ${i + 1} (${x}) is not a finite number`);
     });
@@ -68,9 +78,14 @@ export function resolveOutputs(input: WeightsInput): { outputs: OutputSpec[]; wa
     if (hasBase) continue;
     const sum = set.weights.reduce((s, x) => s + x, 0);
     if (Math.abs(sum) < 1e-6) {
-      throw new MergeError(`weights [${set.weights.join(', ')}] sum to ${sum}, about 0: the merge would be a near-zero model. Weights are never normalised; for task arithmetic pass a base model`);
+      throw new MergeError(
+        `weights [${set.weights.join(', ')}] sum to ${sum}, about 0: the merge would be a near-zero model. Weights are never normalised; for task arithmetic pass a base model`,
+      );
     }
-    if (Math.abs(sum - 1) > 1e-9) warnings.push(`weights [${set.weights.join(', ')}] sum to ${sum}, not 1: the merged weights are scaled by ${sum} (weights are never normalised)`);
+    if (Math.abs(sum - 1) > 1e-9)
+      warnings.push(
+        `weights [${set.weights.join(', ')}] sum to ${sum}, not 1: the merged weights are scaled by ${sum} (weights are never normalised)`,
+      );
   }
   const outputs = sets.map((set, i) => {
     const raw = typeof input.out === 'function' ? input.out(set.alpha, i) : expandOutPattern(input.out, set.alpha);
@@ -78,7 +93,8 @@ export function resolveOutputs(input: WeightsInput): { outputs: OutputSpec[]; wa
     return { ...set, path: resolve(raw) };
   });
   const paths = new Set(outputs.map((o) => o.path));
-  if (paths.size !== outputs.length) throw new MergeError(`several outputs map to the same directory; put {alpha} in the output pattern`);
+  if (paths.size !== outputs.length)
+    throw new MergeError(`several outputs map to the same directory; put {alpha} in the output pattern`);
   return { outputs, warnings };
 }
 

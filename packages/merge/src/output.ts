@@ -27,7 +27,12 @@ export class OutputCheckpoint {
     if (await stat(path).catch(() => null)) throw new MergeError(`output already exists: ${path}`);
   }
 
-  static async create(path: string, shards: ShardPlan[], pendingRecipe: Recipe, directIo: boolean): Promise<OutputCheckpoint> {
+  static async create(
+    path: string,
+    shards: ShardPlan[],
+    pendingRecipe: Recipe,
+    directIo: boolean,
+  ): Promise<OutputCheckpoint> {
     await OutputCheckpoint.refuseExisting(path);
     await mkdir(dirname(path), { recursive: true });
     const tmpDir = temporaryPath(path);
@@ -61,9 +66,18 @@ export class OutputCheckpoint {
   static async bytesNeeded(shards: ShardPlan[], pendingRecipe: Recipe, extrasFrom: string): Promise<number> {
     const block = (n: number) => Math.ceil(n / 4096) * 4096;
     let total = 0;
-    for (const shard of shards) total += block(shard.tensors.reduce((s, t) => s + t.bytes, encodeHeader(shard.tensors, shardMetadata(pendingRecipe)).length));
+    for (const shard of shards)
+      total += block(
+        shard.tensors.reduce((s, t) => s + t.bytes, encodeHeader(shard.tensors, shardMetadata(pendingRecipe)).length),
+      );
     const recipe = JSON.stringify(pendingRecipe, null, 2).length;
-    const index = shards.length > 1 ? shards.reduce((s, shard) => s + shard.tensors.reduce((n, t) => n + t.name.length + shard.fileName.length + 8, 0), 64) : 0;
+    const index =
+      shards.length > 1
+        ? shards.reduce(
+            (s, shard) => s + shard.tensors.reduce((n, t) => n + t.name.length + shard.fileName.length + 8, 0),
+            64,
+          )
+        : 0;
     total += block(recipe + 4096) + block(index);
     for (const name of await readdir(extrasFrom)) {
       const info = WEIGHT_FILE.test(name) ? null : await stat(join(extrasFrom, name));
@@ -87,7 +101,10 @@ export class OutputCheckpoint {
           total += t.bytes;
         }
       }
-      await writeFile(join(this.tmpDir, INDEX_FILE), `${JSON.stringify({ metadata: { total_size: total }, weight_map: weightMap }, null, 2)}\n`);
+      await writeFile(
+        join(this.tmpDir, INDEX_FILE),
+        `${JSON.stringify({ metadata: { total_size: total }, weight_map: weightMap }, null, 2)}\n`,
+      );
     }
     await writeFile(join(this.tmpDir, 'merge.json'), `${JSON.stringify(recipe, null, 2)}\n`);
     for (const entry of await readdir(extrasFrom, { withFileTypes: true })) {

@@ -26,7 +26,8 @@ export interface Recipe {
   arithmetic: string;
 }
 
-export const ARITHMETIC = 'float64 accumulation; rounded to float32 then to the tensor dtype, ties to even; F64 tensors in float64';
+export const ARITHMETIC =
+  'float64 accumulation; rounded to float32 then to the tensor dtype, ties to even; F64 tensors in float64';
 
 // Placeholder hashes have the final length, so a header written before hashing finishes can be
 // rewritten in place with the real ones.
@@ -37,7 +38,9 @@ export function inputRef(checkpoint: Checkpoint, hashes: Record<string, string> 
   for (const f of [...checkpoint.files].sort((a, b) => (basename(a.path) < basename(b.path) ? -1 : 1))) {
     files[basename(f.path)] = hashes?.[f.path] ?? PENDING_HASH;
   }
-  const listing = Object.entries(files).map(([name, h]) => `${h}  ${name}\n`).join('');
+  const listing = Object.entries(files)
+    .map(([name, h]) => `${h}  ${name}\n`)
+    .join('');
   const sha256 = hashes ? createHash('sha256').update(listing).digest('hex') : PENDING_HASH;
   return { path: checkpoint.dir, sha256, files };
 }

@@ -41,10 +41,22 @@ const writeThreads = (outputs: number) => Math.min(4, outputs + 1);
  * arithmetic and writes of different slices overlap. Each slice's arithmetic is split between
  * this thread and a worker. Returns the input hashes.
  */
-export async function streamTensors(tensors: readonly PlannedTensor[], coefs: number[][], outputs: OutputCheckpoint[], handles: Map<string, FileHandle>, options: StreamOptions): Promise<Record<string, string>> {
+export async function streamTensors(
+  tensors: readonly PlannedTensor[],
+  coefs: number[][],
+  outputs: OutputCheckpoint[],
+  handles: Map<string, FileHandle>,
+  options: StreamOptions,
+): Promise<Record<string, string>> {
   const nIn = coefs[0]!.length;
   const nOut = outputs.length;
-  const chunk = Math.max(1 << 20, Math.min(16 << 20, Math.floor(options.bufferBytes / (IN_SLOTS * nIn + OUT_SLOTS * nOut) / BLOCK_ALIGN) * BLOCK_ALIGN));
+  const chunk = Math.max(
+    1 << 20,
+    Math.min(
+      16 << 20,
+      Math.floor(options.bufferBytes / (IN_SLOTS * nIn + OUT_SLOTS * nOut) / BLOCK_ALIGN) * BLOCK_ALIGN,
+    ),
+  );
   const inStride = roundUp(chunk + KERNEL_SLACK, BLOCK_ALIGN);
   const outStride = roundUp(BLOCK_ALIGN + chunk + KERNEL_SLACK, BLOCK_ALIGN); // room for the carried partial block
   const outBase = IN_SLOTS * nIn * inStride;
@@ -61,7 +73,8 @@ export async function streamTensors(tensors: readonly PlannedTensor[], coefs: nu
   for (const t of tensors) {
     const per = Math.floor(chunk / DTYPE_SIZES[t.dtype]);
     const total = t.bytes / DTYPE_SIZES[t.dtype];
-    for (let first = 0; first === 0 || first < total; first += per) jobs.push({ tensor: t, first, count: Math.min(per, total - first) });
+    for (let first = 0; first === 0 || first < total; first += per)
+      jobs.push({ tensor: t, first, count: Math.min(per, total - first) });
   }
   const target = (job: Job, o: number): [SequentialFileWriter, number] => {
     const [writer, pos] = outputs[o]!.positions.get(job.tensor.name)!;
@@ -69,7 +82,8 @@ export async function streamTensors(tensors: readonly PlannedTensor[], coefs: nu
   };
   // Written from the offset where the bytes sit at their file offset modulo the block size, as
   // O_DIRECT needs; computed 8-aligned, as the scalar kernels' typed arrays need, and moved if apart.
-  const placed = (j: number, o: number) => outBase + ((j % OUT_SLOTS) * nOut + o) * outStride + SequentialFileWriter.placement(target(jobs[j]!, o)[1]);
+  const placed = (j: number, o: number) =>
+    outBase + ((j % OUT_SLOTS) * nOut + o) * outStride + SequentialFileWriter.placement(target(jobs[j]!, o)[1]);
   const buffers = (j: number, thread: number): SliceBuffers => ({
     input: (i) => ((j % IN_SLOTS) * nIn + i) * inStride,
     output: (o) => roundUp(placed(j, o), 8),
@@ -80,33 +94,43 @@ export async function streamTensors(tensors: readonly PlannedTensor[], coefs: nu
     const job = jobs[j]!;
     const size = DTYPE_SIZES[job.tensor.dtype];
     const length = job.count * size;
-    await Promise.all(job.tensor.sources.map(async (src, i) => {
-      const fh = handles.get(src.file.path)!;
-      const position = src.file.dataStart + src.begin + job.first * size;
-      for (let done = 0; done < length; ) {
-        const { bytesRead } = await fh.read(k.bytes, buffers(j, 0).input(i) + done, length - done, position + done);
-        if (bytesRead === 0) throw new MergeError('unexpected end of file (truncated while merging?)', src.file.path, job.tensor.name);
-        done += bytesRead;
-      }
-    }));
+    await Promise.all(
+      job.tensor.sources.map(async (src, i) => {
+        const fh = handles.get(src.file.path)!;
+        const position = src.file.dataStart + src.begin + job.first * size;
+        for (let done = 0; done < length;) {
+          const { bytesRead } = await fh.read(k.bytes, buffers(j, 0).input(i) + done, length - done, position + done);
+          if (bytesRead === 0)
+            throw new MergeError('unexpected end of file (truncated while merging?)', src.file.path, job.tensor.name);
+          done += bytesRead;
+        }
+      }),
+    );
   };
   const hash = (j: number): Promise<void> => {
     const job = jobs[j]!;
     const size = DTYPE_SIZES[job.tensor.dtype];
-    return hasher.hash(job.tensor.sources.map((src, i) => ({
-      path: src.file.path, position: src.file.dataStart + src.begin + job.first * size, offset: buffers(j, 0).input(i), length: job.count * size,
-    })));
+    return hasher.hash(
+      job.tensor.sources.map((src, i) => ({
+        path: src.file.path,
+        position: src.file.dataStart + src.begin + job.first * size,
+        offset: buffers(j, 0).input(i),
+        length: job.count * size,
+      })),
+    );
   };
   const write = (j: number): Promise<unknown> => {
     const job = jobs[j]!;
     const length = job.count * DTYPE_SIZES[job.tensor.dtype];
     const buf = buffers(j, 0);
-    return Promise.all(outputs.map((_, o) => {
-      const [writer, pos] = target(job, o);
-      const at = placed(j, o);
-      if (at !== buf.output(o)) k.bytes.copyWithin(at, buf.output(o), buf.output(o) + length);
-      return writer.write(k.bytes, at, length, pos, pool);
-    }));
+    return Promise.all(
+      outputs.map((_, o) => {
+        const [writer, pos] = target(job, o);
+        const at = placed(j, o);
+        if (at !== buf.output(o)) k.bytes.copyWithin(at, buf.output(o), buf.output(o) + length);
+        return writer.write(k.bytes, at, length, pos, pool);
+      }),
+    );
   };
   const compute = async (j: number): Promise<void> => {
     const job = jobs[j]!;
@@ -123,7 +147,8 @@ export async function streamTensors(tensors: readonly PlannedTensor[], coefs: nu
     if (kind === 'copy' || copied.every(Boolean)) return;
     // The worker takes the second half, cut on a block boundary so no kernel overruns into the other half.
     const split = remote && REMOTE_DTYPES.has(dtype as FloatDtype) ? Math.floor(n / 2 / BLOCK) * BLOCK : n;
-    if (split < n) combineRange(remote!.kernels, dtype as FloatDtype, terms, copied, buffers(j, 1), nIn, split, n, size);
+    if (split < n)
+      combineRange(remote!.kernels, dtype as FloatDtype, terms, copied, buffers(j, 1), nIn, split, n, size);
     const remoteDone = split < n ? remote!.run() : null;
     remoteDone?.catch(() => {}); // awaited below
     combineRange(k, dtype as FloatDtype, terms, copied, buf, nIn, 0, split, size);

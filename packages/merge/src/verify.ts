@@ -8,7 +8,10 @@ const CHUNK = 4 << 20;
  * Integer, boolean and other non-float tensors are never averaged: they are copied, and only
  * when identical in every input. Checked before anything is written (they are usually small).
  */
-export async function verifyCopiedTensors(tensors: readonly PlannedTensor[], handles: Map<string, FileHandle>): Promise<void> {
+export async function verifyCopiedTensors(
+  tensors: readonly PlannedTensor[],
+  handles: Map<string, FileHandle>,
+): Promise<void> {
   const a = Buffer.allocUnsafe(CHUNK);
   const b = Buffer.allocUnsafe(CHUNK);
   for (const t of tensors) {
@@ -20,7 +23,11 @@ export async function verifyCopiedTensors(tensors: readonly PlannedTensor[], han
         await readExactly(handles.get(first!.file.path)!, a, n, first!.file.dataStart + first!.begin + off);
         await readExactly(handles.get(other.file.path)!, b, n, other.file.dataStart + other.begin + off);
         if (!a.subarray(0, n).equals(b.subarray(0, n))) {
-          throw new MergeError(`${t.dtype} tensor differs from ${first!.file.path}; non-float tensors are copied only when identical in every input, never averaged`, other.file.path, t.name);
+          throw new MergeError(
+            `${t.dtype} tensor differs from ${first!.file.path}; non-float tensors are copied only when identical in every input, never averaged`,
+            other.file.path,
+            t.name,
+          );
         }
       }
     }
@@ -28,7 +35,7 @@ export async function verifyCopiedTensors(tensors: readonly PlannedTensor[], han
 }
 
 async function readExactly(fh: FileHandle, buf: Buffer, n: number, position: number): Promise<void> {
-  for (let done = 0; done < n; ) {
+  for (let done = 0; done < n;) {
     const { bytesRead } = await fh.read(buf, done, n - done, position + done);
     if (bytesRead === 0) throw new Error('unexpected end of file');
     done += bytesRead;

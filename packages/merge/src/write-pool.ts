@@ -40,7 +40,10 @@ export class WritePool {
   }
 
   static start(memory: SharedArrayBuffer, threads: number): WritePool {
-    return new WritePool(memory, Array.from({ length: threads }, () => new Worker(WORKER, { eval: true, workerData: memory })));
+    return new WritePool(
+      memory,
+      Array.from({ length: threads }, () => new Worker(WORKER, { eval: true, workerData: memory })),
+    );
   }
 
   /** Writes `length` bytes of the shared memory from `offset` at `position` of the open file `fd`. */

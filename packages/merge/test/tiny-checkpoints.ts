@@ -10,7 +10,12 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export function tensor(name: string, dtype: Dtype, shape: number[], fill: (bytes: Uint8Array) => void = () => {}): Tensor {
+export function tensor(
+  name: string,
+  dtype: Dtype,
+  shape: number[],
+  fill: (bytes: Uint8Array) => void = () => {},
+): Tensor {
   const data = new Uint8Array(elementCount(shape) * DTYPE_SIZES[dtype]);
   fill(data);
   return { name, dtype, shape, data };
@@ -27,7 +32,11 @@ export function randomBytesFrom(seed: number): (bytes: Uint8Array) => void {
 }
 
 /** Writes a checkpoint: one file, or shards with an index when `shards` has several groups. */
-export async function writeCheckpoint(dir: string, shards: Tensor[][], extras: Record<string, string> = { 'config.json': '{"model_type":"toy"}\n' }): Promise<string> {
+export async function writeCheckpoint(
+  dir: string,
+  shards: Tensor[][],
+  extras: Record<string, string> = { 'config.json': '{"model_type":"toy"}\n' },
+): Promise<string> {
   await mkdir(dir, { recursive: true });
   if (shards.length === 1) {
     await writeSafetensors(join(dir, 'model.safetensors'), shards[0]!, { format: 'pt' });

@@ -14,15 +14,21 @@ function fail(message: string): never {
 
 const { values } = (() => {
   try {
-    return parseArgs({ options: { seed: { type: 'string' }, difficulty: { type: 'string' } }, strict: true, allowPositionals: false });
+    return parseArgs({
+      options: { seed: { type: 'string' }, difficulty: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    });
   } catch (err) {
     return fail((err as Error).message);
   }
 })();
 const seed = Number(values.seed);
-if (values.seed === undefined || !Number.isSafeInteger(seed) || seed < 0) fail(`--seed must be a non-negative integer, got ${JSON.stringify(values.seed)}`);
+if (values.seed === undefined || !Number.isSafeInteger(seed) || seed < 0)
+  fail(`--seed must be a non-negative integer, got ${JSON.stringify(values.seed)}`);
 const difficulty = values.difficulty;
-if (difficulty !== undefined && !isDifficulty(difficulty)) fail(`--difficulty must be easy, medium or hard, got ${JSON.stringify(difficulty)}`);
+if (difficulty !== undefined && !isDifficulty(difficulty))
+  fail(`--difficulty must be easy, medium or hard, got ${JSON.stringify(difficulty)}`);
 
 const problemIds = listProblems()
   .filter((p) => difficulty === undefined || p.difficulty === difficulty)
@@ -32,4 +38,7 @@ const candidates = listCandidates().filter((c) => problemIds.includes(c.problemI
 const t0 = performance.now();
 const results = await judgeCandidates(benchmark, candidates);
 process.stderr.write(`judged ${results.length} candidates in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-for (const r of results) process.stdout.write(`${JSON.stringify({ candidate: r.id, verdict: r.verdict, coveragePassed: r.coveragePassed, tiers: r.tiers })}\n`);
+for (const r of results)
+  process.stdout.write(
+    `${JSON.stringify({ candidate: r.id, verdict: r.verdict, coveragePassed: r.coveragePassed, tiers: r.tiers })}\n`,
+  );

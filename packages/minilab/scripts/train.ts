@@ -7,6 +7,8 @@ const outDir = fileURLToPath(new URL('../weights', import.meta.url));
 const t0 = performance.now();
 const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 const report = await trainEndpoints({ outDir, log: (m) => console.error(`[${elapsed()}] ${m}`) });
-const fmt = (e: { low: number; high: number }) => `low-coverage reward ${e.low.toFixed(3)}, high-coverage reward ${e.high.toFixed(3)}`;
-for (const name of ['init', 'low', 'high'] as const) console.log(`${name.padEnd(4)}  ${fmt(report.endpoints[name].expectedReward)}`);
+const fmt = (e: { low: number; high: number }) =>
+  `low-coverage reward ${e.low.toFixed(3)}, high-coverage reward ${e.high.toFixed(3)}`;
+for (const name of ['init', 'low', 'high'] as const)
+  console.log(`${name.padEnd(4)}  ${fmt(report.endpoints[name].expectedReward)}`);
 console.log(`wrote ${outDir} in ${elapsed()}`);

@@ -8,7 +8,16 @@ import { FEATURE_NAMES, rawFeatures } from './policy/features';
 import { stripCommentsAndStrings } from './policy/python-source';
 import { listCandidates, listProblems, type Candidate } from './problems';
 
-const HARD_FAMILIES = ['brute-force', 'crash-prone', 'edge-bug', 'efficient', 'memory-hungry', 'slip-bound', 'slip-edge', 'slip-logic'];
+const HARD_FAMILIES = [
+  'brute-force',
+  'crash-prone',
+  'edge-bug',
+  'efficient',
+  'memory-hungry',
+  'slip-bound',
+  'slip-edge',
+  'slip-logic',
+];
 const SLIPS = HARD_FAMILIES.filter((n) => n.startsWith('slip-'));
 const candidates = listCandidates();
 const of = (problemId: string) => candidates.filter((c) => c.problemId === problemId);
@@ -18,11 +27,19 @@ describe('candidate families', () => {
   const problems = listProblems();
 
   it('give every hard problem the same eight: two simple, the efficient one and five wrong attempts at it', () => {
-    for (const p of problems.filter((q) => q.difficulty === 'hard')) expect(of(p.id).map((c) => c.name), p.id).toEqual(HARD_FAMILIES);
+    for (const p of problems.filter((q) => q.difficulty === 'hard'))
+      expect(
+        of(p.id).map((c) => c.name),
+        p.id,
+      ).toEqual(HARD_FAMILIES);
   });
 
   it('leave easy and medium problems without slips', () => {
-    for (const p of problems.filter((q) => q.difficulty !== 'hard')) expect(of(p.id).some((c) => c.name.startsWith('slip-')), p.id).toBe(false);
+    for (const p of problems.filter((q) => q.difficulty !== 'hard'))
+      expect(
+        of(p.id).some((c) => c.name.startsWith('slip-')),
+        p.id,
+      ).toBe(false);
   });
 
   it("make each slip the efficient program with one line changed, indistinguishable by the policy's features but length", () => {
@@ -34,11 +51,15 @@ describe('candidate families', () => {
         const slip = of(p.id).find((c) => c.name === name)!;
         const [a, b] = [codeLines(efficient), codeLines(slip)];
         expect(b.length, `${p.id}/${name}`).toBe(a.length);
-        expect(a.filter((line, i) => line !== b[i]), `${p.id}/${name}`).toHaveLength(1);
+        expect(
+          a.filter((line, i) => line !== b[i]),
+          `${p.id}/${name}`,
+        ).toHaveLength(1);
         expect(stripCommentsAndStrings(slip.code)).not.toBe(stripCommentsAndStrings(efficient.code));
         const got = rawFeatures(slip.code);
         FEATURE_NAMES.forEach((feature, j) => {
-          if (j === lengthAt) expect(Math.abs((got[j] as number) - (want[j] as number)), `${p.id}/${name}: ${feature}`).toBeLessThan(0.1);
+          if (j === lengthAt)
+            expect(Math.abs((got[j] as number) - (want[j] as number)), `${p.id}/${name}: ${feature}`).toBeLessThan(0.1);
           else expect(got[j], `${p.id}/${name}: ${feature}`).toBe(want[j]);
         });
       }

@@ -18,19 +18,25 @@ const brute: Record<string, (input: string) => string> = {
     const [n, ...a] = nums(input);
     let best = -Infinity;
     for (let i = 0; i < (n as number); i++)
-      for (let j = i; j < (n as number); j++) best = Math.max(best, a.slice(i, j + 1).reduce((s, x) => s + x, 0));
+      for (let j = i; j < (n as number); j++)
+        best = Math.max(
+          best,
+          a.slice(i, j + 1).reduce((s, x) => s + x, 0),
+        );
     return String(best);
   },
   'two-sum-count': (input) => {
     const [n, k, ...a] = nums(input);
     let c = 0;
-    for (let i = 0; i < (n as number); i++) for (let j = i + 1; j < (n as number); j++) if ((a[i] as number) + (a[j] as number) === k) c++;
+    for (let i = 0; i < (n as number); i++)
+      for (let j = i + 1; j < (n as number); j++) if ((a[i] as number) + (a[j] as number) === k) c++;
     return String(c);
   },
   'count-inversions': (input) => {
     const [n, ...a] = nums(input);
     let c = 0;
-    for (let i = 0; i < (n as number); i++) for (let j = i + 1; j < (n as number); j++) if ((a[i] as number) > (a[j] as number)) c++;
+    for (let i = 0; i < (n as number); i++)
+      for (let j = i + 1; j < (n as number); j++) if ((a[i] as number) > (a[j] as number)) c++;
     return String(c);
   },
   'lis-length': (input) => {
@@ -58,7 +64,7 @@ const brute: Record<string, (input: string) => string> = {
     return rows
       .map((s) => {
         let r = s;
-        for (let prev = ''; prev !== r; ) [prev, r] = [r, r.replace(/\(\)|\[\]|\{\}/g, '')];
+        for (let prev = ''; prev !== r;) [prev, r] = [r, r.replace(/\(\)|\[\]|\{\}/g, '')];
         return r === '' ? 'YES' : 'NO';
       })
       .join('\n');
@@ -75,11 +81,13 @@ const brute: Record<string, (input: string) => string> = {
   },
   'bit-count': (input) => {
     const [, ...ns] = nums(input);
-    return ns.map((n) => {
-      let c = 0;
-      for (let i = 0; i <= n; i++) c += i.toString(2).split('1').length - 1;
-      return String(c);
-    }).join('\n');
+    return ns
+      .map((n) => {
+        let c = 0;
+        for (let i = 0; i <= n; i++) c += i.toString(2).split('1').length - 1;
+        return String(c);
+      })
+      .join('\n');
   },
 };
 
@@ -96,7 +104,7 @@ describe('reference solutions agree with brute force on the small tiers', () => 
 });
 
 describe('buildBenchmark', () => {
-  it('writes every problem with tiered tests and the references\' outputs', async () => {
+  it("writes every problem with tiered tests and the references' outputs", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'minilab-bench-'));
     try {
       const outFile = join(dir, 'nested', 'minilab.json');

@@ -18,12 +18,26 @@ async function codes(samples: AsyncIterable<GeneratedSample>): Promise<string[]>
 
 const request = (problemId: string) => {
   const p = readProblem(problemId);
-  return { problemId, title: p.title, statement: p.statement, language: 'python' as const, n: N, indexes: INDEXES, seed: SEED };
+  return {
+    problemId,
+    title: p.title,
+    statement: p.statement,
+    language: 'python' as const,
+    n: N,
+    indexes: INDEXES,
+    seed: SEED,
+  };
 };
 
 /** Per problem, the programs of the requested samples, through the server's OpenAI API. */
 export async function serverSamples(url: string, model: string, samplesPerRequest: number): Promise<string[][]> {
-  const backend = createOpenAIBackend({ baseUrl: `${url}/v1`, model, samplesPerRequest, maxRetries: 0, timeoutMs: 10_000 });
+  const backend = createOpenAIBackend({
+    baseUrl: `${url}/v1`,
+    model,
+    samplesPerRequest,
+    maxRetries: 0,
+    timeoutMs: 10_000,
+  });
   try {
     return await Promise.all(PROBLEM_IDS.map((id) => codes(backend.generate(request(id)))));
   } finally {
@@ -46,7 +60,16 @@ export interface ReplyBody {
 }
 
 export async function call(url: string, path: string, body?: unknown): Promise<{ status: number; body: ReplyBody }> {
-  const res = await fetch(`${url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(
+    `${url}${path}`,
+    body === undefined
+      ? {}
+      : {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        },
+  );
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }

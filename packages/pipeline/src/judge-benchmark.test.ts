@@ -11,6 +11,13 @@ it('keeps the key of a program judged the default way, by any backend, as before
 });
 
 it('gives each required backend, and LiveCodeBench compatibility, keys of their own', () => {
-  const keys = [key(), key({ lcbCompat: true }), key({ backend: 'cgroup1' }), key({ backend: 'cgroup2' }), key({ backend: 'rootless' }), key({ lcbCompat: true, backend: 'rootless' })];
+  const keys = [
+    key(),
+    key({ lcbCompat: true }),
+    key({ backend: 'cgroup1' }),
+    key({ backend: 'cgroup2' }),
+    key({ backend: 'rootless' }),
+    key({ lcbCompat: true, backend: 'rootless' }),
+  ];
   expect(new Set(keys).size).toBe(keys.length);
 });

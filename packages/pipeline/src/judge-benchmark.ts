@@ -16,11 +16,24 @@ export async function loadStoredBenchmark(db: Db, benchmarkId: number): Promise<
   const externalIds = new Map<number, string>();
   const problemKeys = new Map<string, string>();
   for (const p of await loadProblemsWithTests(db, benchmarkId)) {
-    const limits = { ...(p.timeLimitMs ? { timeS: p.timeLimitMs / 1000 } : {}), ...(p.memoryLimitMb ? { memoryMib: p.memoryLimitMb } : {}) };
+    const limits = {
+      ...(p.timeLimitMs ? { timeS: p.timeLimitMs / 1000 } : {}),
+      ...(p.memoryLimitMb ? { memoryMib: p.memoryLimitMb } : {}),
+    };
     // A LeetCode-style problem keeps its harness's function name beside the checker (see storedChecker).
-    const { functional, ...checker } = (p.checker as (Checker & { functional?: { fnName: string } }) | null) ?? { mode: 'tokens' };
+    const { functional, ...checker } = (p.checker as (Checker & { functional?: { fnName: string } }) | null) ?? {
+      mode: 'tokens',
+    };
     const tests = p.tests.map((t) => ({ tier: t.tier, input: t.input, output: t.expected }));
-    map.set(p.externalId, { id: p.externalId, title: p.title, difficulty: p.difficulty, limits, checker: checker as Checker, tests, ...(functional ? { functional } : {}) });
+    map.set(p.externalId, {
+      id: p.externalId,
+      title: p.title,
+      difficulty: p.difficulty,
+      limits,
+      checker: checker as Checker,
+      tests,
+      ...(functional ? { functional } : {}),
+    });
     externalIds.set(p.id, p.externalId);
     const h = createHash('sha256').update(JSON.stringify({ limits, checker: p.checker ?? { mode: 'tokens' } }));
     for (const t of tests) h.update(`\0${t.tier}\0${t.input}\0${t.output}`);

@@ -35,13 +35,20 @@ export interface Patience {
   gone(message: string): void;
 }
 
-export function startLiveness(db: Db, log: (m: string) => void, jobs: RunningJobs, patience?: Patience): { add(workerId: string): void; drop(): void; stop(): Promise<void> } {
+export function startLiveness(
+  db: Db,
+  log: (m: string) => void,
+  jobs: RunningJobs,
+  patience?: Patience,
+): { add(workerId: string): void; drop(): void; stop(): Promise<void> } {
   const ids = new Set<string>();
   let lastOk = Date.now();
   const failed = (e: Error) => {
     log(`heartbeat failed: ${e.message}`);
     if (patience && Date.now() - lastOk > patience.ms) {
-      patience.gone(`the database has been unreachable for ${Math.round((Date.now() - lastOk) / 1000)} s, longer than the patience (FRONTIER_DB_PATIENCE ${Math.round(patience.ms / 1000)} s): ${e.message}`);
+      patience.gone(
+        `the database has been unreachable for ${Math.round((Date.now() - lastOk) / 1000)} s, longer than the patience (FRONTIER_DB_PATIENCE ${Math.round(patience.ms / 1000)} s): ${e.message}`,
+      );
     }
   };
   const tick = async () => {
@@ -49,7 +56,10 @@ export function startLiveness(db: Db, log: (m: string) => void, jobs: RunningJob
     const dead = await releaseDeadWorkers(db, [...ids]);
     if (dead.length) log(`released the jobs of ${plural(dead.length, 'dead worker')}: ${dead.join(', ')}`);
     const orphans = await releaseOrphanedLocks(db, [...ids], jobs.held(FINISHED_GRACE_MS));
-    if (orphans.length) log(`released ${plural(orphans.length, 'job')} whose end was lost to a database outage, to be retried: ${orphans.join(', ')}`);
+    if (orphans.length)
+      log(
+        `released ${plural(orphans.length, 'job')} whose end was lost to a database outage, to be retried: ${orphans.join(', ')}`,
+      );
     lastOk = Date.now();
   };
   const timer = setInterval(() => void tick().catch(failed), BEAT_MS);

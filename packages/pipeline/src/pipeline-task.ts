@@ -1,6 +1,14 @@
 import type { Task } from 'graphile-worker';
 import type { JobKind } from '@frontier/core';
-import { getJob, markAttemptFailed, markRunning, markSucceeded, reportProgress, runAgainLater, type PipelineJobRow } from '@frontier/db';
+import {
+  getJob,
+  markAttemptFailed,
+  markRunning,
+  markSucceeded,
+  reportProgress,
+  runAgainLater,
+  type PipelineJobRow,
+} from '@frontier/db';
 import { z } from 'zod';
 import type { TaskContext } from './context';
 

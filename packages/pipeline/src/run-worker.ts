@@ -38,7 +38,8 @@ type Pool = Db['pool'];
  */
 export function surviveOutageRejections(): void {
   process.on('unhandledRejection', (err) => {
-    if (isDatabaseUnavailable(err)) return log(`database unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    if (isDatabaseUnavailable(err))
+      return log(`database unavailable: ${err instanceof Error ? err.message : String(err)}`);
     log(`unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exit(1);
   });
@@ -54,7 +55,10 @@ export function surviveOutageRejections(): void {
 // liveness registry frees once its heartbeat stops; or the runner reconnects by itself, and the
 // jobs whose end it could not record are freed by releaseOrphanedLocks. Either way they are
 // retried, and every step resumes from what is stored.
-export async function startWorker(ctx: TaskContext, { concurrency, kinds = JOB_KINDS, patienceMs = 300_000 }: WorkerOptions): Promise<WorkerHandle> {
+export async function startWorker(
+  ctx: TaskContext,
+  { concurrency, kinds = JOB_KINDS, patienceMs = 300_000 }: WorkerOptions,
+): Promise<WorkerHandle> {
   const jobs = new RunningJobs();
   const stopping = new AbortController();
   let gone: DatabaseGoneError | undefined;
@@ -71,7 +75,14 @@ export async function startWorker(ctx: TaskContext, { concurrency, kinds = JOB_K
   });
   const start = () =>
     run(
-      { pgPool: ctx.db.pool, concurrency, noHandleSignals: true, pollInterval: 500, logger: new Logger(logFactory), events: heartbeatEvents(liveness, jobs) },
+      {
+        pgPool: ctx.db.pool,
+        concurrency,
+        noHandleSignals: true,
+        pollInterval: 500,
+        logger: new Logger(logFactory),
+        events: heartbeatEvents(liveness, jobs),
+      },
       taskList(ctx, kinds),
     );
   let runner = await start();
@@ -103,15 +114,23 @@ export async function startWorker(ctx: TaskContext, { concurrency, kinds = JOB_K
 
 /** Waits out the outage that ended a runner, saying so; throws past the patience. */
 async function outage(pool: Pool, patienceMs: number, signal: AbortSignal, cause: unknown): Promise<void> {
-  log(`database unavailable (${cause instanceof Error ? cause.message : 'the job queue stopped'}); waiting up to ${Math.round(patienceMs / 1000)} s for it`);
+  log(
+    `database unavailable (${cause instanceof Error ? cause.message : 'the job queue stopped'}); waiting up to ${Math.round(patienceMs / 1000)} s for it`,
+  );
   await waitForDatabase(pool, patienceMs, signal).catch((err: Error) => {
     if (!signal.aborted) throw new DatabaseGoneError(`${err.message}; the worker stops`);
   });
-  if (!signal.aborted) log('database back: taking jobs again; the interrupted ones are retried once their locks expire');
+  if (!signal.aborted)
+    log('database back: taking jobs again; the interrupted ones are retried once their locks expire');
 }
 
 /** A new runner, retried while the database is still coming back. */
-async function startWhenReachable(start: () => Promise<Runner>, pool: Pool, patienceMs: number, signal: AbortSignal): Promise<Runner> {
+async function startWhenReachable(
+  start: () => Promise<Runner>,
+  pool: Pool,
+  patienceMs: number,
+  signal: AbortSignal,
+): Promise<Runner> {
   for (;;) {
     try {
       return await start();
@@ -127,7 +146,10 @@ export async function drainJobs(ctx: TaskContext, kinds: readonly JobKind[]): Pr
   const jobs = new RunningJobs();
   const liveness = startLiveness(ctx.db, () => {}, jobs);
   try {
-    await runOnce({ pgPool: ctx.db.pool, logger: new Logger(() => () => {}), events: heartbeatEvents(liveness, jobs) }, taskList(ctx, kinds));
+    await runOnce(
+      { pgPool: ctx.db.pool, logger: new Logger(() => () => {}), events: heartbeatEvents(liveness, jobs) },
+      taskList(ctx, kinds),
+    );
   } finally {
     await liveness.stop();
   }

@@ -35,19 +35,30 @@ const sampleOne = async (b: GenerationBackend): Promise<string[]> => {
 
 it("samples a toy study from the policy the app hands in, on the job's checkpoint and the study's seed, and closes it", async () => {
   const closed: string[] = [];
-  const codes = await withCheckpointBackend({ kind: 'toy' }, checkpoint, context(standIn(closed)), helpers, 7, sampleOne);
+  const codes = await withCheckpointBackend(
+    { kind: 'toy' },
+    checkpoint,
+    context(standIn(closed)),
+    helpers,
+    7,
+    sampleOne,
+  );
   expect(codes).toEqual(['print("/checkpoints/alpha=0.5", 7)']);
   expect(closed).toEqual(['/checkpoints/alpha=0.5']);
 });
 
 it('closes the toy policy when sampling fails too', async () => {
   const closed: string[] = [];
-  const failing = withCheckpointBackend({ kind: 'toy' }, checkpoint, context(standIn(closed)), helpers, 7, () => Promise.reject(new Error('insert failed')));
+  const failing = withCheckpointBackend({ kind: 'toy' }, checkpoint, context(standIn(closed)), helpers, 7, () =>
+    Promise.reject(new Error('insert failed')),
+  );
   await expect(failing).rejects.toThrow('insert failed');
   expect(closed).toEqual(['/checkpoints/alpha=0.5']);
 });
 
 it('fails a toy study in a process started without the toy policy, saying where it runs', async () => {
   const without = withCheckpointBackend({ kind: 'toy' }, checkpoint, context(), helpers, 7, sampleOne);
-  await expect(without).rejects.toThrow("the study samples from the demo lab's toy policy, which this process does not offer: run its jobs with the worker app or `frontier worker`");
+  await expect(without).rejects.toThrow(
+    "the study samples from the demo lab's toy policy, which this process does not offer: run its jobs with the worker app or `frontier worker`",
+  );
 });

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { withServerLock, type BackendConfig, type ServingConfig } from '@frontier/db';
-import { createOpenAIBackend, launchServer, reloadCheckpoint, requireModel, ServingError, type GenerationBackend } from '@frontier/generate';
+import {
+  createOpenAIBackend,
+  launchServer,
+  reloadCheckpoint,
+  requireModel,
+  ServingError,
+  type GenerationBackend,
+} from '@frontier/generate';
 import type { TaskContext } from './context';
 import type { StepHelpers } from './pipeline-task';
 
@@ -20,9 +27,19 @@ export interface ServedCheckpoint {
  * checkpoint, reloaded with its weights, or already serving it under a name). Whatever was
  * started or locked is released when `use` ends, however it ends.
  */
-export async function withCheckpointBackend<T>(backend: BackendConfig, checkpoint: ServedCheckpoint, ctx: TaskContext, h: StepHelpers, seed: number, use: (b: GenerationBackend) => Promise<T>): Promise<T> {
+export async function withCheckpointBackend<T>(
+  backend: BackendConfig,
+  checkpoint: ServedCheckpoint,
+  ctx: TaskContext,
+  h: StepHelpers,
+  seed: number,
+  use: (b: GenerationBackend) => Promise<T>,
+): Promise<T> {
   if (backend.kind === 'toy') {
-    if (!ctx.toyPolicy) throw new Error("the study samples from the demo lab's toy policy, which this process does not offer: run its jobs with the worker app or `frontier worker`");
+    if (!ctx.toyPolicy)
+      throw new Error(
+        "the study samples from the demo lab's toy policy, which this process does not offer: run its jobs with the worker app or `frontier worker`",
+      );
     const b = await ctx.toyPolicy({ checkpointDir: checkpoint.dir, seed });
     try {
       return await use(b);
@@ -49,7 +66,12 @@ export async function withCheckpointBackend<T>(backend: BackendConfig, checkpoin
           await h.progress(0, 0); // throws when the job is cancelled while it waits
         },
         async () => {
-          const { model } = await reloadCheckpoint({ engine: serving.engine, baseUrl: serving.baseUrl, checkpointDir: checkpoint.dir, apiKey });
+          const { model } = await reloadCheckpoint({
+            engine: serving.engine,
+            baseUrl: serving.baseUrl,
+            checkpointDir: checkpoint.dir,
+            apiKey,
+          });
           h.log(`${serving.engine} at ${serving.baseUrl} loaded ${checkpoint.dir} (model "${model}")`);
           return sample(backend, serving.baseUrl, model, apiKey, use);
         },
@@ -67,11 +89,21 @@ async function withLaunchedServer<T>(
   use: (b: GenerationBackend) => Promise<T>,
 ): Promise<T> {
   if (!existsSync(checkpoint.dir)) {
-    throw new Error(`the checkpoint directory ${checkpoint.dir} is not on this machine: the merge ran on another one; put the study's checkpoints directory on storage every generating machine sees, or run merge and generate on the same machine (frontier worker --tasks merge,generate)`);
+    throw new Error(
+      `the checkpoint directory ${checkpoint.dir} is not on this machine: the merge ran on another one; put the study's checkpoints directory on storage every generating machine sees, or run merge and generate on the same machine (frontier worker --tasks merge,generate)`,
+    );
   }
   const model = modelFor(serving.model, checkpoint.alpha);
   const logFile = join(ctx.dataDir, 'logs', 'inference', `job-${checkpoint.jobId}.log`);
-  const server = await launchServer({ command: serving.command, checkpointDir: checkpoint.dir, model, startupTimeoutMs: serving.startupTimeoutMs, logFile, apiKey, signal: h.signal });
+  const server = await launchServer({
+    command: serving.command,
+    checkpointDir: checkpoint.dir,
+    model,
+    startupTimeoutMs: serving.startupTimeoutMs,
+    logFile,
+    apiKey,
+    signal: h.signal,
+  });
   h.log(`inference server for ${checkpoint.dir} serves "${model}" at ${server.baseUrl} (log: ${logFile})`);
   let done = false;
   let crash: ServingError | undefined;
@@ -80,7 +112,9 @@ async function withLaunchedServer<T>(
     // request has used up its retries against a closed port.
     void server.exited.then(({ code, signal }) => {
       if (done) return;
-      crash = new ServingError(`the inference server for ${checkpoint.dir} exited (${signal ? `signal ${signal}` : `code ${code}`}) during generation; last lines of its log (${logFile}):\n${server.logTail()}`);
+      crash = new ServingError(
+        `the inference server for ${checkpoint.dir} exited (${signal ? `signal ${signal}` : `code ${code}`}) during generation; last lines of its log (${logFile}):\n${server.logTail()}`,
+      );
       void b.close?.();
     });
     try {
@@ -94,7 +128,13 @@ async function withLaunchedServer<T>(
   });
 }
 
-async function sample<T>(backend: OpenAIConfig, baseUrl: string, model: string, apiKey: string | undefined, use: (b: GenerationBackend) => Promise<T>): Promise<T> {
+async function sample<T>(
+  backend: OpenAIConfig,
+  baseUrl: string,
+  model: string,
+  apiKey: string | undefined,
+  use: (b: GenerationBackend) => Promise<T>,
+): Promise<T> {
   const b = createOpenAIBackend({
     baseUrl,
     model,
@@ -122,6 +162,9 @@ function modelFor(template: string, alpha: number): string {
 function readApiKey(backend: OpenAIConfig, ctx: TaskContext): string | undefined {
   if (!backend.apiKeyEnv) return undefined;
   const key = ctx.secret(backend.apiKeyEnv);
-  if (key === undefined) throw new Error(`the study reads its inference API key from $${backend.apiKeyEnv}, which is not set in this worker's environment: set it where this worker runs`);
+  if (key === undefined)
+    throw new Error(
+      `the study reads its inference API key from $${backend.apiKeyEnv}, which is not set in this worker's environment: set it where this worker runs`,
+    );
   return key;
 }

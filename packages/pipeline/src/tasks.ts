@@ -9,7 +9,13 @@ import { judgeStep } from './steps/judge';
 import { mergeStep } from './steps/merge';
 import { refineStep } from './steps/refine';
 
-const STEPS: Record<JobKind, Step> = { merge: mergeStep, generate: generateStep, judge: judgeStep, aggregate: aggregateStep, refine: refineStep };
+const STEPS: Record<JobKind, Step> = {
+  merge: mergeStep,
+  generate: generateStep,
+  judge: judgeStep,
+  aggregate: aggregateStep,
+  refine: refineStep,
+};
 
 /** One graphile-worker task per job kind, under the identifiers jobs are queued with. */
 export function taskList(ctx: TaskContext, kinds: readonly JobKind[] = JOB_KINDS): TaskList {

@@ -15,7 +15,9 @@ describe('curve flags', () => {
   });
   it('takes a whole k from 1, and says why 0 or junk is refused', () => {
     expect(parseKFlag('4')).toBe(4);
-    expect(() => parseKFlag('0')).toThrow('--k: k must be at least 1, since pass@k is the chance that one of k samples passes (got "0")');
+    expect(() => parseKFlag('0')).toThrow(
+      '--k: k must be at least 1, since pass@k is the chance that one of k samples passes (got "0")',
+    );
     expect(() => parseKFlag('1.5')).toThrow('--k: k must be a whole number of at least 1 (got "1.5")');
     expect(() => parseKFlag('')).toThrow(CliError);
   });

@@ -18,11 +18,13 @@ export interface CurveFlags {
 /** "lo,hi" with lo < hi, within the alphas anything may evaluate. */
 export function parseRangeFlag(text: string): [number, number] {
   const parts = text.split(',');
-  if (parts.length !== 2) throw new CliError(`--range must be two alphas "low,high", e.g. -1,2 (got ${JSON.stringify(text)})`);
+  if (parts.length !== 2)
+    throw new CliError(`--range must be two alphas "low,high", e.g. -1,2 (got ${JSON.stringify(text)})`);
   const [lo, hi] = parts.map((p) => parseNumber('--range', p.trim())) as [number, number];
   const [min, max] = ALPHA_RANGE;
   if (!(lo < hi)) throw new CliError(`--range: the low end must be below the high end (got ${JSON.stringify(text)})`);
-  if (lo < min || hi > max) throw new CliError(`--range must lie within [${min}, ${max}] (got ${JSON.stringify(text)})`);
+  if (lo < min || hi > max)
+    throw new CliError(`--range must lie within [${min}, ${max}] (got ${JSON.stringify(text)})`);
   return [lo, hi];
 }
 
@@ -43,7 +45,11 @@ export function addCurveFlags(command: Command): Command {
   return command
     .option('--k <k>', 'maximise pass@k', parseKFlag, REFINE_DEFAULTS.k)
     .option('--count <n>', 'alphas to propose (per round)', parseCountFlag, REFINE_DEFAULTS.count)
-    .option('--range <lo,hi>', `where alphas may be proposed (default: the evaluated alphas and both endpoints, ${RANGE_MARGIN} wider on each side)`, parseRangeFlag)
+    .option(
+      '--range <lo,hi>',
+      `where alphas may be proposed (default: the evaluated alphas and both endpoints, ${RANGE_MARGIN} wider on each side)`,
+      parseRangeFlag,
+    )
     .option('--setting <name>', 'the inference setting whose curve is read')
     .option('--scale <name>', 'the model scale whose curve is read');
 }

@@ -14,7 +14,9 @@ function describeChain(c: EvaluationChain): string {
 export function registerEvaluate(program: Command): void {
   program
     .command('evaluate')
-    .description('queue merge -> generate -> judge -> aggregate for each alpha of a study (a worker runs them); an alpha already queued, running or evaluated is left as it is')
+    .description(
+      'queue merge -> generate -> judge -> aggregate for each alpha of a study (a worker runs them); an alpha already queued, running or evaluated is left as it is',
+    )
     .argument('<study>', 'study name or id')
     .requiredOption('--alphas <list>', 'comma-separated alphas, e.g. -0.5,1.25,2.5')
     .action(async (studyArg: string, flags: { alphas: string }) => {
@@ -24,7 +26,8 @@ export function registerEvaluate(program: Command): void {
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
         const chains = await queueEvaluation(db, study.id, alphas, { queuedVia: 'cli' }).catch(asCliError);
         for (const c of chains) process.stdout.write(`alpha ${c.alpha}: ${describeChain(c)}\n`);
-        if (chains.some((c) => c.state !== 'SUCCEEDED')) process.stdout.write('a worker (`npm start`, or `frontier worker`) runs them; follow with `frontier jobs`\n');
+        if (chains.some((c) => c.state !== 'SUCCEEDED'))
+          process.stdout.write('a worker (`npm start`, or `frontier worker`) runs them; follow with `frontier jobs`\n');
       });
     });
 }

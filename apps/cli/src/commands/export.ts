@@ -27,10 +27,13 @@ Rows are read and written a page at a time, so memory stays flat whatever the st
 /** The flags as export options, or a CliError saying what to change. */
 export function exportOptions(flags: ExportFlags, stdoutIsTerminal: boolean): StudyExportOptions {
   const formats = Object.keys(TABLE_FORMATS).join(' or ');
-  if (!isTableFormat(flags.format)) throw new CliError(`--format must be ${formats} (got ${JSON.stringify(flags.format)})`);
+  if (!isTableFormat(flags.format))
+    throw new CliError(`--format must be ${formats} (got ${JSON.stringify(flags.format)})`);
   if (flags.code && !flags.samples) throw new CliError('--code needs --samples: the aggregate rows have no programs');
   if (flags.format === 'parquet' && !flags.out && stdoutIsTerminal) {
-    throw new CliError('Parquet is binary: write it to a file with --out FILE, or redirect standard output (> FILE, | ...)');
+    throw new CliError(
+      'Parquet is binary: write it to a file with --out FILE, or redirect standard output (> FILE, | ...)',
+    );
   }
   return { format: flags.format, samples: flags.samples ?? false, code: flags.code ?? false };
 }
@@ -38,10 +41,15 @@ export function exportOptions(flags: ExportFlags, stdoutIsTerminal: boolean): St
 export function registerExport(program: Command): void {
   program
     .command('export')
-    .description("export a study's counts per (checkpoint, setting, problem), or with --samples every sample, as CSV or Parquet")
+    .description(
+      "export a study's counts per (checkpoint, setting, problem), or with --samples every sample, as CSV or Parquet",
+    )
     .argument('<study>', 'study name or id')
     .requiredOption('--format <format>', 'output format: csv or parquet')
-    .option('--samples', 'one row per sample (verdict, failure class, per-test verdicts, CPU ms and peak KiB) instead of the counts')
+    .option(
+      '--samples',
+      'one row per sample (verdict, failure class, per-test verdicts, CPU ms and peak KiB) instead of the counts',
+    )
     .option('--code', "with --samples: each sample's program too (most of the bytes)")
     .option('--out <file>', 'write to FILE (under a temporary name, renamed when complete) instead of standard output')
     .addHelpText('after', HELP)

@@ -1,6 +1,12 @@
 import { nounFor, plural } from '@frontier/core';
 import type { Command } from 'commander';
-import { ImportFieldError, importReport, studyImportFromFile, type ImportFields, type ImportReport } from '@frontier/db';
+import {
+  ImportFieldError,
+  importReport,
+  studyImportFromFile,
+  type ImportFields,
+  type ImportReport,
+} from '@frontier/db';
 import { FormatError } from '@frontier/formats';
 import { withDatabase } from '../database';
 import { env } from '../env';
@@ -17,10 +23,14 @@ interface ImportOptions extends ImportFields {
 
 function report(r: ImportReport): void {
   const unchanged = r.unchangedRuns ? ` (${r.unchangedRuns} unchanged, skipped)` : '';
-  process.stdout.write(`imported study "${r.study.name}": ${plural(r.problems, 'problem')}, ${plural(r.runs, 'run')}${unchanged}, ${plural(r.samples, 'sample')}\n`);
+  process.stdout.write(
+    `imported study "${r.study.name}": ${plural(r.problems, 'problem')}, ${plural(r.runs, 'run')}${unchanged}, ${plural(r.samples, 'sample')}\n`,
+  );
   if (r.unjudgedSamples) {
     // A job per run: every worker that takes judge jobs (`--tasks judge`, on any machine) shares them.
-    process.stdout.write(`${plural(r.unjudgedSamples, 'sample')} ${nounFor(r.unjudgedSamples, 'has', 'have')} no verdict: queued for judging against the benchmark's hidden tests, a job per run (judge workers share them)\n`);
+    process.stdout.write(
+      `${plural(r.unjudgedSamples, 'sample')} ${nounFor(r.unjudgedSamples, 'has', 'have')} no verdict: queued for judging against the benchmark's hidden tests, a job per run (judge workers share them)\n`,
+    );
   }
 }
 
@@ -44,9 +54,18 @@ export function registerImport(program: Command): void {
     .option('--scale <m>', 'model scale, e.g. 7B (single file)')
     .option('--role <r>', 'init, low, high or merged (single file; default merged)')
     .option('--benchmark <name>', 'benchmark name (default LiveCodeBench for LCB files)')
-    .option('--server <url>', "import through a Frontier Explorer server's API (POST /api/imports) instead of the database")
-    .option('--token <token>', 'with --server: an API token of an editor (default: $FRONTIER_TOKEN; `frontier token create EMAIL`)')
-    .option('--no-wait', "with --server: return once the server has the data, without waiting for its workers to aggregate it")
+    .option(
+      '--server <url>',
+      "import through a Frontier Explorer server's API (POST /api/imports) instead of the database",
+    )
+    .option(
+      '--token <token>',
+      'with --server: an API token of an editor (default: $FRONTIER_TOKEN; `frontier token create EMAIL`)',
+    )
+    .option(
+      '--no-wait',
+      'with --server: return once the server has the data, without waiting for its workers to aggregate it',
+    )
     .action(async (path: string, options: ImportOptions) => {
       const { server, token: _token, wait: _wait, ...flags } = options;
       try {

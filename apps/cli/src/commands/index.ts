@@ -16,4 +16,21 @@ import { registerUp } from './up';
 import { registerWorker } from './worker';
 
 // Each command lives in its own module and registers itself on the program.
-export const commands: Array<(program: Command) => void> = [registerImport, registerJudge, registerStudies, registerExport, registerMigrate, registerMerge, registerStudy, registerEvaluate, registerSuggest, registerRefine, registerTriage, registerJobs, registerWorker, registerUp, registerUser, registerToken];
+export const commands: Array<(program: Command) => void> = [
+  registerImport,
+  registerJudge,
+  registerStudies,
+  registerExport,
+  registerMigrate,
+  registerMerge,
+  registerStudy,
+  registerEvaluate,
+  registerSuggest,
+  registerRefine,
+  registerTriage,
+  registerJobs,
+  registerWorker,
+  registerUp,
+  registerUser,
+  registerToken,
+];

@@ -6,7 +6,8 @@ import { CliError } from '../errors';
 import { parseInteger } from '../parse';
 
 function bar(job: PipelineJobRow, width = 20): string {
-  const frac = job.progressTotal > 0 ? Math.min(1, job.progressDone / job.progressTotal) : job.state === 'SUCCEEDED' ? 1 : 0;
+  const frac =
+    job.progressTotal > 0 ? Math.min(1, job.progressDone / job.progressTotal) : job.state === 'SUCCEEDED' ? 1 : 0;
   const full = Math.round(frac * width);
   return `[${'#'.repeat(full)}${'.'.repeat(width - full)}] ${String(Math.round(frac * 100)).padStart(3)}%`;
 }
@@ -33,7 +34,9 @@ export function registerJobs(program: Command): void {
         if (jobs.length === 0) return void process.stdout.write('no jobs\n');
         for (const j of jobs) {
           const err = j.error && j.state !== 'SUCCEEDED' ? `  ${j.error.split('\n')[0]}` : '';
-          process.stdout.write(`${String(j.id).padStart(5)}  ${j.kind.padEnd(9)} alpha ${String(j.alpha ?? '-').padEnd(6)} ${j.state.padEnd(9)} ${bar(j)}  try ${j.attempts}/${j.maxAttempts}${err}\n`);
+          process.stdout.write(
+            `${String(j.id).padStart(5)}  ${j.kind.padEnd(9)} alpha ${String(j.alpha ?? '-').padEnd(6)} ${j.state.padEnd(9)} ${bar(j)}  try ${j.attempts}/${j.maxAttempts}${err}\n`,
+          );
         }
       });
     });

@@ -19,7 +19,9 @@ export function judgeSummary(results: readonly SampleResult[], wallMs: number, b
     else tests += r.tests.length;
   }
   const seconds = wallMs / 1000;
-  const verdicts = VERDICTS.filter((v) => counts.has(v)).map((v) => `${v} ${n(counts.get(v)!)}`).join(', ');
+  const verdicts = VERDICTS.filter((v) => counts.has(v))
+    .map((v) => `${v} ${n(counts.get(v)!)}`)
+    .join(', ');
   const samples = `${plural(results.length, 'sample')}${reused ? ` (${n(reused)} identical to another, judged once)` : ''}`;
   const rate = Math.round(tests / Math.max(seconds, 1e-3));
   return `judged ${samples}, ${plural(tests, 'test')} in ${seconds.toFixed(1)} s (${n(rate)} tests/s) with the ${backend} sandbox: ${verdicts || 'none'}`;

@@ -1,5 +1,12 @@
 import type { Command } from 'commander';
-import { ConflictError, findStudy, getJob, queueRefinement, refineParamsSchema, type PipelineJobRow } from '@frontier/db';
+import {
+  ConflictError,
+  findStudy,
+  getJob,
+  queueRefinement,
+  refineParamsSchema,
+  type PipelineJobRow,
+} from '@frontier/db';
 import { withDatabase } from '../database';
 import { asCliError, CliError } from '../errors';
 import { parseInteger, parseNumber } from '../parse';
@@ -18,8 +25,13 @@ const POLL_MS = 2_000;
 /** What the run says it did, once it has stopped. */
 function outcomeOf(job: PipelineJobRow): string {
   const params = refineParamsSchema.safeParse(job.params);
-  const rounds = params.success ? params.data.rounds.map((r, i) => `round ${i + 1}: alphas ${r.alphas.join(', ')}`).join('\n') : '';
-  const end = job.state === 'SUCCEEDED' ? (params.success ? params.data.outcome?.message : undefined) ?? 'done' : `${job.state.toLowerCase()}${job.error ? `: ${job.error}` : ''}`;
+  const rounds = params.success
+    ? params.data.rounds.map((r, i) => `round ${i + 1}: alphas ${r.alphas.join(', ')}`).join('\n')
+    : '';
+  const end =
+    job.state === 'SUCCEEDED'
+      ? ((params.success ? params.data.outcome?.message : undefined) ?? 'done')
+      : `${job.state.toLowerCase()}${job.error ? `: ${job.error}` : ''}`;
   return `${rounds}${rounds ? '\n' : ''}${end}\n`;
 }
 
@@ -46,25 +58,42 @@ export function registerRefine(program: Command): void {
   addCurveFlags(
     program
       .command('refine')
-      .description('queue an automatic refinement run: rounds of suggested alphas, each evaluated through the pipeline, until the budget is spent or the best alpha is known to the target width (a worker runs it)')
+      .description(
+        'queue an automatic refinement run: rounds of suggested alphas, each evaluated through the pipeline, until the budget is spent or the best alpha is known to the target width (a worker runs it)',
+      )
       .argument('<study>', 'study name or id'),
   )
     .option('--budget <alphas>', 'stop after this many new alphas', (v) => parseInteger('--budget', v))
-    .option('--budget-samples <n>', 'or after this many new samples (alphas x problems x samples per problem)', (v) => parseInteger('--budget-samples', v))
-    .option('--target-width <w>', "stop once the best alpha's 95% interval is narrower than this", (v) => parseNumber('--target-width', v))
+    .option('--budget-samples <n>', 'or after this many new samples (alphas x problems x samples per problem)', (v) =>
+      parseInteger('--budget-samples', v),
+    )
+    .option('--target-width <w>', "stop once the best alpha's 95% interval is narrower than this", (v) =>
+      parseNumber('--target-width', v),
+    )
     .option('--wait', 'follow the run with a progress bar until it stops (needs a running worker)')
     .action(async (studyArg: string, flags: RefineFlags) => {
-      if (flags.budget === undefined && flags.budgetSamples === undefined) throw new CliError('give a budget: --budget <alphas> or --budget-samples <n>');
+      if (flags.budget === undefined && flags.budgetSamples === undefined)
+        throw new CliError('give a budget: --budget <alphas> or --budget-samples <n>');
       await withDatabase(async ({ db }) => {
         const study = await findStudy(db, studyArg);
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
         const { k, count, range, setting, scale, budget, budgetSamples, targetWidth } = flags;
-        const id = await queueRefinement(db, study.id, { k, count, range, setting, scale, budgetAlphas: budget, budgetSamples, targetWidth }, { queuedVia: 'cli' }).catch((err: unknown) => {
+        const id = await queueRefinement(
+          db,
+          study.id,
+          { k, count, range, setting, scale, budgetAlphas: budget, budgetSamples, targetWidth },
+          { queuedVia: 'cli' },
+        ).catch((err: unknown) => {
           if (err instanceof ConflictError) throw new CliError(err.message);
           return asCliError(err);
         });
         process.stdout.write(`queued refinement run as job ${id}\n`);
-        if (!flags.wait) return void process.stdout.write('a worker (`npm start`, or `frontier worker`) runs it; follow with `frontier jobs`, stop with `frontier jobs --cancel ' + id + '`\n');
+        if (!flags.wait)
+          return void process.stdout.write(
+            'a worker (`npm start`, or `frontier worker`) runs it; follow with `frontier jobs`, stop with `frontier jobs --cancel ' +
+              id +
+              '`\n',
+          );
         const job = await follow(db, id);
         process.stdout.write(outcomeOf(job));
         if (job.state !== 'SUCCEEDED') throw new CliError(`refinement run ${id} ${job.state.toLowerCase()}`);

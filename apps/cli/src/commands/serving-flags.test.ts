@@ -15,12 +15,27 @@ const refused = (f: Partial<ServingFlags>): string => {
 
 describe('servingFromFlags', () => {
   it('reads each mode', () => {
-    expect(servingFromFlags({ ...base, serve: 'vllm serve {checkpoint} --served-model-name {model} --port {port}' })).toEqual({
-      mode: 'launch', command: 'vllm serve {checkpoint} --served-model-name {model} --port {port}', model: 'checkpoint-alpha-{alpha}', startupTimeoutMs: 900_000,
+    expect(
+      servingFromFlags({ ...base, serve: 'vllm serve {checkpoint} --served-model-name {model} --port {port}' }),
+    ).toEqual({
+      mode: 'launch',
+      command: 'vllm serve {checkpoint} --served-model-name {model} --port {port}',
+      model: 'checkpoint-alpha-{alpha}',
+      startupTimeoutMs: 900_000,
     });
-    expect(servingFromFlags({ ...base, serve: 'x {checkpoint} {model} {port}', model: 'm-{alpha}', startupTimeout: 60 })).toMatchObject({ model: 'm-{alpha}', startupTimeoutMs: 60_000 });
-    expect(servingFromFlags({ ...base, reload: 'sglang', baseUrl: 'http://gpu1:30000/v1' })).toEqual({ mode: 'reload', engine: 'sglang', baseUrl: 'http://gpu1:30000/v1' });
-    expect(servingFromFlags({ ...base, baseUrl: 'http://gpu1:8000/v1', model: 'c-{alpha}' })).toEqual({ mode: 'named', baseUrl: 'http://gpu1:8000/v1', model: 'c-{alpha}' });
+    expect(
+      servingFromFlags({ ...base, serve: 'x {checkpoint} {model} {port}', model: 'm-{alpha}', startupTimeout: 60 }),
+    ).toMatchObject({ model: 'm-{alpha}', startupTimeoutMs: 60_000 });
+    expect(servingFromFlags({ ...base, reload: 'sglang', baseUrl: 'http://gpu1:30000/v1' })).toEqual({
+      mode: 'reload',
+      engine: 'sglang',
+      baseUrl: 'http://gpu1:30000/v1',
+    });
+    expect(servingFromFlags({ ...base, baseUrl: 'http://gpu1:8000/v1', model: 'c-{alpha}' })).toEqual({
+      mode: 'named',
+      baseUrl: 'http://gpu1:8000/v1',
+      model: 'c-{alpha}',
+    });
   });
 
   it('refuses contradictions and missing parts by flag', () => {
@@ -28,7 +43,9 @@ describe('servingFromFlags', () => {
     expect(refused({ serve: 'x', reload: 'vllm' })).toContain('--serve and --reload: give one');
     expect(refused({ serve: 'x', baseUrl: 'http://a/v1' })).toContain('--base-url: not used with --serve');
     expect(refused({ reload: 'tgi', baseUrl: 'http://a/v1' })).toContain('--reload must be sglang or vllm');
-    expect(refused({ reload: 'sglang', baseUrl: 'http://a/v1', model: 'm' })).toContain('--model: not used with --reload');
+    expect(refused({ reload: 'sglang', baseUrl: 'http://a/v1', model: 'm' })).toContain(
+      '--model: not used with --reload',
+    );
     expect(refused({ baseUrl: 'http://a/v1' })).toContain('--model: needed with --base-url alone');
   });
 });

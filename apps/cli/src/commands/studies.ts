@@ -12,7 +12,14 @@ export function registerStudies(program: Command): void {
       const summaries = await withDatabase(({ db }) => listStudySummaries(db));
       // By name, counting every stored sample (judged, internal errors and pending alike).
       const studies = summaries
-        .map((s) => ({ id: s.id, name: s.name, origin: s.origin, checkpoints: s.checkpoints, samples: s.samples + s.internalErrors + s.pending, dataVersion: s.dataVersion }))
+        .map((s) => ({
+          id: s.id,
+          name: s.name,
+          origin: s.origin,
+          checkpoints: s.checkpoints,
+          samples: s.samples + s.internalErrors + s.pending,
+          dataVersion: s.dataVersion,
+        }))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(studies, null, 2)}\n`);

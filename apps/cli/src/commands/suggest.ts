@@ -1,5 +1,13 @@
 import type { Command } from 'commander';
-import { alphaPointsOf, intervalText, plural, RANGE_MARGIN, roundAlpha, suggestAlphas, type Refinement } from '@frontier/core';
+import {
+  alphaPointsOf,
+  intervalText,
+  plural,
+  RANGE_MARGIN,
+  roundAlpha,
+  suggestAlphas,
+  type Refinement,
+} from '@frontier/core';
 import { activeAlphas, findStudy, getStudyData, listStudyFacets } from '@frontier/db';
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
@@ -15,10 +23,19 @@ interface SuggestFlags extends CurveFlags {
  * The one value of a facet the curve is read from: the flag's, which must exist, or the only
  * one there is. Several without a choice are refused, since pass@k along alpha is one curve each.
  */
-function chooseFacet(flag: string, what: string, given: string | undefined, values: readonly string[]): string | undefined {
+function chooseFacet(
+  flag: string,
+  what: string,
+  given: string | undefined,
+  values: readonly string[],
+): string | undefined {
   const list = values.map((v) => JSON.stringify(v)).join(', ') || 'none';
-  if (given !== undefined && !values.includes(given)) throw new CliError(`${flag}: the study has no ${what} ${JSON.stringify(given)}; its ${what}s are ${list}`);
-  if (given === undefined && values.length > 1) throw new CliError(`the study has ${values.length} ${what}s (${list}): choose one with ${flag}, since pass@k along alpha is one curve per ${what}`);
+  if (given !== undefined && !values.includes(given))
+    throw new CliError(`${flag}: the study has no ${what} ${JSON.stringify(given)}; its ${what}s are ${list}`);
+  if (given === undefined && values.length > 1)
+    throw new CliError(
+      `the study has ${values.length} ${what}s (${list}): choose one with ${flag}, since pass@k along alpha is one curve per ${what}`,
+    );
   return given;
 }
 
@@ -47,26 +64,49 @@ function contextLines(r: Refinement, given: boolean): string {
 /** What --json --with-best prints: everything a script needs to act and to know when to stop. */
 function jsonReport(r: Refinement) {
   const { k, range, evaluated, live, collapsed, collapseBelow, problems, best, note } = r;
-  return { k, range, evaluated, live, collapsed, collapseBelow, problems, best, suggestions: r.suggestions.map(({ alpha, kind, reason }) => ({ alpha, kind, reason })), ...(note && { note }) };
+  return {
+    k,
+    range,
+    evaluated,
+    live,
+    collapsed,
+    collapseBelow,
+    problems,
+    best,
+    suggestions: r.suggestions.map(({ alpha, kind, reason }) => ({ alpha, kind, reason })),
+    ...(note && { note }),
+  };
 }
 
 function table(r: Refinement): string {
-  if (r.suggestions.length === 0) return `no alpha left to suggest in [${r.range.join(', ')}]: every one is evaluated, queued or too close to one\n`;
+  if (r.suggestions.length === 0)
+    return `no alpha left to suggest in [${r.range.join(', ')}]: every one is evaluated, queued or too close to one\n`;
   const header = ['alpha', 'kind', 'reason'];
-  return textTable(header, r.suggestions.map((s) => [String(s.alpha), s.kind, s.reason]));
+  return textTable(
+    header,
+    r.suggestions.map((s) => [String(s.alpha), s.kind, s.reason]),
+  );
 }
 
 export function registerSuggest(program: Command): void {
   addCurveFlags(
     program
       .command('suggest')
-      .description("propose the next alphas to evaluate (towards the best pass@k, the collapse of extrapolation, the frontier's widest gap), with the current best alpha; alphas queued or running are left out")
+      .description(
+        "propose the next alphas to evaluate (towards the best pass@k, the collapse of extrapolation, the frontier's widest gap), with the current best alpha; alphas queued or running are left out",
+      )
       .argument('<study>', 'study name or id'),
   )
     .option('--json', 'print only a JSON array of {"alpha", "kind", "reason"}, best first')
-    .option('--with-best', 'with --json: print an object instead, {"best", "suggestions", "range", "k", "evaluated", "live", "collapsed", ...}, so a script also reads the best alpha and its interval')
+    .option(
+      '--with-best',
+      'with --json: print an object instead, {"best", "suggestions", "range", "k", "evaluated", "live", "collapsed", ...}, so a script also reads the best alpha and its interval',
+    )
     .action(async (studyArg: string, flags: SuggestFlags) => {
-      if (flags.withBest && !flags.json) throw new CliError('--with-best changes what --json prints: add --json, or leave it out (the table ends with the best alpha)');
+      if (flags.withBest && !flags.json)
+        throw new CliError(
+          '--with-best changes what --json prints: add --json, or leave it out (the table ends with the best alpha)',
+        );
       const refinement = await withDatabase(async ({ db }) => {
         const study = await findStudy(db, studyArg);
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
@@ -81,7 +121,9 @@ export function registerSuggest(program: Command): void {
         return suggestAlphas(points.points, { k: flags.k, count: flags.count, range: flags.range, exclude });
       });
       if (flags.json) {
-        const out = flags.withBest ? jsonReport(refinement) : refinement.suggestions.map(({ alpha, kind, reason }) => ({ alpha, kind, reason }));
+        const out = flags.withBest
+          ? jsonReport(refinement)
+          : refinement.suggestions.map(({ alpha, kind, reason }) => ({ alpha, kind, reason }));
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
         return;
       }

@@ -17,9 +17,17 @@ const log = (line: string) => process.stderr.write(`[frontier] ${line}\n`);
 export function registerUp(program: Command): void {
   program
     .command('up')
-    .description('run the product: Postgres (embedded unless DATABASE_URL), migrations, worker and web (what `npm start` runs)')
-    .option('--no-web', 'run Postgres, migrations, seeding and the worker, but not the web app (for `next dev` beside it)')
-    .option('--host <address>', 'interface the web app listens on (env FRONTIER_HOST): 127.0.0.1 is local mode; another, e.g. 0.0.0.0, is server mode with sign-in')
+    .description(
+      'run the product: Postgres (embedded unless DATABASE_URL), migrations, worker and web (what `npm start` runs)',
+    )
+    .option(
+      '--no-web',
+      'run Postgres, migrations, seeding and the worker, but not the web app (for `next dev` beside it)',
+    )
+    .option(
+      '--host <address>',
+      'interface the web app listens on (env FRONTIER_HOST): 127.0.0.1 is local mode; another, e.g. 0.0.0.0, is server mode with sign-in',
+    )
     .action(async (flags: { web: boolean; host?: string }) => {
       const e = env();
       const mode = accessModeOf({ ...e, FRONTIER_HOST: flags.host ?? e.FRONTIER_HOST });
@@ -38,8 +46,15 @@ export function registerUp(program: Command): void {
       process.on('SIGINT', () => void shutdown(0));
       process.on('SIGTERM', () => void shutdown(0));
       const url = e.DATABASE_URL ?? (await startEmbedded(database, e.FRONTIER_DATA_DIR, e.FRONTIER_PG_PORT));
-      const childEnv = { ...process.env, DATABASE_URL: url, FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR, FRONTIER_HOST: mode.host, NEXT_TELEMETRY_DISABLED: '1' };
-      const child = (name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = childEnv) => childService(name, command, args, { cwd, env, log });
+      const childEnv = {
+        ...process.env,
+        DATABASE_URL: url,
+        FRONTIER_DATA_DIR: e.FRONTIER_DATA_DIR,
+        FRONTIER_HOST: mode.host,
+        NEXT_TELEMETRY_DISABLED: '1',
+      };
+      const child = (name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = childEnv) =>
+        childService(name, command, args, { cwd, env, log });
       try {
         await migrateAndSeed(url, e.FRONTIER_DATA_DIR);
         // The worker starts first so the demo pipeline runs while the web app builds.
@@ -53,9 +68,20 @@ export function registerUp(program: Command): void {
         throw new CliError((err as Error).message);
       }
       if (flags.web) {
-        await apps.start(child('web', join(REPO_ROOT, 'node_modules/.bin/next'), ['start', '-H', mode.host, '-p', String(e.PORT)], join(REPO_ROOT, 'apps/web'), webServerEnv(childEnv)));
+        await apps.start(
+          child(
+            'web',
+            join(REPO_ROOT, 'node_modules/.bin/next'),
+            ['start', '-H', mode.host, '-p', String(e.PORT)],
+            join(REPO_ROOT, 'apps/web'),
+            webServerEnv(childEnv),
+          ),
+        );
         if (mode.mode === 'local') log(`web on http://localhost:${e.PORT} (local mode: this machine only)`);
-        else log(`web on ${mode.host}:${e.PORT}, served as ${mode.publicUrl.origin} (server mode: sign-in required; add accounts with \`frontier user add\`)`);
+        else
+          log(
+            `web on ${mode.host}:${e.PORT}, served as ${mode.publicUrl.origin} (server mode: sign-in required; add accounts with \`frontier user add\`)`,
+          );
       } else {
         log(`database ready (URL in ${join(e.FRONTIER_DATA_DIR, 'database-url')}); worker running; no web app`);
       }

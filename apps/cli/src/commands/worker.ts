@@ -10,7 +10,12 @@ export function registerWorker(program: Command): void {
   program
     .command('worker')
     .description('run a worker on the shared job queue until SIGTERM/SIGINT (several may share one database)')
-    .option('--tasks <list>', `the job kinds this worker takes, e.g. merge,generate on a GPU machine and judge,aggregate on CPU machines (${JOB_KINDS.join(',')})`, parseTasks, [...JOB_KINDS])
+    .option(
+      '--tasks <list>',
+      `the job kinds this worker takes, e.g. merge,generate on a GPU machine and judge,aggregate on CPU machines (${JOB_KINDS.join(',')})`,
+      parseTasks,
+      [...JOB_KINDS],
+    )
     .action(async (flags: { tasks: JobKind[] }) => {
       surviveOutageRejections();
       await withDatabase(async ({ db }) => {
@@ -19,10 +24,16 @@ export function registerWorker(program: Command): void {
           // A judge worker sets up its sandbox backend before taking jobs: a node that cannot run
           // it exits 1 now, saying what is missing, instead of failing judge jobs later.
           const judging = flags.tasks.includes('judge') ? (await ctx.judge()).backend : undefined;
-          const worker = await startWorker(ctx, { concurrency: env().WORKER_CONCURRENCY, kinds: flags.tasks, patienceMs: env().FRONTIER_DB_PATIENCE });
+          const worker = await startWorker(ctx, {
+            concurrency: env().WORKER_CONCURRENCY,
+            kinds: flags.tasks,
+            patienceMs: env().FRONTIER_DB_PATIENCE,
+          });
           const choice = env().FRONTIER_JUDGE_BACKEND;
           const backend = judging ? `judge backend ${choice}${judging === choice ? '' : ` (${judging})`}` : 'no judge';
-          process.stderr.write(`worker ready: tasks ${flags.tasks.join(', ')}, concurrency ${env().WORKER_CONCURRENCY}, ${backend}\n`);
+          process.stderr.write(
+            `worker ready: tasks ${flags.tasks.join(', ')}, concurrency ${env().WORKER_CONCURRENCY}, ${backend}\n`,
+          );
           const stop = () => void worker.stop().catch(() => {});
           process.once('SIGTERM', stop);
           process.once('SIGINT', stop);

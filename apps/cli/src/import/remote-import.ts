@@ -25,7 +25,10 @@ function endpoint(server: string, path: string): URL {
   } catch {
     // reported below
   }
-  if (base?.protocol !== 'http:' && base?.protocol !== 'https:') throw new CliError(`--server must be an http(s) URL such as https://frontier.example.org (got ${JSON.stringify(server)})`);
+  if (base?.protocol !== 'http:' && base?.protocol !== 'https:')
+    throw new CliError(
+      `--server must be an http(s) URL such as https://frontier.example.org (got ${JSON.stringify(server)})`,
+    );
   return new URL(path, base);
 }
 
@@ -37,7 +40,12 @@ function headersFor(token: string | undefined): OutgoingHttpHeaders {
  * Streams the body as it is read from the disk (waiting when the network falls behind). The server
  * may answer before it has read everything (401, 413): the rest is then not sent.
  */
-function post(url: URL, headers: OutgoingHttpHeaders, body: UploadBody, onSent: (bytes: number) => void): Promise<Answer> {
+function post(
+  url: URL,
+  headers: OutgoingHttpHeaders,
+  body: UploadBody,
+  onSent: (bytes: number) => void,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let answer: (() => void) | undefined;
     const answered = new Promise<void>((r) => (answer = r));
@@ -65,7 +73,9 @@ function post(url: URL, headers: OutgoingHttpHeaders, body: UploadBody, onSent: 
       if (done) return;
       done = true;
       const cut = err.code === 'ECONNRESET' || err.code === 'EPIPE';
-      const why = cut ? ': the server closed the connection during the upload (the file may be larger than its FRONTIER_IMPORT_MAX_BYTES)' : '';
+      const why = cut
+        ? ': the server closed the connection during the upload (the file may be larger than its FRONTIER_IMPORT_MAX_BYTES)'
+        : '';
       reject(new CliError(`cannot send to ${url.origin} (${err.message})${why}; nothing was imported`));
     });
     void (async () => {
@@ -88,7 +98,12 @@ function post(url: URL, headers: OutgoingHttpHeaders, body: UploadBody, onSent: 
 
 function refusal({ status, body }: Answer, token: string | undefined): CliError {
   const given = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
-  const message = typeof given === 'string' ? given : typeof body === 'string' && body.trim() ? body.trim().slice(0, 500) : 'no message';
+  const message =
+    typeof given === 'string'
+      ? given
+      : typeof body === 'string' && body.trim()
+        ? body.trim().slice(0, 500)
+        : 'no message';
   if (status === 401) {
     return new CliError(
       token
@@ -112,7 +127,13 @@ async function getJson(url: URL, token: string | undefined): Promise<Answer> {
 async function waitForAggregation(options: ServerOptions, jobId: number): Promise<void> {
   const url = endpoint(options.server, `api/jobs/${jobId}`);
   // Said only when it takes a while: a server whose workers are stopped would otherwise look hung.
-  const note = setTimeout(() => process.stderr.write(`waiting for the server's workers to aggregate the import (job ${jobId}); --no-wait returns without waiting\n`), 5000);
+  const note = setTimeout(
+    () =>
+      process.stderr.write(
+        `waiting for the server's workers to aggregate the import (job ${jobId}); --no-wait returns without waiting\n`,
+      ),
+    5000,
+  );
   try {
     await pollJob(url, options.token, jobId);
   } finally {
@@ -126,7 +147,8 @@ async function pollJob(url: URL, token: string | undefined, jobId: number): Prom
     if (answer.status !== 200) throw refusal(answer, token);
     const job = (answer.body as { job: { state: string; error: string | null } }).job;
     if (job.state === 'SUCCEEDED') return;
-    if (job.state === 'FAILED' || job.state === 'CANCELLED') throw new CliError(`aggregation (job ${jobId}) ${job.state.toLowerCase()}: ${job.error ?? 'unknown error'}`);
+    if (job.state === 'FAILED' || job.state === 'CANCELLED')
+      throw new CliError(`aggregation (job ${jobId}) ${job.state.toLowerCase()}: ${job.error ?? 'unknown error'}`);
     await new Promise((r) => setTimeout(r, Math.min(2000, 100 * (i + 1))));
   }
 }
@@ -140,10 +162,16 @@ export async function remoteImport(path: string, flags: ImportFields, options: S
     if (flags[key] !== undefined) query[key] = key === 'role' ? String(flags[key]).toLowerCase() : String(flags[key]);
   }
   url.search = new URLSearchParams(query).toString();
-  const headers: OutgoingHttpHeaders = { ...headersFor(options.token), 'content-type': body.contentType, ...(body.bytes !== undefined && { 'content-length': body.bytes }) };
+  const headers: OutgoingHttpHeaders = {
+    ...headersFor(options.token),
+    'content-type': body.contentType,
+    ...(body.bytes !== undefined && { 'content-length': body.bytes }),
+  };
   const bar = progressBar('uploading');
   bar.start(body.estimate);
-  const answer = await post(url, headers, body, (sent) => bar.update(Math.min(sent, body.estimate))).finally(() => bar.stop());
+  const answer = await post(url, headers, body, (sent) => bar.update(Math.min(sent, body.estimate))).finally(() =>
+    bar.stop(),
+  );
   if (answer.status !== 200 && answer.status !== 201) throw refusal(answer, options.token);
   const summary = answer.body as ImportReport;
   if (options.wait && summary.aggregateJobId !== null) await waitForAggregation(options, summary.aggregateJobId);

@@ -32,7 +32,12 @@ async function manifestArchive(path: string): Promise<UploadBody> {
   for (const e of m.entries) {
     const rel = relative(dir, e.path);
     if (rel.split(/[\\/]/)[0] === '..' || isAbsolute(rel)) {
-      throw new FormatError({ file: path, location: { kind: 'entry', index: e.index }, field: 'path', detail: `${JSON.stringify(e.relativePath)} is outside the manifest's folder: to send it to a server, keep the results files under the manifest's folder` });
+      throw new FormatError({
+        file: path,
+        location: { kind: 'entry', index: e.index },
+        field: 'path',
+        detail: `${JSON.stringify(e.relativePath)} is outside the manifest's folder: to send it to a server, keep the results files under the manifest's folder`,
+      });
     }
     if (!members.includes(rel)) members.push(rel);
   }

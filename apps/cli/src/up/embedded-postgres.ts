@@ -10,7 +10,11 @@ export interface PostgresRun extends Run {
  * The embedded Postgres as a supervised service. Every start after the first keeps the first
  * one's port, so the URL the worker and web were given stays right across restarts.
  */
-export function embeddedPostgresService(opts: { dataDir: string; port?: number; log: (line: string) => void }): Service<PostgresRun> {
+export function embeddedPostgresService(opts: {
+  dataDir: string;
+  port?: number;
+  log: (line: string) => void;
+}): Service<PostgresRun> {
   let port = opts.port;
   return {
     name: 'the embedded Postgres',

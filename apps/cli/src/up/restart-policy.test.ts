@@ -15,7 +15,9 @@ function exitsAt(times: number[]): RestartPlan[] {
 
 describe('restart policy', () => {
   it('doubles the delay from 1 s and caps it at 30 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => backoffMs(n))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => backoffMs(n))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
   });
 
   it('allows 5 restarts within 10 minutes and gives up on the 6th exit', () => {
@@ -43,6 +45,11 @@ describe('restart policy', () => {
   });
 
   it('has the documented defaults', () => {
-    expect(DEFAULT_RESTART_POLICY).toEqual({ firstDelayMs: 1_000, maxDelayMs: 30_000, maxRestarts: 5, windowMs: 10 * MIN });
+    expect(DEFAULT_RESTART_POLICY).toEqual({
+      firstDelayMs: 1_000,
+      maxDelayMs: 30_000,
+      maxRestarts: 5,
+      windowMs: 10 * MIN,
+    });
   });
 });

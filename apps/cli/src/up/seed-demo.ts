@@ -2,7 +2,15 @@ import { plural } from '@frontier/core';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStudy, hasNoStudies, importBenchmark, queueEvaluation, type Db, type OpenDatabase } from '@frontier/db';
-import { buildBenchmark, DEMO_ALPHAS, DEMO_ENDPOINTS, DEMO_SAMPLES_PER_PROBLEM, DEMO_STUDY_SEED, toyServerCommand, type Benchmark } from '@frontier/minilab';
+import {
+  buildBenchmark,
+  DEMO_ALPHAS,
+  DEMO_ENDPOINTS,
+  DEMO_SAMPLES_PER_PROBLEM,
+  DEMO_STUDY_SEED,
+  toyServerCommand,
+  type Benchmark,
+} from '@frontier/minilab';
 
 export const DEMO_STUDY = 'Demo lab: toy policy on minilab';
 
@@ -12,13 +20,24 @@ export const DEMO_STUDY = 'Demo lab: toy policy on minilab';
 // grid. The worker builds the frontier; the browser shows its progress meanwhile. Generation goes
 // the way a GPU lab's does in launch mode: each checkpoint is served by a process started on its
 // directory (the toy policy's stand-in for `vllm serve`) and sampled over HTTP.
-export async function seedDemoIfEmpty(opened: OpenDatabase, dataDir: string, log: (line: string) => void): Promise<void> {
+export async function seedDemoIfEmpty(
+  opened: OpenDatabase,
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<void> {
   const { db } = opened;
   if (!(await hasNoStudies(db))) return;
-  log(`empty database: building the demo lab study (minilab benchmark, toy policy, alphas ${DEMO_ALPHAS[0]}..${DEMO_ALPHAS.at(-1)})`);
+  log(
+    `empty database: building the demo lab study (minilab benchmark, toy policy, alphas ${DEMO_ALPHAS[0]}..${DEMO_ALPHAS.at(-1)})`,
+  );
   const studyId = await createDemoStudy(db, dataDir);
   const chains = await queueEvaluation(db, studyId, DEMO_ALPHAS, { queuedVia: 'cli' });
-  log(`demo study queued: ${plural(chains.length, 'alpha')}, ${plural(chains.reduce((n, c) => n + c.jobIds.length, 0), 'job')} (see the Jobs page)`);
+  log(
+    `demo study queued: ${plural(chains.length, 'alpha')}, ${plural(
+      chains.reduce((n, c) => n + c.jobIds.length, 0),
+      'job',
+    )} (see the Jobs page)`,
+  );
 }
 
 /** The demo lab study with nothing evaluated yet (bench:refine makes two, under other names and data directories). */
@@ -40,8 +59,7 @@ export async function createDemoStudy(db: Db, dataDir: string, name = DEMO_STUDY
   });
   return createStudy(db, {
     name,
-    description:
-      `A miniature of the research setting, run for real: a log-linear toy policy over candidate programs, two endpoints trained with REINFORCE on low- and high-coverage rewards from real judge verdicts, merged at each alpha, sampled ${DEMO_SAMPLES_PER_PROBLEM} times per problem, judged in the sandbox.`,
+    description: `A miniature of the research setting, run for real: a log-linear toy policy over candidate programs, two endpoints trained with REINFORCE on low- and high-coverage rewards from real judge verdicts, merged at each alpha, sampled ${DEMO_SAMPLES_PER_PROBLEM} times per problem, judged in the sandbox.`,
     origin: 'demo',
     config: {
       benchmark: 'minilab',

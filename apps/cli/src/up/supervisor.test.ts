@@ -66,7 +66,9 @@ describe('Supervisor', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(service.runs).toHaveLength(1);
     expect(gaveUp).toBe(false);
-    expect(lines).toEqual(['worker cannot run on this machine as configured (see its message above): not restarted; the rest keeps running']);
+    expect(lines).toEqual([
+      'worker cannot run on this machine as configured (see its message above): not restarted; the rest keeps running',
+    ]);
     await supervisor.stop();
   });
 
@@ -75,7 +77,9 @@ describe('Supervisor', () => {
     const service = fakeService({ failStart: (n) => n > 1 });
     await supervisor.start(service);
     service.runs[0]!.end({ code: 3, signal: null });
-    expect(await supervisor.gaveUp).toBe('worker could not start (port in use) and kept failing (3 restarts within 1 min); its output is above');
+    expect(await supervisor.gaveUp).toBe(
+      'worker could not start (port in use) and kept failing (3 restarts within 1 min); its output is above',
+    );
     expect(service.runs).toHaveLength(4); // the first run and 3 restarts
     await supervisor.stop();
   });
@@ -105,6 +109,8 @@ describe('Supervisor', () => {
     expect(describeExit({ code: 0, signal: null })).toBe('exited with code 0');
     expect(describeExit({ code: null, signal: 'SIGSEGV' })).toBe('was killed by SIGSEGV');
     expect(describeExit({ code: null, signal: null })).toBe('exited');
-    expect(describeExit({ code: null, signal: null, error: 'spawn next ENOENT' })).toBe('could not start (spawn next ENOENT)');
+    expect(describeExit({ code: null, signal: null, error: 'spawn next ENOENT' })).toBe(
+      'could not start (spawn next ENOENT)',
+    );
   });
 });

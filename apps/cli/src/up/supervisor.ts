@@ -35,7 +35,8 @@ export function describeExit(exit: Exit): string {
   return exit.code === null ? 'exited' : `exited with code ${exit.code}`;
 }
 
-const duration = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 6_000) / 10} min` : `${Math.round(ms / 100) / 10} s`);
+const duration = (ms: number) =>
+  ms >= 60_000 ? `${Math.round(ms / 6_000) / 10} min` : `${Math.round(ms / 100) / 10} s`;
 
 // Keeps services running: one that ends on its own is started again after a backoff, until it
 // fails too often (see restart-policy.ts); then `gaveUp` resolves with a message saying which
@@ -79,16 +80,22 @@ export class Supervisor {
       if (run) exit = (await Promise.race([run.exited, this.stopRequested])) ?? exit;
       if (this.stopping) return run?.stop();
       if (exit.code === EXIT_CANNOT_RUN_HERE) {
-        this.log(`${service.name} cannot run on this machine as configured (see its message above): not restarted; the rest keeps running`);
+        this.log(
+          `${service.name} cannot run on this machine as configured (see its message above): not restarted; the rest keeps running`,
+        );
         return;
       }
       const plan = planRestart(history, Date.now(), this.policy);
       if (plan.giveUp) {
-        this.giveUp(`${service.name} ${describeExit(exit)} and kept failing (${plan.restarts} restarts within ${duration(this.policy.windowMs)}); its output is ${service.output}`);
+        this.giveUp(
+          `${service.name} ${describeExit(exit)} and kept failing (${plan.restarts} restarts within ${duration(this.policy.windowMs)}); its output is ${service.output}`,
+        );
         return;
       }
       history = plan.history;
-      this.log(`${service.name} ${describeExit(exit)}; restarting in ${duration(plan.delayMs)} (restart ${plan.restart} of ${this.policy.maxRestarts})`);
+      this.log(
+        `${service.name} ${describeExit(exit)}; restarting in ${duration(plan.delayMs)} (restart ${plan.restart} of ${this.policy.maxRestarts})`,
+      );
       if (await this.stoppedWithin(plan.delayMs)) return;
       run = await service.start().catch((err: Error) => {
         exit = { code: null, signal: null, error: err.message };

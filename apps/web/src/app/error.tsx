@@ -27,9 +27,9 @@ export default function PageError({ error, retry }: { error: unknown; retry: () 
     <div className="banner banner-error" role="alert" data-testid="error">
       <strong>Something went wrong while loading this page.</strong>
       <p>
-        The server could not read the database: it may be restarting, in which case this page recovers by itself
-        (next try in {left} s). If it does not, check that it is running (<code>npm start</code>) and look at the
-        server log{digest && ` for error ${digest}`}.
+        The server could not read the database: it may be restarting, in which case this page recovers by itself (next
+        try in {left} s). If it does not, check that it is running (<code>npm start</code>) and look at the server log
+        {digest && ` for error ${digest}`}.
       </p>
       <button onClick={() => retry()}>Retry now</button>
     </div>

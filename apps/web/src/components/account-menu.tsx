@@ -19,13 +19,17 @@ export function AccountMenu() {
       </span>
     );
   }
-  if (!caller.email) return <a className="account" href="/sign-in">Sign in</a>;
+  if (!caller.email)
+    return (
+      <a className="account" href="/sign-in">
+        Sign in
+      </a>
+    );
   const signOut = async () => {
     setBusy(true);
     await authClient.signOut();
     router.push('/sign-in');
     router.refresh(); // the header and every page re-render for nobody
-
   };
   return (
     <span className="account">

@@ -19,12 +19,22 @@ interface Props {
 function Rate({ id, iv }: { id: string; iv: Interval }) {
   return (
     <span className="headline-cell" data-testid={id} data-value={iv.estimate} data-lo={iv.lo} data-hi={iv.hi}>
-      <b>{formatRate(iv.estimate)}</b> <span className="muted ci">[{formatRate(iv.lo)}, {formatRate(iv.hi)}]</span>
+      <b>{formatRate(iv.estimate)}</b>{' '}
+      <span className="muted ci">
+        [{formatRate(iv.lo)}, {formatRate(iv.hi)}]
+      </span>
     </span>
   );
 }
 
-const ROWS = ['Checkpoint', 'Solve rate', 'Correctness failures', 'Optimization failures', 'pass@k', 'Problems'] as const;
+const ROWS = [
+  'Checkpoint',
+  'Solve rate',
+  'Correctness failures',
+  'Optimization failures',
+  'pass@k',
+  'Problems',
+] as const;
 
 /**
  * The alpha slider and the selected checkpoint's headline numbers. The numbers read down, one
@@ -40,13 +50,30 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
     <div className="alpha-sweep" data-testid="alpha-sweep">
       <div className="sweep-controls">
         <label className="sweep-label" htmlFor="alpha-slider">
-          α = <b data-testid="selected-alpha" data-value={alpha}>{formatAlpha(alpha)}</b>{' '}
-          <span className={`kind kind-${kind}`} data-testid="alpha-kind">{kind}</span>
+          α ={' '}
+          <b data-testid="selected-alpha" data-value={alpha}>
+            {formatAlpha(alpha)}
+          </b>{' '}
+          <span className={`kind kind-${kind}`} data-testid="alpha-kind">
+            {kind}
+          </span>
         </label>
-        <PassKInput k={k} maxN={Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.minN))) || undefined} onK={onK} />
+        <PassKInput
+          k={k}
+          maxN={Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.minN))) || undefined}
+          onK={onK}
+        />
       </div>
       <div className="sweep-slider">
-        <button type="button" aria-label="Previous alpha" data-testid="alpha-prev" disabled={index === 0} onClick={() => onStep(index - 1)}>◀</button>
+        <button
+          type="button"
+          aria-label="Previous alpha"
+          data-testid="alpha-prev"
+          disabled={index === 0}
+          onClick={() => onStep(index - 1)}
+        >
+          ◀
+        </button>
         <input
           id="alpha-slider"
           data-testid="alpha-slider"
@@ -60,16 +87,36 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
           onChange={(e) => onStep(Number(e.target.value))}
         />
         <datalist id="alpha-ticks">
-          {alphas.map((a, i) => <option key={a} value={i} label={formatAlpha(a)} />)}
+          {alphas.map((a, i) => (
+            <option key={a} value={i} label={formatAlpha(a)} />
+          ))}
         </datalist>
-        <button type="button" aria-label="Next alpha" data-testid="alpha-next" disabled={index === alphas.length - 1} onClick={() => onStep(index + 1)}>▶</button>
+        <button
+          type="button"
+          aria-label="Next alpha"
+          data-testid="alpha-next"
+          disabled={index === alphas.length - 1}
+          onClick={() => onStep(index + 1)}
+        >
+          ▶
+        </button>
       </div>
-      <p className="muted small sweep-range">{formatAlpha(alphas[0] ?? 0)} … {formatAlpha(alphas.at(-1) ?? 0)} ({alphas.length} evaluated)</p>
-      <div className={several ? 'headline headline-several' : 'headline'} data-testid="headline"
-        style={{ gridTemplateColumns: `max-content repeat(${series.length}, max-content)`, gridTemplateRows: `repeat(${ROWS.length + (several ? 1 : 0)}, auto)` }}>
+      <p className="muted small sweep-range">
+        {formatAlpha(alphas[0] ?? 0)} … {formatAlpha(alphas.at(-1) ?? 0)} ({alphas.length} evaluated)
+      </p>
+      <div
+        className={several ? 'headline headline-several' : 'headline'}
+        data-testid="headline"
+        style={{
+          gridTemplateColumns: `max-content repeat(${series.length}, max-content)`,
+          gridTemplateRows: `repeat(${ROWS.length + (several ? 1 : 0)}, auto)`,
+        }}
+      >
         {several && <span className="headline-label" />}
         {ROWS.map((r) => (
-          <span key={r} className="headline-label">{r === 'pass@k' ? `pass@${k}` : r}</span>
+          <span key={r} className="headline-label">
+            {r === 'pass@k' ? `pass@${k}` : r}
+          </span>
         ))}
         {series.map((s) => {
           const p = s.points.find((q) => q.alpha === alpha);
@@ -78,31 +125,51 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
             return (
               <div key={s.key} className="headline-column" data-testid="headline-row" data-series={s.key}>
                 {head}
-                <span className="muted headline-missing" style={{ gridRow: `span ${ROWS.length}` }}>Not evaluated at α = {formatAlpha(alpha)} in this series.</span>
+                <span className="muted headline-missing" style={{ gridRow: `span ${ROWS.length}` }}>
+                  Not evaluated at α = {formatAlpha(alpha)} in this series.
+                </span>
               </div>
             );
           }
           const pk = pointPassAtK(p, k);
           return (
-            <div key={s.key} className="headline-column" data-testid="headline-row" data-series={s.key} data-checkpoint-id={p.checkpointId}>
+            <div
+              key={s.key}
+              className="headline-column"
+              data-testid="headline-row"
+              data-series={s.key}
+              data-checkpoint-id={p.checkpointId}
+            >
               {head}
               <span className="headline-cell">{p.name}</span>
               <Rate id="headline-solve" iv={p.solve} />
               <Rate id="headline-correctness" iv={p.correctness} />
               <Rate id="headline-optimization" iv={p.optimization} />
               {pk.defined ? (
-                <span className="headline-cell" data-testid="headline-pass-at-k" data-value={pk.value}><b>{formatRate(pk.value)}</b></span>
+                <span className="headline-cell" data-testid="headline-pass-at-k" data-value={pk.value}>
+                  <b>{formatRate(pk.value)}</b>
+                </span>
               ) : (
-                <span className="headline-cell undefined-value" data-testid="headline-pass-at-k" data-value="" title={pk.reason}>
+                <span
+                  className="headline-cell undefined-value"
+                  data-testid="headline-pass-at-k"
+                  data-value=""
+                  title={pk.reason}
+                >
                   undefined: {pk.reason}
                 </span>
               )}
-              <span className="headline-cell" data-testid="headline-problems" data-value={p.problems}>{p.problems}</span>
+              <span className="headline-cell" data-testid="headline-problems" data-value={p.problems}>
+                {p.problems}
+              </span>
             </div>
           );
         })}
       </div>
-      <p className="muted small">[lo, hi]: 95% percentile bootstrap interval over problems (1,000 resamples, paired across checkpoints, seed 1). pass@k is the unbiased estimator 1 − C(n−c, k)/C(n, k), averaged over problems.</p>
+      <p className="muted small">
+        [lo, hi]: 95% percentile bootstrap interval over problems (1,000 resamples, paired across checkpoints, seed 1).
+        pass@k is the unbiased estimator 1 − C(n−c, k)/C(n, k), averaged over problems.
+      </p>
     </div>
   );
 }

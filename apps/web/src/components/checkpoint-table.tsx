@@ -30,7 +30,12 @@ export function CheckpointTable({ points }: { points: CheckpointRow[] }) {
       </thead>
       <tbody>
         {points.map((p) => (
-          <tr key={p.checkpointId} data-testid="checkpoint-row" data-checkpoint-id={p.checkpointId} data-checkpoint-name={p.name}>
+          <tr
+            key={p.checkpointId}
+            data-testid="checkpoint-row"
+            data-checkpoint-id={p.checkpointId}
+            data-checkpoint-name={p.name}
+          >
             <td>{p.name}</td>
             {showScale && <td>{p.scale}</td>}
             <Cell id="role" value={p.role} text={p.role.toLowerCase()} />

@@ -58,7 +58,11 @@ export function ExportButtons({ plot, csv, filename, width, height }: ExportButt
     const size = { width: width ?? (el.clientWidth || 900), height: height ?? (el.clientHeight || 500) };
     // toImage then our own download, rather than Plotly.downloadImage, so the file name is ours
     // and the same path serves both formats. PNG at 2x for print.
-    const url = await Plotly.toImage(el as Plotly.PlotlyHTMLElement, { format, ...size, scale: format === 'png' ? 2 : 1 });
+    const url = await Plotly.toImage(el as Plotly.PlotlyHTMLElement, {
+      format,
+      ...size,
+      scale: format === 'png' ? 2 : 1,
+    });
     const blob = await (await fetch(url)).blob();
     downloadBlob(blob, `${base}.${format}`);
   }
@@ -80,12 +84,22 @@ export function ExportButtons({ plot, csv, filename, width, height }: ExportButt
     <div className="export-buttons" data-testid={`export-${base}`}>
       <span className="muted">Download</span>
       {(['png', 'svg', 'csv'] as const).map((f) => (
-        <button key={f} type="button" data-testid={`export-${f}`} disabled={busy !== null} onClick={() => void run(f)}
-          title={f === 'csv' ? 'The plotted numbers as CSV' : `The chart as ${f.toUpperCase()}`}>
+        <button
+          key={f}
+          type="button"
+          data-testid={`export-${f}`}
+          disabled={busy !== null}
+          onClick={() => void run(f)}
+          title={f === 'csv' ? 'The plotted numbers as CSV' : `The chart as ${f.toUpperCase()}`}
+        >
           {busy === f ? '…' : f.toUpperCase()}
         </button>
       ))}
-      {error && <span role="alert" className="export-error">{error}</span>}
+      {error && (
+        <span role="alert" className="export-error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -22,7 +22,8 @@ export function FilterBar({ filters, facets, onChange }: Props) {
       {FIELDS.map(({ key, label, facet, all }) => {
         const current = filters[key];
         // A value from a link that the data no longer has stays selectable, so the view is honest.
-        const options = current === undefined || facets[facet].includes(current) ? facets[facet] : [current, ...facets[facet]];
+        const options =
+          current === undefined || facets[facet].includes(current) ? facets[facet] : [current, ...facets[facet]];
         return (
           <label key={key}>
             {label}

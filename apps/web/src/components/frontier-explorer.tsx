@@ -6,8 +6,20 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { Facets } from '@/lib/study/facets';
 import type { Filters } from '@/lib/study/filters';
 import { frontierFigure, highlightEdits, INTERVAL_DEFINITIONS } from '@/lib/frontier/frontier-figure';
-import { buildSeries, nearestAlpha, sweepAlphas, type CheckpointRow, type SeriesInput, type SeriesModel } from '@/lib/frontier/frontier-model';
-import { DEFAULT_INTERVALS, INTERVAL_DISPLAYS, type FrontierViewState, type IntervalDisplay } from '@/lib/frontier/frontier-state';
+import {
+  buildSeries,
+  nearestAlpha,
+  sweepAlphas,
+  type CheckpointRow,
+  type SeriesInput,
+  type SeriesModel,
+} from '@/lib/frontier/frontier-model';
+import {
+  DEFAULT_INTERVALS,
+  INTERVAL_DISPLAYS,
+  type FrontierViewState,
+  type IntervalDisplay,
+} from '@/lib/frontier/frontier-state';
 import { loadPlotly } from '@/lib/plots/plotly';
 import { placeOverlay } from '@/lib/plots/plot-overlay';
 import { solveRateFigure } from '@/lib/frontier/solve-rate-figure';
@@ -42,24 +54,73 @@ export interface FrontierExplorerProps {
 }
 
 const URL_DEBOUNCE_MS = 250;
-const INTERVAL_LABELS: Record<IntervalDisplay, string> = { bars: 'error bars', ellipses: 'confidence ellipses', none: 'none' };
+const INTERVAL_LABELS: Record<IntervalDisplay, string> = {
+  bars: 'error bars',
+  ellipses: 'confidence ellipses',
+  none: 'none',
+};
 const SHAPE_SYNC_MS = 300;
 
 function toTablePoints(series: SeriesModel[]): CheckpointRow[] {
   return series.flatMap((s) =>
     s.points.map((p) => ({
-      checkpointId: p.checkpointId, name: p.name, role: p.role, alpha: p.alpha, scale: p.scale,
-      solveRate: p.solve.estimate, correctnessRate: p.correctness.estimate, optimizationRate: p.optimization.estimate,
-      problems: p.problems, n: p.n,
+      checkpointId: p.checkpointId,
+      name: p.name,
+      role: p.role,
+      alpha: p.alpha,
+      scale: p.scale,
+      solveRate: p.solve.estimate,
+      correctnessRate: p.correctness.estimate,
+      optimizationRate: p.optimization.estimate,
+      problems: p.problems,
+      n: p.n,
     })),
   );
 }
 
 function pointRows(series: SeriesModel[]) {
   return {
-    header: ['series', 'setting', 'scale', 'checkpoint', 'role', 'alpha', 'solve_rate', 'solve_lo', 'solve_hi', 'correctness_rate', 'correctness_lo', 'correctness_hi', 'optimization_rate', 'optimization_lo', 'optimization_hi', 'pareto', 'problems', 'n'],
+    header: [
+      'series',
+      'setting',
+      'scale',
+      'checkpoint',
+      'role',
+      'alpha',
+      'solve_rate',
+      'solve_lo',
+      'solve_hi',
+      'correctness_rate',
+      'correctness_lo',
+      'correctness_hi',
+      'optimization_rate',
+      'optimization_lo',
+      'optimization_hi',
+      'pareto',
+      'problems',
+      'n',
+    ],
     rows: series.flatMap((s) =>
-      s.points.map((p) => [s.label, s.setting, s.scale, p.name, p.role, p.alpha, p.solve.estimate, p.solve.lo, p.solve.hi, p.correctness.estimate, p.correctness.lo, p.correctness.hi, p.optimization.estimate, p.optimization.lo, p.optimization.hi, p.pareto ? 1 : 0, p.problems, p.n]),
+      s.points.map((p) => [
+        s.label,
+        s.setting,
+        s.scale,
+        p.name,
+        p.role,
+        p.alpha,
+        p.solve.estimate,
+        p.solve.lo,
+        p.solve.hi,
+        p.correctness.estimate,
+        p.correctness.lo,
+        p.correctness.hi,
+        p.optimization.estimate,
+        p.optimization.lo,
+        p.optimization.hi,
+        p.pareto ? 1 : 0,
+        p.problems,
+        p.n,
+      ]),
     ),
   };
 }
@@ -69,18 +130,34 @@ function pointRows(series: SeriesModel[]) {
  * link). All numbers are computed here, once per data change; an alpha step updates the
  * headline numbers and moves the highlights with restyle/relayout, never a full redraw.
  */
-export function FrontierExplorer({ studyId, datasets, facets, pending, filters, state, onStateChange, onFiltersChange, readOnly, share }: FrontierExplorerProps) {
+export function FrontierExplorer({
+  studyId,
+  datasets,
+  facets,
+  pending,
+  filters,
+  state,
+  onStateChange,
+  onFiltersChange,
+  readOnly,
+  share,
+}: FrontierExplorerProps) {
   const series = useMemo(() => buildSeries(datasets), [datasets]);
   const alphas = useMemo(() => sweepAlphas(series), [series]);
   const urlAlpha = nearestAlpha(alphas, state.alpha);
   // The slider's alpha is local so a step renders at once; the URL follows, debounced. A URL
   // alpha that differs from what this view last wrote (a new link, a filter change) wins.
-  const [local, setLocal] = useState<{ alpha: number | undefined; from: number | undefined; written: number[] }>({ alpha: urlAlpha, from: urlAlpha, written: [] });
+  const [local, setLocal] = useState<{ alpha: number | undefined; from: number | undefined; written: number[] }>({
+    alpha: urlAlpha,
+    from: urlAlpha,
+    written: [],
+  });
   let alpha = local.alpha;
   if (local.from !== urlAlpha) {
     // One of our own debounced writes coming back keeps the slider where it is (it may have
     // moved on since); any other URL alpha (a link, back/forward) wins.
-    const ours = urlAlpha !== undefined && local.written.includes(urlAlpha) && alphas.includes(local.alpha ?? Number.NaN);
+    const ours =
+      urlAlpha !== undefined && local.written.includes(urlAlpha) && alphas.includes(local.alpha ?? Number.NaN);
     if (!ours) alpha = urlAlpha;
     setLocal({ alpha, from: urlAlpha, written: ours ? local.written : [] });
   } else if (alpha !== undefined && !alphas.includes(alpha)) {
@@ -90,7 +167,10 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
 
   const frontierEl = useRef<HTMLDivElement | null>(null);
   const solveEl = useRef<HTMLDivElement | null>(null);
-  const verdictEls = useMemo(() => new Map(series.map((s) => [s.key, { current: null } as { current: HTMLDivElement | null }])), [series]);
+  const verdictEls = useMemo(
+    () => new Map(series.map((s) => [s.key, { current: null } as { current: HTMLDivElement | null }])),
+    [series],
+  );
   const stepPending = useRef(false);
   const stateRef = useRef(state);
   const alphaRef = useRef(alpha);
@@ -106,21 +186,39 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
   const total = series.reduce((n, s) => n + s.points.length + s.withoutData, 0);
   const evaluated = series.reduce((n, s) => n + s.points.length, 0);
   // Suggestions are computed when the panel is open and what they read changes, never on a step.
-  const suggestions = useSuggestions({ studyId, datasets, scaleFilter: filters.scale, k: state.k, view: state.suggest, live: !readOnly });
+  const suggestions = useSuggestions({
+    studyId,
+    datasets,
+    scaleFilter: filters.scale,
+    k: state.k,
+    view: state.suggest,
+    live: !readOnly,
+  });
   const refinement = suggestions?.result.ok ? suggestions.result.refinement : null;
   const suggestScale = suggestions?.scale;
-  const suggestSeries = useMemo(() => (refinement ? series.find((s) => suggestScale === null || s.scale === suggestScale) : undefined), [refinement, series, suggestScale]);
+  const suggestSeries = useMemo(
+    () => (refinement ? series.find((s) => suggestScale === null || s.scale === suggestScale) : undefined),
+    [refinement, series, suggestScale],
+  );
   // Fresh figures each time: Plotly keeps (and mutates) the layout it drew.
   const frontier = useMemo(() => {
     const fig = frontierFigure(series, { log: state.log, intervals });
-    return refinement && suggestSeries ? withFrontierProposals(fig, placeOnFrontier(suggestSeries, refinement.suggestions, state.log)) : fig;
+    return refinement && suggestSeries
+      ? withFrontierProposals(fig, placeOnFrontier(suggestSeries, refinement.suggestions, state.log))
+      : fig;
   }, [series, state.log, intervals, refinement, suggestSeries]);
-  const solve = useMemo(() => withSuggestions(solveRateFigure(series), refinement, suggestSeries), [series, refinement, suggestSeries]);
+  const solve = useMemo(
+    () => withSuggestions(solveRateFigure(series), refinement, suggestSeries),
+    [series, refinement, suggestSeries],
+  );
   const verdicts = useMemo(() => series.map((s) => ({ key: s.key, label: s.label, fig: verdictFigure(s) })), [series]);
 
   const frontierOverlay = useRef<HTMLDivElement | null>(null);
   const solveOverlay = useRef<HTMLDivElement | null>(null);
-  const verdictOverlays = useMemo(() => new Map(series.map((s) => [s.key, { current: null } as { current: HTMLDivElement | null }])), [series]);
+  const verdictOverlays = useMemo(
+    () => new Map(series.map((s) => [s.key, { current: null } as { current: HTMLDivElement | null }])),
+    [series],
+  );
   const shapeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The alpha each drawn chart marks in its own shapes (syncShapes), so a sync redraws only what changes. */
   const shapesShown = useRef(new WeakMap<HTMLDivElement, number | undefined>());
@@ -129,7 +227,11 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
   /** The step's visible update: overlay marks moved by CSS transforms, no Plotly redraw. */
   const placeAll = useCallback(
     (a: number | undefined) => {
-      const rings = series.flatMap((s) => s.points.filter((p) => p.alpha === a).map((p) => ({ kind: 'ring' as const, x: p.correctness.estimate, y: p.optimization.estimate })));
+      const rings = series.flatMap((s) =>
+        s.points
+          .filter((p) => p.alpha === a)
+          .map((p) => ({ kind: 'ring' as const, x: p.correctness.estimate, y: p.optimization.estimate })),
+      );
       placeOverlay(frontierEl.current, frontierOverlay.current, rings);
       const line = a === undefined ? [] : [{ kind: 'vline' as const, x: a }];
       placeOverlay(solveEl.current, solveOverlay.current, line);
@@ -196,7 +298,16 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
     latest.current.onStateChange({ ...stateRef.current, alpha: latest.current.chosenAlpha, suggest });
   }, []);
   const suggestCard = useMemo(
-    () => suggestions && <SuggestPanel studyId={studyId} suggestions={suggestions} live={!readOnly} difficulty={filters.difficulty} onView={setSuggest} />,
+    () =>
+      suggestions && (
+        <SuggestPanel
+          studyId={studyId}
+          suggestions={suggestions}
+          live={!readOnly}
+          difficulty={filters.difficulty}
+          onView={setSuggest}
+        />
+      ),
     [suggestions, studyId, readOnly, filters.difficulty, setSuggest],
   );
 
@@ -221,30 +332,60 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
         <section className="card frontier-card">
           <div className="card-head">
             <h2>Frontier</h2>
-            <ExportButtons plot={() => frontierEl.current} filename={`${base}-frontier`} csv={() => pointRows(series)} />
+            <ExportButtons
+              plot={() => frontierEl.current}
+              filename={`${base}-frontier`}
+              csv={() => pointRows(series)}
+            />
           </div>
-          <SweepPlot testId="frontier-plot" graphRef={frontierEl} overlayRef={frontierOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={frontier.plotted} data={frontier.data} layout={frontier.layout}
-            label={`Frontier: correctness-failure rate against optimization-failure rate for ${plural(frontier.plotted, 'checkpoint')}, ${intervals === 'none' ? 'without intervals' : `with 95% ${intervals === 'bars' ? 'intervals' : 'confidence ellipses'}`} and the selected alpha ringed`} />
+          <SweepPlot
+            testId="frontier-plot"
+            graphRef={frontierEl}
+            overlayRef={frontierOverlay}
+            onDrawn={drawn}
+            onAfterPlot={afterPlot}
+            points={frontier.plotted}
+            data={frontier.data}
+            layout={frontier.layout}
+            label={`Frontier: correctness-failure rate against optimization-failure rate for ${plural(frontier.plotted, 'checkpoint')}, ${intervals === 'none' ? 'without intervals' : `with 95% ${intervals === 'bars' ? 'intervals' : 'confidence ellipses'}`} and the selected alpha ringed`}
+          />
           <p className="muted small plot-caption" data-testid="frontier-caption">
             <span data-testid="points-summary">
-              {plural(evaluated, 'checkpoint')} plotted{series.length > 1 ? ` in ${series.length} series (one line per inference setting × model scale)` : ''}
+              {plural(evaluated, 'checkpoint')} plotted
+              {series.length > 1 ? ` in ${series.length} series (one line per inference setting × model scale)` : ''}
               {total > evaluated && `; ${total - evaluated} without judged samples under these filters`}.
             </span>{' '}
             {pending > 0 && (
-              <span data-testid="pipeline-progress">{plural(pending, 'sample')} {pending === 1 ? 'is' : 'are'} waiting for the judge (the Jobs tab shows progress). </span>
+              <span data-testid="pipeline-progress">
+                {plural(pending, 'sample')} {pending === 1 ? 'is' : 'are'} waiting for the judge (the Jobs tab shows
+                progress).{' '}
+              </span>
             )}
-            Lower-left is better. Colour: alpha; ◆ and ■: the trained endpoints; black rings: the Pareto set; red ring: the selected alpha.{' '}
-            <span data-testid="interval-definition">{INTERVAL_DEFINITIONS[intervals]}</span>{' '}
+            Lower-left is better. Colour: alpha; ◆ and ■: the trained endpoints; black rings: the Pareto set; red ring:
+            the selected alpha. <span data-testid="interval-definition">{INTERVAL_DEFINITIONS[intervals]}</span>{' '}
             {intervals !== 'none' && 'Bootstrap: 1,000 resamples of the problems, paired across checkpoints, seed 1.'}
           </p>
         </section>
         <section className="card solve-card">
           <div className="card-head">
             <h2>Solve rate against alpha</h2>
-            <ExportButtons plot={() => solveEl.current} filename={`${base}-solve-rate`} csv={() => solveRateCsv(series, refinement, suggestSeries)} />
+            <ExportButtons
+              plot={() => solveEl.current}
+              filename={`${base}-solve-rate`}
+              csv={() => solveRateCsv(series, refinement, suggestSeries)}
+            />
           </div>
-          <SweepPlot testId="solve-rate-plot" graphRef={solveEl} overlayRef={solveOverlay} onDrawn={drawn} onAfterPlot={afterPlot} points={solve.plotted} data={solve.data} layout={solve.layout}
-            label={`Solve rate against alpha for ${plural(solve.plotted, 'checkpoint')} with 95% intervals`} />
+          <SweepPlot
+            testId="solve-rate-plot"
+            graphRef={solveEl}
+            overlayRef={solveOverlay}
+            onDrawn={drawn}
+            onAfterPlot={afterPlot}
+            points={solve.plotted}
+            data={solve.data}
+            layout={solve.layout}
+            label={`Solve rate against alpha for ${plural(solve.plotted, 'checkpoint')} with 95% intervals`}
+          />
         </section>
       </>
     ),
@@ -258,11 +399,23 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
           <section className="card" key={key} data-testid="verdict-card" data-series={key}>
             <div className="card-head">
               <h2>Verdicts along alpha{verdicts.length > 1 ? `: ${label}` : ''}</h2>
-              <ExportButtons plot={() => verdictEls.get(key)?.current ?? null} filename={`${base}-verdicts-${label}`} csv={() => verdictRows(series.find((s) => s.key === key)!)} />
+              <ExportButtons
+                plot={() => verdictEls.get(key)?.current ?? null}
+                filename={`${base}-verdicts-${label}`}
+                csv={() => verdictRows(series.find((s) => s.key === key)!)}
+              />
             </div>
-            <SweepPlot testId="verdict-plot" points={fig.plotted} data={fig.data} layout={fig.layout} onDrawn={drawn} onAfterPlot={afterPlot} overlayRef={verdictOverlays.get(key)!}
+            <SweepPlot
+              testId="verdict-plot"
+              points={fig.plotted}
+              data={fig.data}
+              layout={fig.layout}
+              onDrawn={drawn}
+              onAfterPlot={afterPlot}
+              overlayRef={verdictOverlays.get(key)!}
               graphRef={verdictEls.get(key)!}
-              label="Shares of solved, WA, RE, CE, OLE (correctness) and TLE, MLE (optimization) per alpha, stacked to 100%" />
+              label="Shares of solved, WA, RE, CE, OLE (correctness) and TLE, MLE (optimization) per alpha, stacked to 100%"
+            />
           </section>
         ))}
         <section className="card">
@@ -278,24 +431,51 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
     <>
       <section className="card frontier-controls">
         <fieldset disabled={readOnly} className="plain">
-          <FilterBar filters={filters} facets={facets} onChange={(f) => onFiltersChange?.(f, { ...state, alpha: chosenAlpha })} />
+          <FilterBar
+            filters={filters}
+            facets={facets}
+            onChange={(f) => onFiltersChange?.(f, { ...state, alpha: chosenAlpha })}
+          />
         </fieldset>
         <div className="view-options">
           <label>
-            <input type="checkbox" data-testid="log-axes" checked={state.log} onChange={(e) => onStateChange({ ...state, alpha: chosenAlpha, log: e.target.checked })} /> Log axes
+            <input
+              type="checkbox"
+              data-testid="log-axes"
+              checked={state.log}
+              onChange={(e) => onStateChange({ ...state, alpha: chosenAlpha, log: e.target.checked })}
+            />{' '}
+            Log axes
           </label>
           <label>
             Intervals{' '}
-            <select data-testid="interval-display" value={intervals}
-              onChange={(e) => onStateChange({ ...state, alpha: chosenAlpha, intervals: e.target.value as IntervalDisplay })}>
+            <select
+              data-testid="interval-display"
+              value={intervals}
+              onChange={(e) =>
+                onStateChange({ ...state, alpha: chosenAlpha, intervals: e.target.value as IntervalDisplay })
+              }
+            >
               {INTERVAL_DISPLAYS.map((d) => (
-                <option key={d} value={d}>{INTERVAL_LABELS[d]}</option>
+                <option key={d} value={d}>
+                  {INTERVAL_LABELS[d]}
+                </option>
               ))}
             </select>
           </label>
           {evaluated > 0 && (
-            <button type="button" data-testid="suggest-toggle" aria-expanded={state.suggest !== undefined}
-              onClick={() => onStateChange({ ...state, alpha: chosenAlpha, suggest: state.suggest ? undefined : { count: DEFAULT_SUGGEST_COUNT } })}>
+            <button
+              type="button"
+              data-testid="suggest-toggle"
+              aria-expanded={state.suggest !== undefined}
+              onClick={() =>
+                onStateChange({
+                  ...state,
+                  alpha: chosenAlpha,
+                  suggest: state.suggest ? undefined : { count: DEFAULT_SUGGEST_COUNT },
+                })
+              }
+            >
               {state.suggest ? 'Hide suggestions' : 'Suggest next alphas'}
             </button>
           )}
@@ -306,15 +486,28 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
         <section className="card">
           {pending > 0 || total > 0 ? (
             <EmptyState title={`0 of ${plural(total, 'alpha')} evaluated so far`}>
-              {pending > 0 ? `${plural(pending, 'sample')} ${pending === 1 ? 'is' : 'are'} waiting for the judge. ` : ''}The Jobs tab shows progress; this page shows each alpha as soon as it is judged (reload).
+              {pending > 0
+                ? `${plural(pending, 'sample')} ${pending === 1 ? 'is' : 'are'} waiting for the judge. `
+                : ''}
+              The Jobs tab shows progress; this page shows each alpha as soon as it is judged (reload).
             </EmptyState>
           ) : Object.keys(filters).length > 0 ? (
             <EmptyState title="No judged samples match these filters">
-              Choose other values above{!readOnly && onFiltersChange && <>, or <button onClick={() => onFiltersChange({}, { ...state, alpha: chosenAlpha })}>clear the filters</button></>}.
+              Choose other values above
+              {!readOnly && onFiltersChange && (
+                <>
+                  , or{' '}
+                  <button onClick={() => onFiltersChange({}, { ...state, alpha: chosenAlpha })}>
+                    clear the filters
+                  </button>
+                </>
+              )}
+              .
             </EmptyState>
           ) : (
             <EmptyState title="This study has no judged samples yet">
-              Import results with <code>npm run frontier -- import FILE</code>, or wait for the worker to judge pending samples.
+              Import results with <code>npm run frontier -- import FILE</code>, or wait for the worker to judge pending
+              samples.
             </EmptyState>
           )}
         </section>
@@ -322,7 +515,14 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
         <>
           <div className="frontier-grid">
             <section className="card sweep-card">
-              <AlphaSweep series={series} alphas={alphas} alpha={alpha!} k={state.k} onStep={step} onK={(k) => onStateChange({ ...state, alpha: chosenAlpha, k })} />
+              <AlphaSweep
+                series={series}
+                alphas={alphas}
+                alpha={alpha!}
+                k={state.k}
+                onStep={step}
+                onK={(k) => onStateChange({ ...state, alpha: chosenAlpha, k })}
+              />
             </section>
             {plots}
           </div>
@@ -334,5 +534,8 @@ export function FrontierExplorer({ studyId, datasets, facets, pending, filters, 
 }
 
 function verdictRows(series: SeriesModel) {
-  return { header: ['alpha', ...STACK_ORDER], rows: series.points.map((p) => [p.alpha, ...STACK_ORDER.map((v) => p.shares[v])]) };
+  return {
+    header: ['alpha', ...STACK_ORDER],
+    rows: series.points.map((p) => [p.alpha, ...STACK_ORDER.map((v) => p.shares[v])]),
+  };
 }

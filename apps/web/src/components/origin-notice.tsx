@@ -2,12 +2,21 @@
 export function OriginBadge({ origin }: { origin: string }) {
   if (origin === 'synthetic') {
     return (
-      <span className="badge badge-synthetic" data-testid="synthetic-badge" title="Generated data, not measured from real models">
+      <span
+        className="badge badge-synthetic"
+        data-testid="synthetic-badge"
+        title="Generated data, not measured from real models"
+      >
         Synthetic data
       </span>
     );
   }
-  if (origin === 'demo') return <span className="badge" title="Produced by the built-in toy policy">Demo</span>;
+  if (origin === 'demo')
+    return (
+      <span className="badge" title="Produced by the built-in toy policy">
+        Demo
+      </span>
+    );
   return <span className="badge">{origin === 'import' ? 'Imported' : origin}</span>;
 }
 
@@ -28,8 +37,8 @@ export function OriginBanner({ origin }: { origin: string }) {
   if (origin === 'demo') {
     return (
       <div className="banner banner-synthetic banner-line" role="note" data-testid="demo-banner">
-        <strong>Demo data:</strong> the built-in toy policy on the small minilab benchmark, run through the real pipeline; not
-        results of real code models.
+        <strong>Demo data:</strong> the built-in toy policy on the small minilab benchmark, run through the real
+        pipeline; not results of real code models.
       </div>
     );
   }

@@ -26,7 +26,8 @@ export function PassKInput({ k, maxN, onK }: Props) {
   let message: string | null = null;
   if (checkedTyped && !checkedTyped.ok) message = `${checkedTyped.message}; still showing pass@${k}.`;
   // A link's k above n is still the view's k (its pass@k reads undefined); any other is replaced.
-  else if (checkedUrl && !checkedUrl.ok) message = `This link's k=${urlK}: ${checkedUrl.message}${String(k) === urlK ? '' : `; showing pass@${k} instead`}.`;
+  else if (checkedUrl && !checkedUrl.ok)
+    message = `This link's k=${urlK}: ${checkedUrl.message}${String(k) === urlK ? '' : `; showing pass@${k} instead`}.`;
   return (
     <>
       <label className="k-label">

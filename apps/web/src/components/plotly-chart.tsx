@@ -20,5 +20,14 @@ export function PlotlyChart({ data, layout, testId, label, points }: PlotlyChart
   const ref = useRef<HTMLDivElement>(null);
   const status = usePlotlyFigure(ref, data, layout);
 
-  return <PlotFrame testId={testId} points={points} status={status} label={label} plotRef={ref} fallback="the table below has the same numbers" />;
+  return (
+    <PlotFrame
+      testId={testId}
+      points={points}
+      status={status}
+      label={label}
+      plotRef={ref}
+      fallback="the table below has the same numbers"
+    />
+  );
 }

@@ -11,10 +11,17 @@ export function SignInForm({ next }: { next: string }) {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const { error: failed } = await authClient.signIn.email({ email: String(form.get('email')), password: String(form.get('password')) });
+    const { error: failed } = await authClient.signIn.email({
+      email: String(form.get('email')),
+      password: String(form.get('password')),
+    });
     if (failed) {
       setBusy(false);
-      setError(failed.status === 401 ? 'Wrong email or password.' : (failed.message ?? `Sign-in failed (HTTP ${failed.status}).`));
+      setError(
+        failed.status === 401
+          ? 'Wrong email or password.'
+          : (failed.message ?? `Sign-in failed (HTTP ${failed.status}).`),
+      );
       return;
     }
     // A full load: the server renders the pages for the new account's role.
@@ -23,7 +30,9 @@ export function SignInForm({ next }: { next: string }) {
   return (
     <form className="sign-in card" onSubmit={(e) => void submit(e)}>
       <h1>Sign in</h1>
-      <p className="muted">Accounts are made by an admin of this server (<code>frontier user add</code>).</p>
+      <p className="muted">
+        Accounts are made by an admin of this server (<code>frontier user add</code>).
+      </p>
       <label>
         Email
         <input name="email" type="email" autoComplete="username" required />

@@ -16,7 +16,9 @@ export function ErrorState({ title, message, onRetry }: { title: string; message
     <div className="banner banner-error" role="alert" data-testid="error">
       <strong>{title}</strong>
       <p>{message}</p>
-      <p>Check that the server and its database are running (<code>npm start</code>), then retry.</p>
+      <p>
+        Check that the server and its database are running (<code>npm start</code>), then retry.
+      </p>
       {onRetry && <button onClick={onRetry}>Retry</button>}
     </div>
   );

@@ -20,7 +20,11 @@ export function StudyDescription({ text }: { text: string }) {
     return () => observer.disconnect();
   }, [open]);
   return (
-    <details className={`study-description${cut || open ? ' study-description-cut' : ''}`} data-testid="study-description" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      className={`study-description${cut || open ? ' study-description-cut' : ''}`}
+      data-testid="study-description"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary>
         <span ref={line} className="muted study-description-text">
           {text}

@@ -10,12 +10,13 @@ import { OriginBadge } from './origin-notice';
 export function StudyList() {
   const { data: studies, error, isPending, refetch } = useQuery(studiesQuery());
   if (isPending) return <Loading what="studies" />;
-  if (error) return <ErrorState title="Could not load the studies." message={error.message} onRetry={() => void refetch()} />;
+  if (error)
+    return <ErrorState title="Could not load the studies." message={error.message} onRetry={() => void refetch()} />;
   if (studies.length === 0) {
     return (
       <EmptyState title="No studies yet">
-        Import results with <code>npm run frontier -- import FILE</code>, or run <code>npm start</code> on an empty database
-        to load the synthetic example sweep.
+        Import results with <code>npm run frontier -- import FILE</code>, or run <code>npm start</code> on an empty
+        database to load the synthetic example sweep.
       </EmptyState>
     );
   }

@@ -31,7 +31,13 @@ export function StudyTabs({ studyId }: { studyId: number }) {
         const href = `${base}${t.href}`;
         const active = t.href === '' ? pathname === base : pathname.startsWith(href);
         return (
-          <Link key={t.href} href={`${href}${suffix}`} data-testid={t.testId} aria-current={active ? 'page' : undefined} className={active ? 'active' : undefined}>
+          <Link
+            key={t.href}
+            href={`${href}${suffix}`}
+            data-testid={t.testId}
+            aria-current={active ? 'page' : undefined}
+            className={active ? 'active' : undefined}
+          >
             {t.label}
           </Link>
         );

@@ -34,7 +34,9 @@ export function StudyView({ studyId }: { studyId: number }) {
 
   const meta = useQuery({ ...studyFacetsQuery(studyId) });
   const specs = meta.data ? frontierDatasets(filters, meta.data.facets.settings) : [];
-  const results = useQueries({ queries: specs.map((s) => ({ ...studyDataQuery(studyId, s.filters), placeholderData: keepPreviousData })) });
+  const results = useQueries({
+    queries: specs.map((s) => ({ ...studyDataQuery(studyId, s.filters), placeholderData: keepPreviousData })),
+  });
 
   const data = results.map((r) => r.data);
   const ready = data.every((d) => d !== undefined);
@@ -56,13 +58,16 @@ export function StudyView({ studyId }: { studyId: number }) {
   // The server's markup stops here: the explorer's precomputation over every (problem,
   // checkpoint) cell only feeds plots that plotly.js draws in the browser, so computing it on the
   // server too made the page's first byte wait for it (~0.2 s at 1,000 x 40).
-  if (!meta.data || !ready || !hydrated) return <Loading what={`the study's data${specs.length > 1 ? ` (${specs.length} inference settings)` : ''}`} />;
+  if (!meta.data || !ready || !hydrated)
+    return <Loading what={`the study's data${specs.length > 1 ? ` (${specs.length} inference settings)` : ''}`} />;
 
   const fetching = meta.isFetching || results.some((r) => r.isFetching) || navigating;
   const shown = datasets[0]?.data.filters ?? filters;
   const shownFilters = specs.length > 1 ? { ...shown, setting: filters.setting } : shown;
   return (
-    <div className={fetching ? 'fetching' : undefined} data-testid="study-view"
+    <div
+      className={fetching ? 'fetching' : undefined}
+      data-testid="study-view"
       // The URL's filters and those of the data on screen: equal once the view has caught up.
       data-filters={filtersToSearch(filters)}
       data-shown-filters={filtersToSearch(shownFilters)}
@@ -78,7 +83,9 @@ export function StudyView({ studyId }: { studyId: number }) {
         // Filters change the data: drop the alpha only if the new data lacks it (the view snaps).
         onFiltersChange={(f, s) => go(f, s)}
         onStateChange={(s) => go(filters, s)}
-        share={(current) => <ShareButton studyId={studyId} view={() => `${pathname}${frontierSearch(filters, current)}`} />}
+        share={(current) => (
+          <ShareButton studyId={studyId} view={() => `${pathname}${frontierSearch(filters, current)}`} />
+        )}
       />
     </div>
   );

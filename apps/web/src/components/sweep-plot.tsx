@@ -36,7 +36,10 @@ export function SweepPlot({ data, layout, testId, label, points, graphRef, onDra
       // instead of recomputing autorange over every trace ("Autoscale" unfreezes them).
       await Plotly.relayout(el, { 'xaxis.autorange': false, 'yaxis.autorange': false } as Partial<Layout>);
       if (cancelled()) return;
-      if (!graphRef.current) (el as unknown as { on: (e: string, f: () => void) => void }).on('plotly_afterplot', () => onAfterPlotRef.current?.());
+      if (!graphRef.current)
+        (el as unknown as { on: (e: string, f: () => void) => void }).on('plotly_afterplot', () =>
+          onAfterPlotRef.current?.(),
+        );
       graphRef.current = el;
       onDrawn?.(el);
     },
@@ -45,7 +48,14 @@ export function SweepPlot({ data, layout, testId, label, points, graphRef, onDra
     },
   });
   return (
-    <PlotFrame testId={testId} points={points} status={status} label={label} plotRef={ref} overlayRef={overlayRef}
-      fallback="the numbers above and the CSV download have the same data" />
+    <PlotFrame
+      testId={testId}
+      points={points}
+      status={status}
+      label={label}
+      plotRef={ref}
+      overlayRef={overlayRef}
+      fallback="the numbers above and the CSV download have the same data"
+    />
   );
 }

@@ -10,14 +10,28 @@ import type { ViewLocation } from './share/view-location';
  * A study tab's filter bar and its Share button. In a shared link the filters are disabled (only
  * the data under the pinned filters was kept) and there is nothing to share again.
  */
-export function TabFilters({ studyId, location, filters, facets, onChange }: { studyId: number; location: ViewLocation; filters: Filters; facets: Facets | undefined; onChange: (next: Filters) => void }) {
+export function TabFilters({
+  studyId,
+  location,
+  filters,
+  facets,
+  onChange,
+}: {
+  studyId: number;
+  location: ViewLocation;
+  filters: Filters;
+  facets: Facets | undefined;
+  onChange: (next: Filters) => void;
+}) {
   return (
     <div className="tab-filters">
       <fieldset disabled={location.readOnly} className="plain">
         {facets && <FilterBar filters={filters} facets={facets} onChange={onChange} />}
       </fieldset>
       {/* The URL is the view's state: read at click time, after any pending update of it. */}
-      {!location.readOnly && <ShareButton studyId={studyId} view={() => `${location.pathname}${window.location.search}`} />}
+      {!location.readOnly && (
+        <ShareButton studyId={studyId} view={() => `${location.pathname}${window.location.search}`} />
+      )}
     </div>
   );
 }

@@ -16,7 +16,12 @@ export interface FigureHooks {
  * Draws the figure into the div behind `ref` (`Plotly.react`, plotly.js loaded on first use)
  * whenever `data` or `layout` change, and purges it on unmount. Returns what the frame shows.
  */
-export function usePlotlyFigure(ref: RefObject<HTMLDivElement | null>, data: Data[], layout: Partial<Layout>, hooks: FigureHooks = {}): PlotStatus {
+export function usePlotlyFigure(
+  ref: RefObject<HTMLDivElement | null>,
+  data: Data[],
+  layout: Partial<Layout>,
+  hooks: FigureHooks = {},
+): PlotStatus {
   const [status, setStatus] = useState<PlotStatus>('loading');
   // The latest callbacks, read when they run: a new closure each render must not redraw the figure.
   const hooksRef = useRef(hooks);

@@ -3,13 +3,25 @@ import { safeFilename, toCsv } from './csv';
 
 describe('toCsv', () => {
   it('writes a header and rows with CRLF line ends', () => {
-    expect(toCsv({ header: ['a', 'b'], rows: [[1, 'x'], [0.125, null]] })).toBe('a,b\r\n1,x\r\n0.125,\r\n');
+    expect(
+      toCsv({
+        header: ['a', 'b'],
+        rows: [
+          [1, 'x'],
+          [0.125, null],
+        ],
+      }),
+    ).toBe('a,b\r\n1,x\r\n0.125,\r\n');
   });
   it('quotes fields with commas, quotes and line breaks', () => {
-    expect(toCsv({ header: ['t'], rows: [['a,b'], ['say "hi"'], ['two\nlines']] })).toBe('t\r\n"a,b"\r\n"say ""hi"""\r\n"two\nlines"\r\n');
+    expect(toCsv({ header: ['t'], rows: [['a,b'], ['say "hi"'], ['two\nlines']] })).toBe(
+      't\r\n"a,b"\r\n"say ""hi"""\r\n"two\nlines"\r\n',
+    );
   });
   it('leaves non-finite numbers empty and neutralises formulas but not negative numbers as text', () => {
-    expect(toCsv({ header: ['v'], rows: [[Number.NaN], ['=SUM(A1)'], ['-0.5']] })).toBe("v\r\n\r\n'=SUM(A1)\r\n-0.5\r\n");
+    expect(toCsv({ header: ['v'], rows: [[Number.NaN], ['=SUM(A1)'], ['-0.5']] })).toBe(
+      "v\r\n\r\n'=SUM(A1)\r\n-0.5\r\n",
+    );
   });
 });
 

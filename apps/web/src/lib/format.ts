@@ -16,7 +16,11 @@ export function formatCount(n: number): string {
 
 /** A size in binary units with one decimal at most: "2 GiB", "3.4 MiB", "900 bytes". */
 export function formatBytes(bytes: number): string {
-  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
     if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
   }
   return `${bytes} bytes`;

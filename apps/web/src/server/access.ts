@@ -41,12 +41,21 @@ export function hostName(authority: string): string {
   return a.split(':')[0]!;
 }
 
-const crossSite = (why: string): Refusal => ({ status: 403, message: `cross-site request refused (${why}): writes must come from this app's own pages` });
+const crossSite = (why: string): Refusal => ({
+  status: 403,
+  message: `cross-site request refused (${why}): writes must come from this app's own pages`,
+});
 
 /** A 405 for a method the API never answers, or undefined. */
 export function methodRefusal(method: string): Refusal | undefined {
   const m = method.toUpperCase();
-  return METHODS.includes(m) ? undefined : { status: 405, message: `method ${m} is not allowed (allowed: ${METHODS.join(', ')})`, allow: METHODS.join(', ') };
+  return METHODS.includes(m)
+    ? undefined
+    : {
+        status: 405,
+        message: `method ${m} is not allowed (allowed: ${METHODS.join(', ')})`,
+        allow: METHODS.join(', '),
+      };
 }
 
 /** Why the request is refused before anyone is identified, or undefined when it may go on. */
@@ -57,10 +66,19 @@ export function refuse(req: RequestFacts, mode: ModeFacts = { mode: 'local' }): 
   const host = req.header('host');
   // Loopback names always answer (a health check on the machine itself); a server also answers
   // to its public name.
-  const known = host && (LOCAL_NAMES.has(hostName(host)) || (mode.mode === 'server' && hostName(host) === mode.publicUrl.hostname.toLowerCase()));
+  const known =
+    host &&
+    (LOCAL_NAMES.has(hostName(host)) ||
+      (mode.mode === 'server' && hostName(host) === mode.publicUrl.hostname.toLowerCase()));
   if (!known) {
-    const names = mode.mode === 'local' ? 'localhost, 127.0.0.1 or [::1] (local mode)' : `${mode.publicUrl.hostname} (FRONTIER_PUBLIC_URL) or localhost`;
-    return { status: 403, message: `this server answers only to ${names}; the request named ${JSON.stringify(host ?? '')}` };
+    const names =
+      mode.mode === 'local'
+        ? 'localhost, 127.0.0.1 or [::1] (local mode)'
+        : `${mode.publicUrl.hostname} (FRONTIER_PUBLIC_URL) or localhost`;
+    return {
+      status: 403,
+      message: `this server answers only to ${names}; the request named ${JSON.stringify(host ?? '')}`,
+    };
   }
   if (SAFE.has(method)) return undefined;
   // Browsers send Sec-Fetch-Site with every request and Origin with every cross-origin one; a
@@ -76,18 +94,32 @@ export function refuse(req: RequestFacts, mode: ModeFacts = { mode: 'local' }): 
   } catch {
     return crossSite(`unreadable Origin ${JSON.stringify(origin)}`);
   }
-  const own = mode.mode === 'server' ? from.origin === mode.publicUrl.origin : from.host.toLowerCase() === host.trim().toLowerCase();
+  const own =
+    mode.mode === 'server'
+      ? from.origin === mode.publicUrl.origin
+      : from.host.toLowerCase() === host.trim().toLowerCase();
   return own ? undefined : crossSite(`Origin ${origin}`);
 }
 
 /** Whether the caller may use what needs `access`: 401 for nobody or a bad token, 403 for a role too low. */
 export function authorize(caller: Caller, access: Access): Refusal | undefined {
   if (access === 'public') return undefined;
-  if (caller === 'bad-token') return { status: 401, message: 'the API token is unknown or revoked; make a new one with `frontier token create EMAIL`' };
-  if (caller === 'anonymous') return { status: 401, message: 'sign in first, or send Authorization: Bearer <token> (make one with `frontier token create EMAIL`)' };
+  if (caller === 'bad-token')
+    return {
+      status: 401,
+      message: 'the API token is unknown or revoked; make a new one with `frontier token create EMAIL`',
+    };
+  if (caller === 'anonymous')
+    return {
+      status: 401,
+      message: 'sign in first, or send Authorization: Bearer <token> (make one with `frontier token create EMAIL`)',
+    };
   if (roleAllows(caller.role, access)) return undefined;
   const needed = access === 'admin' ? 'admin' : access === 'write' ? 'editor' : 'viewer';
-  return { status: 403, message: `this needs the ${needed} role; your account is a ${caller.role} (an admin can change it with \`frontier user role\`)` };
+  return {
+    status: 403,
+    message: `this needs the ${needed} role; your account is a ${caller.role} (an admin can change it with \`frontier user role\`)`,
+  };
 }
 
 /** The response headers a refusal calls for: Allow with a 405, WWW-Authenticate with a 401. */

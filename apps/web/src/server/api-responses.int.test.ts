@@ -22,7 +22,12 @@ type Handler = (request: NextRequest, context: { params: Promise<Record<string, 
 interface Call {
   handler: () => Promise<Handler>;
   /** The request's path (with its query string), its path parameters, and a body for writes. */
-  request: () => { path: string; params?: Record<string, string>; body?: { type: string; text: string }; accept?: string };
+  request: () => {
+    path: string;
+    params?: Record<string, string>;
+    body?: { type: string; text: string };
+    accept?: string;
+  };
 }
 
 const work = mkdtempSync(join(tmpdir(), 'frontier-web-responses-'));
@@ -42,51 +47,111 @@ const seen = {
 
 // Samples with per-test results and tiers, so the evidence and the sample's tests are not empty.
 const JSONL = [
-  { problem_id: 'r1', code: 'print(1)', verdict: 'WA', tests: [{ tier: 1, verdict: 'AC', cpu_ms: 3, peak_kib: 700 }, { tier: 2, verdict: 'WA', cpu_ms: 4, peak_kib: 710 }] },
-  { problem_id: 'r1', code: 'print(2)', verdict: 'AC', tests: [{ tier: 1, verdict: 'AC', cpu_ms: 2, peak_kib: 690 }, { tier: 2, verdict: 'AC', cpu_ms: 5, peak_kib: 720 }] },
+  {
+    problem_id: 'r1',
+    code: 'print(1)',
+    verdict: 'WA',
+    tests: [
+      { tier: 1, verdict: 'AC', cpu_ms: 3, peak_kib: 700 },
+      { tier: 2, verdict: 'WA', cpu_ms: 4, peak_kib: 710 },
+    ],
+  },
+  {
+    problem_id: 'r1',
+    code: 'print(2)',
+    verdict: 'AC',
+    tests: [
+      { tier: 1, verdict: 'AC', cpu_ms: 2, peak_kib: 690 },
+      { tier: 2, verdict: 'AC', cpu_ms: 5, peak_kib: 720 },
+    ],
+  },
   { problem_id: 'r2', code: 'print(3)' },
 ]
   .map((line) => JSON.stringify(line))
   .join('\n');
 
-
 // In the order they run: reads of what earlier calls made come after them.
 const CALLS: Record<ApiRouteName, Call> = {
-  health: { handler: async () => (await import('../app/api/health/route')).GET, request: () => ({ path: '/api/health' }) },
-  openapi: { handler: async () => (await import('../app/api/openapi.json/route')).GET, request: () => ({ path: '/api/openapi.json' }) },
+  health: {
+    handler: async () => (await import('../app/api/health/route')).GET,
+    request: () => ({ path: '/api/health' }),
+  },
+  openapi: {
+    handler: async () => (await import('../app/api/openapi.json/route')).GET,
+    request: () => ({ path: '/api/openapi.json' }),
+  },
   imports: {
     handler: async () => (await import('../app/api/imports/route')).POST,
-    request: () => ({ path: `/api/imports?study=Responses&alpha=0.5&setting=tool&filename=tests.jsonl`, body: { type: 'application/x-ndjson', text: JSONL } }),
+    request: () => ({
+      path: `/api/imports?study=Responses&alpha=0.5&setting=tool&filename=tests.jsonl`,
+      body: { type: 'application/x-ndjson', text: JSONL },
+    }),
   },
-  studies: { handler: async () => (await import('../app/api/studies/route')).GET, request: () => ({ path: '/api/studies' }) },
-  study: { handler: async () => (await import('../app/api/studies/[id]/route')).GET, request: () => ({ path: `/api/studies/${seen.studyId}`, params: { id: String(seen.studyId) } }) },
-  studyData: { handler: async () => (await import('../app/api/studies/[id]/data/route')).GET, request: () => ({ path: `/api/studies/${seen.studyId}/data`, params: { id: String(seen.studyId) } }) },
-  studyFacets: { handler: async () => (await import('../app/api/studies/[id]/facets/route')).GET, request: () => ({ path: `/api/studies/${seen.studyId}/facets`, params: { id: String(seen.studyId) } }) },
+  studies: {
+    handler: async () => (await import('../app/api/studies/route')).GET,
+    request: () => ({ path: '/api/studies' }),
+  },
+  study: {
+    handler: async () => (await import('../app/api/studies/[id]/route')).GET,
+    request: () => ({ path: `/api/studies/${seen.studyId}`, params: { id: String(seen.studyId) } }),
+  },
+  studyData: {
+    handler: async () => (await import('../app/api/studies/[id]/data/route')).GET,
+    request: () => ({ path: `/api/studies/${seen.studyId}/data`, params: { id: String(seen.studyId) } }),
+  },
+  studyFacets: {
+    handler: async () => (await import('../app/api/studies/[id]/facets/route')).GET,
+    request: () => ({ path: `/api/studies/${seen.studyId}/facets`, params: { id: String(seen.studyId) } }),
+  },
   evidence: {
     handler: async () => (await import('../app/api/studies/[id]/evidence/route')).GET,
-    request: () => ({ path: `/api/studies/${seen.studyId}/evidence?a=${seen.checkpoints[0]}&b=${seen.checkpoints[1]}`, params: { id: String(seen.studyId) } }),
+    request: () => ({
+      path: `/api/studies/${seen.studyId}/evidence?a=${seen.checkpoints[0]}&b=${seen.checkpoints[1]}`,
+      params: { id: String(seen.studyId) },
+    }),
   },
-  triage: { handler: async () => (await import('../app/api/studies/[id]/triage/route')).GET, request: () => ({ path: `/api/studies/${seen.studyId}/triage?a=0&b=1`, params: { id: String(seen.studyId) } }) },
+  triage: {
+    handler: async () => (await import('../app/api/studies/[id]/triage/route')).GET,
+    request: () => ({ path: `/api/studies/${seen.studyId}/triage?a=0&b=1`, params: { id: String(seen.studyId) } }),
+  },
   problem: {
     handler: async () => (await import('../app/api/studies/[id]/problems/[problemId]/route')).GET,
-    request: () => ({ path: `/api/studies/${seen.studyId}/problems/${seen.problemId}`, params: { id: String(seen.studyId), problemId: String(seen.problemId) } }),
+    request: () => ({
+      path: `/api/studies/${seen.studyId}/problems/${seen.problemId}`,
+      params: { id: String(seen.studyId), problemId: String(seen.problemId) },
+    }),
   },
   problemSamples: {
     handler: async () => (await import('../app/api/studies/[id]/problems/[problemId]/samples/route')).GET,
-    request: () => ({ path: `/api/studies/${seen.studyId}/problems/${seen.problemId}/samples`, params: { id: String(seen.studyId), problemId: String(seen.problemId) } }),
+    request: () => ({
+      path: `/api/studies/${seen.studyId}/problems/${seen.problemId}/samples`,
+      params: { id: String(seen.studyId), problemId: String(seen.problemId) },
+    }),
   },
   sample: {
     handler: async () => (await import('../app/api/studies/[id]/problems/[problemId]/samples/[runId]/[idx]/route')).GET,
     request: () => {
       const { runId, idx } = seen.sample;
-      const params = { id: String(seen.studyId), problemId: String(seen.problemId), runId: String(runId), idx: String(idx) };
+      const params = {
+        id: String(seen.studyId),
+        problemId: String(seen.problemId),
+        runId: String(runId),
+        idx: String(idx),
+      };
       return { path: `/api/studies/${seen.studyId}/problems/${seen.problemId}/samples/${runId}/${idx}`, params };
     },
   },
-  studyExport: { handler: async () => (await import('../app/api/studies/[id]/export/route')).GET, request: () => ({ path: `/api/studies/${seen.studyId}/export?format=csv`, params: { id: String(seen.studyId) } }) },
+  studyExport: {
+    handler: async () => (await import('../app/api/studies/[id]/export/route')).GET,
+    request: () => ({ path: `/api/studies/${seen.studyId}/export?format=csv`, params: { id: String(seen.studyId) } }),
+  },
   evaluate: {
     handler: async () => (await import('../app/api/studies/[id]/evaluate/route')).POST,
-    request: () => ({ path: `/api/studies/${seen.pipelineStudyId}/evaluate`, params: { id: String(seen.pipelineStudyId) }, body: json({ alphas: '0.5, 0.75' }) }),
+    request: () => ({
+      path: `/api/studies/${seen.pipelineStudyId}/evaluate`,
+      params: { id: String(seen.pipelineStudyId) },
+      body: json({ alphas: '0.5, 0.75' }),
+    }),
   },
   refine: {
     handler: async () => (await import('../app/api/studies/[id]/refine/route')).POST,
@@ -96,11 +161,29 @@ const CALLS: Record<ApiRouteName, Call> = {
       body: json({ k: 1, count: 2, range: [0, 1], budgetAlphas: 4 }),
     }),
   },
-  jobs: { handler: async () => (await import('../app/api/jobs/route')).GET, request: () => ({ path: `/api/jobs?study=${seen.pipelineStudyId}` }) },
-  job: { handler: async () => (await import('../app/api/jobs/[id]/route')).GET, request: () => ({ path: `/api/jobs/${seen.jobId}`, params: { id: String(seen.jobId) } }) },
-  cancelJob: { handler: async () => (await import('../app/api/jobs/[id]/cancel/route')).POST, request: () => ({ path: `/api/jobs/${seen.jobId}/cancel`, params: { id: String(seen.jobId) } }) },
-  createShare: { handler: async () => (await import('../app/api/shares/route')).POST, request: () => ({ path: '/api/shares', body: json({ studyId: seen.studyId, view: `/studies/${seen.studyId}/triage` }) }) },
-  shares: { handler: async () => (await import('../app/api/shares/route')).GET, request: () => ({ path: '/api/shares' }) },
+  jobs: {
+    handler: async () => (await import('../app/api/jobs/route')).GET,
+    request: () => ({ path: `/api/jobs?study=${seen.pipelineStudyId}` }),
+  },
+  job: {
+    handler: async () => (await import('../app/api/jobs/[id]/route')).GET,
+    request: () => ({ path: `/api/jobs/${seen.jobId}`, params: { id: String(seen.jobId) } }),
+  },
+  cancelJob: {
+    handler: async () => (await import('../app/api/jobs/[id]/cancel/route')).POST,
+    request: () => ({ path: `/api/jobs/${seen.jobId}/cancel`, params: { id: String(seen.jobId) } }),
+  },
+  createShare: {
+    handler: async () => (await import('../app/api/shares/route')).POST,
+    request: () => ({
+      path: '/api/shares',
+      body: json({ studyId: seen.studyId, view: `/studies/${seen.studyId}/triage` }),
+    }),
+  },
+  shares: {
+    handler: async () => (await import('../app/api/shares/route')).GET,
+    request: () => ({ path: '/api/shares' }),
+  },
   deleteShare: {
     handler: async () => (await import('../app/api/shares/[token]/route')).DELETE,
     request: () => ({ path: `/api/shares/${seen.token}`, params: { token: seen.token } }),
@@ -115,13 +198,21 @@ function json(value: unknown) {
 async function call(name: ApiRouteName, accept?: string): Promise<{ status: number; type: string; body: unknown }> {
   const { path, params = {}, body } = CALLS[name].request();
   const method = (API[name] as ApiRoute).method;
-  const headers: Record<string, string> = { host: 'localhost:3000', ...(accept && { accept }), ...(body && { 'content-type': body.type }) };
+  const headers: Record<string, string> = {
+    host: 'localhost:3000',
+    ...(accept && { accept }),
+    ...(body && { 'content-type': body.type }),
+  };
   const request = new NextRequest(`http://localhost:3000${path}`, { method, headers, body: body?.text });
   const res = await (await CALLS[name].handler())(request, { params: Promise.resolve(params) });
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!;
   const bytes = Buffer.from(await res.arrayBuffer());
   const text = (type === 'application/gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
-  return { status: res.status, type, body: type === 'application/json' || type === 'application/gzip' ? JSON.parse(text) : text };
+  return {
+    status: res.status,
+    type,
+    body: type === 'application/json' || type === 'application/gzip' ? JSON.parse(text) : text,
+  };
 }
 
 /** The body checked against the route's schema; the issues, if any, name each field at fault. */
@@ -137,12 +228,26 @@ beforeAll(async () => {
   // The web app reads its configuration from the environment on first use (env.ts).
   process.env.DATABASE_URL = t.url;
   process.env.FRONTIER_DATA_DIR = work;
-  const sweep = await writeSyntheticSweep({ dir: join(work, 'sweep'), problems: 5, samplesPerCheckpoint: 4, alphas: [0, 1] });
+  const sweep = await writeSyntheticSweep({
+    dir: join(work, 'sweep'),
+    problems: 5,
+    samplesPerCheckpoint: 4,
+    alphas: [0, 1],
+  });
   const summary = await importStudy(t.db, await studyImportFromFile(sweep.manifestPath, { study: 'Responses' }));
   await recomputeAggregates(t.db, summary.runIds);
   seen.studyId = summary.studyId;
-  const config = { benchmark: 'b', samplesPerProblem: 2, backend: { kind: 'toy' as const }, endpoints: { lo: '/lo', hi: '/hi' }, checkpointsDir: join(work, 'ckpt') };
-  const endpoints = [{ role: 'LOW' as const, alpha: 0, uri: '/lo' }, { role: 'HIGH' as const, alpha: 1, uri: '/hi' }];
+  const config = {
+    benchmark: 'b',
+    samplesPerProblem: 2,
+    backend: { kind: 'toy' as const },
+    endpoints: { lo: '/lo', hi: '/hi' },
+    checkpointsDir: join(work, 'ckpt'),
+  };
+  const endpoints = [
+    { role: 'LOW' as const, alpha: 0, uri: '/lo' },
+    { role: 'HIGH' as const, alpha: 1, uri: '/hi' },
+  ];
   seen.pipelineStudyId = await createStudy(t.db, { name: 'Responses pipeline', origin: 'pipeline', config, endpoints });
 });
 
@@ -158,14 +263,23 @@ describe('every API route answers what its response schema says', () => {
   // What each answer tells the calls after it.
   const learn: Partial<Record<ApiRouteName, (body: never) => Promise<void> | void>> = {
     imports: async () => {
-      const { rows } = await t.db.pool.query<{ id: number }>('SELECT r.id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1', [seen.studyId]);
+      const { rows } = await t.db.pool.query<{ id: number }>(
+        'SELECT r.id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1',
+        [seen.studyId],
+      );
       const runs = rows.map((r) => r.id);
       // What the judge records and an import does not: the tier a failing sample got to, and the sandbox.
-      await t.db.pool.query(`UPDATE sample SET coverage_passed = 1, sandbox = 'rootless' WHERE run_id = ANY($1::int[]) AND verdict = 'WA'`, [runs]);
+      await t.db.pool.query(
+        `UPDATE sample SET coverage_passed = 1, sandbox = 'rootless' WHERE run_id = ANY($1::int[]) AND verdict = 'WA'`,
+        [runs],
+      );
       // The import's aggregation job is the worker's; here it runs at once, so the reads see it.
       await recomputeAggregates(t.db, runs);
     },
-    studyData: (data: { checkpoints: { id: number; alpha: number | null }[]; problems: { id: number; externalId: string }[] }) => {
+    studyData: (data: {
+      checkpoints: { id: number; alpha: number | null }[];
+      problems: { id: number; externalId: string }[];
+    }) => {
       seen.checkpoints = data.checkpoints.map((c) => c.id);
       seen.problemId = data.problems.find((p) => p.externalId === 'r1')!.id;
     },
@@ -184,7 +298,10 @@ describe('every API route answers what its response schema says', () => {
     it(`${name}: ${(API[name] as ApiRoute).method} ${(API[name] as ApiRoute).path}`, async () => {
       const route = API[name] as ApiRoute;
       const res = await call(name);
-      expect(route.success ?? [200], `${name} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`).toContain(res.status);
+      expect(
+        route.success ?? [200],
+        `${name} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
+      ).toContain(res.status);
       if (route.produces) {
         expect(route.produces).toContain(res.type);
         expect(String(res.body).length).toBeGreaterThan(0);
@@ -206,7 +323,9 @@ describe('every API route answers what its response schema says', () => {
   it('reached every route of the table, with bodies that carry data', async () => {
     expect([...answered].sort()).toEqual(Object.keys(API).sort());
     // Not vacuous: the study's answers hold its checkpoints, the imported tiers and tests.
-    const evidence = checked('evidence', (await call('evidence')).body) as { failTiers: Record<string, Record<string, number[]>> };
+    const evidence = checked('evidence', (await call('evidence')).body) as {
+      failTiers: Record<string, Record<string, number[]>>;
+    };
     expect(Object.values(evidence.failTiers).some((byProblem) => Object.keys(byProblem).length > 0)).toBe(true);
     const sample = checked('sample', (await call('sample')).body) as { tests: unknown[] };
     expect(sample.tests.length).toBeGreaterThan(0);

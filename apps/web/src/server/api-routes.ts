@@ -8,10 +8,32 @@ import { evaluateBodySchema } from '@/lib/evaluate/alpha-input';
 import { refineBodySchema } from '@/lib/evaluate/refine-input';
 import { studyFacetsResponseSchema } from '@/lib/study/facets';
 import { filtersSchema } from '@/lib/study/filters';
-import { cancelJobResponseSchema, evaluateResponseSchema, jobParamsSchema, jobResponseSchema, jobsQuerySchema, jobsResponseSchema } from '@/lib/jobs/jobs-api';
-import { problemParamsSchema, problemQuerySchema, sampleParamsSchema, samplesQuerySchema } from '@/lib/problem/problem-params';
-import { problemDetailResponseSchema, sampleDetailResponseSchema, sampleListResponseSchema } from '@/lib/problem/problem-types';
-import { createShareResponseSchema, createShareSchema, deleteShareResponseSchema, shareListResponseSchema, shareParamsSchema } from '@/lib/share/share';
+import {
+  cancelJobResponseSchema,
+  evaluateResponseSchema,
+  jobParamsSchema,
+  jobResponseSchema,
+  jobsQuerySchema,
+  jobsResponseSchema,
+} from '@/lib/jobs/jobs-api';
+import {
+  problemParamsSchema,
+  problemQuerySchema,
+  sampleParamsSchema,
+  samplesQuerySchema,
+} from '@/lib/problem/problem-params';
+import {
+  problemDetailResponseSchema,
+  sampleDetailResponseSchema,
+  sampleListResponseSchema,
+} from '@/lib/problem/problem-types';
+import {
+  createShareResponseSchema,
+  createShareSchema,
+  deleteShareResponseSchema,
+  shareListResponseSchema,
+  shareParamsSchema,
+} from '@/lib/share/share';
 import { IMPORT_MEDIA_TYPES, importQuerySchema, importResponseSchema } from '@/lib/import/import-params';
 import { studiesResponseSchema, studyResponseSchema } from '@/lib/study/studies-api';
 import { studyDataSchema } from '@/lib/study/study-data-schema';
@@ -41,7 +63,8 @@ interface RouteBase {
 }
 
 /** A route answers JSON described by `response`, or a download of the media types in `produces`. */
-export type ApiRoute = RouteBase & ({ response: z.ZodType; produces?: never } | { produces: readonly string[]; response?: never });
+export type ApiRoute = RouteBase &
+  ({ response: z.ZodType; produces?: never } | { produces: readonly string[]; response?: never });
 
 // GET /api/openapi.json's body, described by what every OpenAPI 3.1 document has (and more).
 const openApiDocumentSchema = z
@@ -50,81 +73,187 @@ const openApiDocumentSchema = z
 
 export const API = {
   health: {
-    method: 'GET', path: '/api/health', access: 'public', response: z.strictObject({ ok: z.literal(true), warm: z.boolean() }),
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    response: z.strictObject({ ok: z.literal(true), warm: z.boolean() }),
     summary: 'The server is up and its database answers; `warm` tells whether its start-up warm-up has finished',
   },
-  openapi: { method: 'GET', path: '/api/openapi.json', access: 'public', response: openApiDocumentSchema, summary: 'This document: every API route, its input, its auth and its errors' },
-  studies: { method: 'GET', path: '/api/studies', access: 'read', response: studiesResponseSchema, summary: 'Every study with its checkpoint and sample counts' },
-  study: { method: 'GET', path: '/api/studies/{id}', access: 'read', summary: 'One study with its checkpoint and sample counts', params: studyParamsSchema, response: studyResponseSchema },
+  openapi: {
+    method: 'GET',
+    path: '/api/openapi.json',
+    access: 'public',
+    response: openApiDocumentSchema,
+    summary: 'This document: every API route, its input, its auth and its errors',
+  },
+  studies: {
+    method: 'GET',
+    path: '/api/studies',
+    access: 'read',
+    response: studiesResponseSchema,
+    summary: 'Every study with its checkpoint and sample counts',
+  },
+  study: {
+    method: 'GET',
+    path: '/api/studies/{id}',
+    access: 'read',
+    summary: 'One study with its checkpoint and sample counts',
+    params: studyParamsSchema,
+    response: studyResponseSchema,
+  },
   studyData: {
-    method: 'GET', path: '/api/studies/{id}/data', access: 'read', params: studyParamsSchema, query: filtersSchema, response: studyDataSchema, gzip: true,
+    method: 'GET',
+    path: '/api/studies/{id}/data',
+    access: 'read',
+    params: studyParamsSchema,
+    query: filtersSchema,
+    response: studyDataSchema,
+    gzip: true,
     summary: 'Per (checkpoint, problem) verdict counts under the filters, columnar',
   },
   studyFacets: {
-    method: 'GET', path: '/api/studies/{id}/facets', access: 'read', params: studyParamsSchema, response: studyFacetsResponseSchema,
+    method: 'GET',
+    path: '/api/studies/{id}/facets',
+    access: 'read',
+    params: studyParamsSchema,
+    response: studyFacetsResponseSchema,
     summary: 'Filter values, pending samples and the data version',
   },
   evidence: {
-    method: 'GET', path: '/api/studies/{id}/evidence', access: 'read', params: studyParamsSchema, query: evidenceQuerySchema, response: triageEvidenceResponseSchema,
+    method: 'GET',
+    path: '/api/studies/{id}/evidence',
+    access: 'read',
+    params: studyParamsSchema,
+    query: evidenceQuerySchema,
+    response: triageEvidenceResponseSchema,
     summary: 'First-failing-tier histograms of two checkpoints, per problem (triage)',
   },
   triage: {
-    method: 'GET', path: '/api/studies/{id}/triage', access: 'read', params: studyParamsSchema, query: triageQuerySchema, response: triageResponseSchema,
-    summary: "Every problem two checkpoints (a, b: alpha or name) both have judged samples for, as [{problem_id, a_c, a_n, b_c, b_n, diff, diff_lo, diff_hi, p, q, significant, ...}] ordered by q then |diff|: Fisher's exact test per problem, Benjamini-Hochberg q over them (threshold q, default 0.05), solved rule `solved` (default rate-0.5)",
+    method: 'GET',
+    path: '/api/studies/{id}/triage',
+    access: 'read',
+    params: studyParamsSchema,
+    query: triageQuerySchema,
+    response: triageResponseSchema,
+    summary:
+      "Every problem two checkpoints (a, b: alpha or name) both have judged samples for, as [{problem_id, a_c, a_n, b_c, b_n, diff, diff_lo, diff_hi, p, q, significant, ...}] ordered by q then |diff|: Fisher's exact test per problem, Benjamini-Hochberg q over them (threshold q, default 0.05), solved rule `solved` (default rate-0.5)",
   },
   evaluate: {
-    method: 'POST', path: '/api/studies/{id}/evaluate', access: 'write', params: studyParamsSchema, body: evaluateBodySchema, success: [200, 202],
+    method: 'POST',
+    path: '/api/studies/{id}/evaluate',
+    access: 'write',
+    params: studyParamsSchema,
+    body: evaluateBodySchema,
+    success: [200, 202],
     response: evaluateResponseSchema,
-    summary: 'Queue merge -> generate -> judge -> aggregate for each alpha; an alpha already queued, running or done is answered with its chain',
+    summary:
+      'Queue merge -> generate -> judge -> aggregate for each alpha; an alpha already queued, running or done is answered with its chain',
   },
   refine: {
-    method: 'POST', path: '/api/studies/{id}/refine', access: 'write', params: studyParamsSchema, body: refineBodySchema, success: [202], response: jobResponseSchema,
-    summary: 'Queue an automatic refinement run: rounds of suggested alphas evaluated until the budget is spent or the best alpha is known to the target width; 409 while the study has one',
+    method: 'POST',
+    path: '/api/studies/{id}/refine',
+    access: 'write',
+    params: studyParamsSchema,
+    body: refineBodySchema,
+    success: [202],
+    response: jobResponseSchema,
+    summary:
+      'Queue an automatic refinement run: rounds of suggested alphas evaluated until the budget is spent or the best alpha is known to the target width; 409 while the study has one',
   },
   studyExport: {
-    method: 'GET', path: '/api/studies/{id}/export', access: 'read', params: studyParamsSchema, query: exportQuerySchema,
+    method: 'GET',
+    path: '/api/studies/{id}/export',
+    access: 'read',
+    params: studyParamsSchema,
+    query: exportQuerySchema,
     produces: ['text/csv', 'application/vnd.apache.parquet'],
-    summary: "The study's rows per (checkpoint, setting, problem), or with samples=1 per sample, as a CSV or Parquet download (Content-Disposition: attachment), streamed",
+    summary:
+      "The study's rows per (checkpoint, setting, problem), or with samples=1 per sample, as a CSV or Parquet download (Content-Disposition: attachment), streamed",
   },
   problem: {
-    method: 'GET', path: '/api/studies/{id}/problems/{problemId}', access: 'read', params: problemParamsSchema, query: problemQuerySchema,
+    method: 'GET',
+    path: '/api/studies/{id}/problems/{problemId}',
+    access: 'read',
+    params: problemParamsSchema,
+    query: problemQuerySchema,
     response: problemDetailResponseSchema,
     summary: "A problem's metadata and its counts per checkpoint",
   },
   problemSamples: {
-    method: 'GET', path: '/api/studies/{id}/problems/{problemId}/samples', access: 'read', params: problemParamsSchema, query: samplesQuerySchema,
+    method: 'GET',
+    path: '/api/studies/{id}/problems/{problemId}/samples',
+    access: 'read',
+    params: problemParamsSchema,
+    query: samplesQuerySchema,
     response: sampleListResponseSchema,
     summary: "One page of a problem's samples with verdicts",
   },
   sample: {
-    method: 'GET', path: '/api/studies/{id}/problems/{problemId}/samples/{runId}/{idx}', access: 'read', params: sampleParamsSchema,
+    method: 'GET',
+    path: '/api/studies/{id}/problems/{problemId}/samples/{runId}/{idx}',
+    access: 'read',
+    params: sampleParamsSchema,
     response: sampleDetailResponseSchema,
     summary: "One sample's code and per-test results",
   },
   jobs: {
-    method: 'GET', path: '/api/jobs', access: 'read', query: jobsQuerySchema, response: jobsResponseSchema,
-    summary: 'The newest pipeline jobs with their progress, times and who queued them (user, or web app or CLI), of one study or all',
+    method: 'GET',
+    path: '/api/jobs',
+    access: 'read',
+    query: jobsQuerySchema,
+    response: jobsResponseSchema,
+    summary:
+      'The newest pipeline jobs with their progress, times and who queued them (user, or web app or CLI), of one study or all',
   },
   job: {
-    method: 'GET', path: '/api/jobs/{id}', access: 'read', params: jobParamsSchema, response: jobResponseSchema,
+    method: 'GET',
+    path: '/api/jobs/{id}',
+    access: 'read',
+    params: jobParamsSchema,
+    response: jobResponseSchema,
     summary: 'One pipeline job with its progress, attempts, last error, times and who queued it',
   },
   imports: {
-    method: 'POST', path: '/api/imports', access: 'write', query: importQuerySchema, stream: Object.keys(IMPORT_MEDIA_TYPES), success: [200, 201],
+    method: 'POST',
+    path: '/api/imports',
+    access: 'write',
+    query: importQuerySchema,
+    stream: Object.keys(IMPORT_MEDIA_TYPES),
+    success: [200, 201],
     response: importResponseSchema,
-    summary: 'Import one LCB *_eval_all.json (application/json), JSONL file (application/x-ndjson) or manifest with its files (tar, gzipped or not), streamed; 201 with the summary and the aggregation job, 200 when every file was already imported',
+    summary:
+      'Import one LCB *_eval_all.json (application/json), JSONL file (application/x-ndjson) or manifest with its files (tar, gzipped or not), streamed; 201 with the summary and the aggregation job, 200 when every file was already imported',
   },
   cancelJob: {
-    method: 'POST', path: '/api/jobs/{id}/cancel', access: 'write', params: jobParamsSchema, response: cancelJobResponseSchema,
+    method: 'POST',
+    path: '/api/jobs/{id}/cancel',
+    access: 'write',
+    params: jobParamsSchema,
+    response: cancelJobResponseSchema,
     summary: 'Cancel a queued or running job and the steps after it',
   },
   createShare: {
-    method: 'POST', path: '/api/shares', access: 'share', body: createShareSchema, success: [201], response: createShareResponseSchema,
+    method: 'POST',
+    path: '/api/shares',
+    access: 'share',
+    body: createShareSchema,
+    success: [201],
+    response: createShareResponseSchema,
     summary: 'Pin a view (path and query) and its data to a read-only link; returns { token, url }',
   },
-  shares: { method: 'GET', path: '/api/shares', access: 'share', response: shareListResponseSchema, summary: "The caller's share links, newest first (an admin's: every link, with its owner)" },
+  shares: {
+    method: 'GET',
+    path: '/api/shares',
+    access: 'share',
+    response: shareListResponseSchema,
+    summary: "The caller's share links, newest first (an admin's: every link, with its owner)",
+  },
   deleteShare: {
-    method: 'DELETE', path: '/api/shares/{token}', access: 'share', params: shareParamsSchema, response: deleteShareResponseSchema,
+    method: 'DELETE',
+    path: '/api/shares/{token}',
+    access: 'share',
+    params: shareParamsSchema,
+    response: deleteShareResponseSchema,
     summary: 'Delete a share link (its owner or an admin)',
   },
 } as const satisfies Record<string, ApiRoute>;

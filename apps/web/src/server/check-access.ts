@@ -11,7 +11,10 @@ import { identify, type Identity } from './identity';
  * against what it needs. Run by the proxy for every page (and Better Auth's routes), and by every
  * other API route itself (withRoute in server/route.ts: see proxy.ts's matcher).
  */
-export async function checkAccess(request: NextRequest, access: Access): Promise<{ mode: AccessMode; refusal?: Refusal; caller?: Identity }> {
+export async function checkAccess(
+  request: NextRequest,
+  access: Access,
+): Promise<{ mode: AccessMode; refusal?: Refusal; caller?: Identity }> {
   const mode = accessMode();
   const refusal = refuse({ method: request.method, header: (name) => request.headers.get(name) }, mode);
   if (refusal) return { mode, refusal };

@@ -52,8 +52,14 @@ describe('the API while the database restarts', () => {
     ];
     // A request as a browser on this machine sends it (local mode: the owner, no sign-in).
     const call = async ([path, handler]: [string, Handler]) => {
-      const res = await handler(new NextRequest(`http://localhost${path}`, { headers: { host: 'localhost:3000' } }), { params: Promise.resolve({}) });
-      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: { message: string } } };
+      const res = await handler(new NextRequest(`http://localhost${path}`, { headers: { host: 'localhost:3000' } }), {
+        params: Promise.resolve({}),
+      });
+      return {
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        body: (await res.json()) as { error?: { message: string } },
+      };
     };
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 

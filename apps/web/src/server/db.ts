@@ -32,4 +32,6 @@ export async function getDb(): Promise<Db> {
  * under load (that queueing, not the lookup, was most of server mode's cost in bench:auth).
  * Opening the database first starts an embedded one and learns its URL.
  */
-export const getAccessDb: () => Promise<Db> = processOnce('frontierAccessDb', async () => createDb((await opened()).url, { max: 3 })); // one of them LISTENs (token-cache.ts)
+export const getAccessDb: () => Promise<Db> = processOnce('frontierAccessDb', async () =>
+  createDb((await opened()).url, { max: 3 }),
+); // one of them LISTENs (token-cache.ts)

@@ -13,7 +13,10 @@ describe('errorResponse', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const db = createDb(`postgresql://u:p@127.0.0.1:${await freePort()}/db`);
     try {
-      const err = await db.prisma.study.findMany().then(() => undefined, (e: unknown) => e);
+      const err = await db.prisma.study.findMany().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       const res = errorResponse(err);
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
@@ -33,14 +36,22 @@ describe('errorResponse', () => {
 
   it("answers 507 on a full disk, with the explanation naming the path and the space; the database server's too", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const local = errorResponse(explainDiskFull(errno('ENOSPC', 'ENOSPC: no space left on device, write'), { path: '/data/uploads/x.json', neededBytes: 4096 }));
+    const local = errorResponse(
+      explainDiskFull(errno('ENOSPC', 'ENOSPC: no space left on device, write'), {
+        path: '/data/uploads/x.json',
+        neededBytes: 4096,
+      }),
+    );
     expect(local.status).toBe(507);
-    expect((await local.json()).error.message).toMatch(/^no space left on .* for \/data\/uploads\/x\.json: needed ~4 KiB, .* free; free some space and retry$/);
+    expect((await local.json()).error.message).toMatch(
+      /^no space left on .* for \/data\/uploads\/x\.json: needed ~4 KiB, .* free; free some space and retry$/,
+    );
     // SQLSTATE 53100 that no import explained (imports say which files: explainDatabaseDiskFull).
     const disk53100 = errno('53100', 'could not extend file "base/16384/16390": No space left on device');
     const raw = errorResponse(disk53100);
     expect([raw.status, (await raw.json()).error.message]).toEqual([
-      507, 'no space left on the database server\'s disk (could not extend file "base/16384/16390": No space left on device); free some space and retry',
+      507,
+      'no space left on the database server\'s disk (could not extend file "base/16384/16390": No space left on device); free some space and retry',
     ]);
   });
 });

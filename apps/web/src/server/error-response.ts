@@ -15,16 +15,27 @@ export function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
   if (isDatabaseUnavailable(err)) {
     console.error(`[api] database unavailable: ${(err as Error).message}`);
     return NextResponse.json(
-      { error: { message: 'the database is unavailable right now (restarting or unreachable); this recovers by itself: retry in a few seconds' } },
+      {
+        error: {
+          message:
+            'the database is unavailable right now (restarting or unreachable); this recovers by itself: retry in a few seconds',
+        },
+      },
       { status: 503, headers: { 'Retry-After': '5' } },
     );
   }
   if (err instanceof LimitReachedError) {
-    return NextResponse.json({ error: { message: err.message } }, { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } });
+    return NextResponse.json(
+      { error: { message: err.message } },
+      { status: 429, headers: { 'Retry-After': String(err.retryAfterSeconds) } },
+    );
   }
   if (err instanceof HttpError) {
     const issues = err.issues ? [...err.issues] : undefined;
-    return NextResponse.json({ error: { message: err.message, ...(issues && { issues }) } }, { status: err.status, headers: err.headers });
+    return NextResponse.json(
+      { error: { message: err.message, ...(issues && { issues }) } },
+      { status: err.status, headers: err.headers },
+    );
   }
   if (isOutOfSpace(err)) return diskFull(err as Error);
   // Unexpected: log the details on the server, tell the client nothing about the internals.
@@ -35,7 +46,8 @@ export function errorResponse(err: unknown): NextResponse<ApiErrorBody> {
 // Connection: close, as with a 413: a spool that filled the disk stopped reading the body.
 function diskFull(err: Error): NextResponse<ApiErrorBody> {
   const disk = (err as { code?: unknown }).code === '53100' ? "the database server's disk" : "the server's disk";
-  const message = err instanceof DiskFullError ? err.message : `no space left on ${disk} (${err.message}); free some space and retry`;
+  const message =
+    err instanceof DiskFullError ? err.message : `no space left on ${disk} (${err.message}); free some space and retry`;
   console.error(`[api] ${message}`);
   return NextResponse.json({ error: { message } }, { status: 507, headers: { Connection: 'close' } });
 }

@@ -12,7 +12,8 @@ const config = (judge?: StudyConfigInput['judge']) =>
     ...(judge ? { judge } : {}),
   });
 
-const judgeRows = (judge?: StudyConfigInput['judge']) => describeEvaluation(config(judge)).filter((r) => r.label.startsWith('Judge'));
+const judgeRows = (judge?: StudyConfigInput['judge']) =>
+  describeEvaluation(config(judge)).filter((r) => r.label.startsWith('Judge'));
 
 describe('describeEvaluation', () => {
   it('shows the judge backend a study requires, or any', () => {
@@ -20,13 +21,33 @@ describe('describeEvaluation', () => {
     expect(judgeRows({ backend: 'rootless' })).toEqual([{ label: 'Judge backend', value: 'rootless only' }]);
   });
   it('says when the judge reproduces LiveCodeBench', () => {
-    expect(judgeRows({ lcbCompat: true, backend: 'cgroup2' }).map((r) => r.value)).toEqual(['LiveCodeBench-compatible (its evaluator\'s quirks reproduced)', 'cgroup2 only']);
+    expect(judgeRows({ lcbCompat: true, backend: 'cgroup2' }).map((r) => r.value)).toEqual([
+      "LiveCodeBench-compatible (its evaluator's quirks reproduced)",
+      'cgroup2 only',
+    ]);
   });
   it('says how each checkpoint is served in each mode, and which variable holds the API key (never the key)', () => {
     const rows = (serving: unknown, apiKeyEnv?: string) =>
-      describeEvaluation(studyConfigSchema.parse({ ...config(), backend: { kind: 'openai', serving, ...(apiKeyEnv ? { apiKeyEnv } : {}) } })).filter((r) => ['Checkpoints served', 'Command', 'Server', 'API key'].includes(r.label));
-    expect(rows({ mode: 'launch', command: 'vllm serve {checkpoint} --served-model-name {model} --port {port}', model: 'm-{alpha}' }, 'LAB_KEY')).toEqual([
-      { label: 'Checkpoints served', value: 'launch: a server started per checkpoint (model "m-{alpha}", start-up timeout 900 s)' },
+      describeEvaluation(
+        studyConfigSchema.parse({
+          ...config(),
+          backend: { kind: 'openai', serving, ...(apiKeyEnv ? { apiKeyEnv } : {}) },
+        }),
+      ).filter((r) => ['Checkpoints served', 'Command', 'Server', 'API key'].includes(r.label));
+    expect(
+      rows(
+        {
+          mode: 'launch',
+          command: 'vllm serve {checkpoint} --served-model-name {model} --port {port}',
+          model: 'm-{alpha}',
+        },
+        'LAB_KEY',
+      ),
+    ).toEqual([
+      {
+        label: 'Checkpoints served',
+        value: 'launch: a server started per checkpoint (model "m-{alpha}", start-up timeout 900 s)',
+      },
       { label: 'Command', value: 'vllm serve {checkpoint} --served-model-name {model} --port {port}', code: true },
       { label: 'API key', value: '$LAB_KEY on each worker', code: true },
     ]);

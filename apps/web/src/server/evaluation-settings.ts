@@ -14,7 +14,8 @@ export function describeEvaluation(config: StudyConfig): SettingRow[] {
   rows.push({ label: 'Samples per problem', value: String(config.samplesPerProblem) });
   if (config.backend.kind === 'openai') rows.push({ label: 'Temperature', value: String(config.backend.temperature) });
   rows.push({ label: 'Seed', value: String(config.seed) });
-  if (config.judge.lcbCompat) rows.push({ label: 'Judge', value: 'LiveCodeBench-compatible (its evaluator\'s quirks reproduced)' });
+  if (config.judge.lcbCompat)
+    rows.push({ label: 'Judge', value: "LiveCodeBench-compatible (its evaluator's quirks reproduced)" });
   // Verdicts can differ between sandbox backends; a study may require one (`--judge-backend`).
   rows.push({ label: 'Judge backend', value: config.judge.backend ? `${config.judge.backend} only` : 'any' });
   rows.push({ label: 'Merged checkpoints', value: `${config.checkpointsDir}/alpha=<alpha>`, code: true });
@@ -24,17 +25,30 @@ export function describeEvaluation(config: StudyConfig): SettingRow[] {
 function describeServing(backend: StudyConfig['backend']): SettingRow[] {
   if (backend.kind === 'toy') return [{ label: 'Checkpoints served', value: 'toy policy, inside the worker' }];
   const s = backend.serving;
-  const key: SettingRow[] = backend.apiKeyEnv ? [{ label: 'API key', value: `$${backend.apiKeyEnv} on each worker`, code: true }] : [];
+  const key: SettingRow[] = backend.apiKeyEnv
+    ? [{ label: 'API key', value: `$${backend.apiKeyEnv} on each worker`, code: true }]
+    : [];
   switch (s.mode) {
     case 'launch':
       return [
-        { label: 'Checkpoints served', value: `launch: a server started per checkpoint (model "${s.model}", start-up timeout ${Math.round(s.startupTimeoutMs / 1000)} s)` },
+        {
+          label: 'Checkpoints served',
+          value: `launch: a server started per checkpoint (model "${s.model}", start-up timeout ${Math.round(s.startupTimeoutMs / 1000)} s)`,
+        },
         { label: 'Command', value: s.command, code: true },
         ...key,
       ];
     case 'reload':
-      return [{ label: 'Checkpoints served', value: `reload: the running ${s.engine} server loads each checkpoint in turn` }, { label: 'Server', value: s.baseUrl, code: true }, ...key];
+      return [
+        { label: 'Checkpoints served', value: `reload: the running ${s.engine} server loads each checkpoint in turn` },
+        { label: 'Server', value: s.baseUrl, code: true },
+        ...key,
+      ];
     case 'named':
-      return [{ label: 'Checkpoints served', value: `named: a server you run serves each checkpoint as "${s.model}"` }, { label: 'Server', value: s.baseUrl, code: true }, ...key];
+      return [
+        { label: 'Checkpoints served', value: `named: a server you run serves each checkpoint as "${s.model}"` },
+        { label: 'Server', value: s.baseUrl, code: true },
+        ...key,
+      ];
   }
 }

@@ -6,5 +6,7 @@ import { cachedByVersion, studyVersion } from './versioned-cache';
 
 /** Values the study's filters can take: only those that have aggregated results. */
 export async function getFacets(studyId: number): Promise<Facets> {
-  return cachedByVersion(`facets:${studyId}`, await studyVersion(studyId), async () => listStudyFacets(await getDb(), studyId));
+  return cachedByVersion(`facets:${studyId}`, await studyVersion(studyId), async () =>
+    listStudyFacets(await getDb(), studyId),
+  );
 }

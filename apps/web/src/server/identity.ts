@@ -17,7 +17,9 @@ export interface Identity {
   via: 'local' | 'session' | 'token';
 }
 
-const tokens: () => Promise<TokenIdentifier> = processOnce('frontierTokens', async () => cachedTokenIdentifier(await getAccessDb()));
+const tokens: () => Promise<TokenIdentifier> = processOnce('frontierTokens', async () =>
+  cachedTokenIdentifier(await getAccessDb()),
+);
 
 const LOCAL_OWNER: Identity = { userId: null, email: null, role: 'admin', via: 'local' };
 

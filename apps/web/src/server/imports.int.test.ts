@@ -40,17 +40,31 @@ async function* chunks(path: string) {
   yield* createReadStream(path, { highWaterMark: 64 });
 }
 
-function upload(path: string, contentType: string, query: Record<string, string>, contentLength?: number): ImportUpload {
-  return { contentType, contentLength: contentLength === undefined ? null : String(contentLength), body: bodyOf(path), query: importQuerySchema.parse(query) };
+function upload(
+  path: string,
+  contentType: string,
+  query: Record<string, string>,
+  contentLength?: number,
+): ImportUpload {
+  return {
+    contentType,
+    contentLength: contentLength === undefined ? null : String(contentLength),
+    body: bodyOf(path),
+    query: importQuerySchema.parse(query),
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(HttpError);
   return err as HttpError;
 }
 
-const count = async (table: string) => Number((await t.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+const count = async (table: string) =>
+  Number((await t.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
 const leftovers = () => readdirSync(join(dataDir, 'uploads'));
 
 beforeAll(async () => {
@@ -59,8 +73,14 @@ beforeAll(async () => {
   ctx = { db: t.db, dataDir, maxBytes: 1 << 20, createdById: user.id };
   writeLcbFile(files, 'lo_eval_all.json', lo);
   writeLcbFile(files, 'hi_eval_all.json', hi);
-  writeFileSync(join(files, 'bad_eval_all.json'), JSON.stringify([{ question_id: 'p9', code_list: ['x'], graded_list: ['yes'] }]));
-  writeFileSync(join(files, 'sweep.yaml'), 'study: Archive sweep\nentries:\n  - { path: lo_eval_all.json, alpha: 0, role: low }\n  - { path: sub/hi_eval_all.json, alpha: 1, role: high }\n');
+  writeFileSync(
+    join(files, 'bad_eval_all.json'),
+    JSON.stringify([{ question_id: 'p9', code_list: ['x'], graded_list: ['yes'] }]),
+  );
+  writeFileSync(
+    join(files, 'sweep.yaml'),
+    'study: Archive sweep\nentries:\n  - { path: lo_eval_all.json, alpha: 0, role: low }\n  - { path: sub/hi_eval_all.json, alpha: 1, role: high }\n',
+  );
   mkdirSync(join(files, 'sub'));
   writeLcbFile(join(files, 'sub'), 'hi_eval_all.json', hi);
 });
@@ -68,10 +88,28 @@ afterAll(async () => t?.drop());
 
 describe('POST /api/imports (receiveImport)', () => {
   it('imports an LCB file streamed as application/json, recording who asked on its jobs', async () => {
-    const res = await receiveImport(upload(join(files, 'lo_eval_all.json'), 'application/json', { study: 'Uploaded', alpha: '0.5', scale: '7B', filename: 'lo_eval_all.json' }), ctx);
-    expect(res).toMatchObject({ study: { name: 'Uploaded' }, runs: 1, unchangedRuns: 0, problems: 2, samples: 6, unjudgedSamples: 0, judgeJobIds: [] });
+    const res = await receiveImport(
+      upload(join(files, 'lo_eval_all.json'), 'application/json', {
+        study: 'Uploaded',
+        alpha: '0.5',
+        scale: '7B',
+        filename: 'lo_eval_all.json',
+      }),
+      ctx,
+    );
+    expect(res).toMatchObject({
+      study: { name: 'Uploaded' },
+      runs: 1,
+      unchangedRuns: 0,
+      problems: 2,
+      samples: 6,
+      unjudgedSamples: 0,
+      judgeJobIds: [],
+    });
     expect(res.aggregateJobId).toEqual(expect.any(Number));
-    const { rows } = await t.db.pool.query('SELECT kind, created_by_id, queued_via FROM pipeline_job WHERE id = $1', [res.aggregateJobId]);
+    const { rows } = await t.db.pool.query('SELECT kind, created_by_id, queued_via FROM pipeline_job WHERE id = $1', [
+      res.aggregateJobId,
+    ]);
     expect(rows).toEqual([{ kind: 'aggregate', created_by_id: ctx.createdById, queued_via: 'web' }]);
     const { rows: cps } = await t.db.pool.query('SELECT name, role, alpha FROM checkpoint');
     expect(cps).toEqual([{ name: '7B alpha=0.5', role: 'MERGED', alpha: 0.5 }]);
@@ -80,14 +118,26 @@ describe('POST /api/imports (receiveImport)', () => {
 
   it('changes nothing when the same file comes again (no aggregation job)', async () => {
     const samples = await count('sample');
-    const res = await receiveImport(upload(join(files, 'lo_eval_all.json'), 'application/json', { study: 'Uploaded', alpha: '0.5', scale: '7B' }), ctx);
+    const res = await receiveImport(
+      upload(join(files, 'lo_eval_all.json'), 'application/json', { study: 'Uploaded', alpha: '0.5', scale: '7B' }),
+      ctx,
+    );
     expect(res).toMatchObject({ runs: 1, unchangedRuns: 1, aggregateJobId: null });
     expect(await count('sample')).toBe(samples);
   });
 
   it('names the file, record and field of bad content, and writes nothing', async () => {
     const before = await count('sample');
-    const err = await refusal(receiveImport(upload(join(files, 'bad_eval_all.json'), 'application/json', { study: 'Bad', alpha: '1', filename: 'bad_eval_all.json' }), ctx));
+    const err = await refusal(
+      receiveImport(
+        upload(join(files, 'bad_eval_all.json'), 'application/json', {
+          study: 'Bad',
+          alpha: '1',
+          filename: 'bad_eval_all.json',
+        }),
+        ctx,
+      ),
+    );
     expect(err.status).toBe(400);
     expect(err.message).toMatch(/^bad_eval_all\.json: record 0 \(question_id "p9"\): field /);
     expect(err.message).not.toContain(dataDir);
@@ -102,19 +152,43 @@ describe('POST /api/imports (receiveImport)', () => {
       { problem_id: 'j2', code: 'print(3)' },
     ];
     writeFileSync(join(files, 'samples.txt'), lines.map((l) => JSON.stringify(l)).join('\n'));
-    const res = await receiveImport(upload(join(files, 'samples.txt'), 'application/x-ndjson', { study: 'Lines', alpha: '1', setting: 'tool', filename: 'samples.txt' }), ctx);
-    expect(res).toMatchObject({ study: { name: 'Lines' }, runs: 1, problems: 2, samples: 3, unjudgedSamples: 1, judgeJobIds: [expect.any(Number)] });
-    const { rows } = await t.db.pool.query("SELECT b.name FROM benchmark b JOIN problem p ON p.benchmark_id = b.id WHERE p.external_id = 'j1'");
+    const res = await receiveImport(
+      upload(join(files, 'samples.txt'), 'application/x-ndjson', {
+        study: 'Lines',
+        alpha: '1',
+        setting: 'tool',
+        filename: 'samples.txt',
+      }),
+      ctx,
+    );
+    expect(res).toMatchObject({
+      study: { name: 'Lines' },
+      runs: 1,
+      problems: 2,
+      samples: 3,
+      unjudgedSamples: 1,
+      judgeJobIds: [expect.any(Number)],
+    });
+    const { rows } = await t.db.pool.query(
+      "SELECT b.name FROM benchmark b JOIN problem p ON p.benchmark_id = b.id WHERE p.external_id = 'j1'",
+    );
     expect(rows).toEqual([{ name: 'custom' }]);
   });
 
   it('says which query parameter a single file needs', async () => {
-    const err = await refusal(receiveImport(upload(join(files, 'lo_eval_all.json'), 'application/json', { study: 'Uploaded' }), ctx));
-    expect([err.status, err.message]).toEqual([400, "query parameter 'alpha' is required when importing a single results file (upload.json); or list files in a manifest"]);
+    const err = await refusal(
+      receiveImport(upload(join(files, 'lo_eval_all.json'), 'application/json', { study: 'Uploaded' }), ctx),
+    );
+    expect([err.status, err.message]).toEqual([
+      400,
+      "query parameter 'alpha' is required when importing a single results file (upload.json); or list files in a manifest",
+    ]);
   });
 
   it('refuses other media types with a 415 listing the accepted ones', async () => {
-    const err = await refusal(receiveImport(upload(join(files, 'lo_eval_all.json'), 'text/plain', { study: 'x', alpha: '1' }), ctx));
+    const err = await refusal(
+      receiveImport(upload(join(files, 'lo_eval_all.json'), 'text/plain', { study: 'x', alpha: '1' }), ctx),
+    );
     expect(err.status).toBe(415);
     expect(err.message).toContain('application/json, application/x-ndjson, application/x-tar, application/gzip');
   });
@@ -137,9 +211,18 @@ describe('POST /api/imports (receiveImport)', () => {
   it('imports a manifest with its files from a tar archive, gzipped or not', async () => {
     for (const gzip of [false, true]) {
       const archive = join(dataDir, `sweep${gzip ? '.tgz' : '.tar'}`);
-      await create({ cwd: files, file: archive, gzip, portable: true }, ['sweep.yaml', 'lo_eval_all.json', 'sub/hi_eval_all.json']);
+      await create({ cwd: files, file: archive, gzip, portable: true }, [
+        'sweep.yaml',
+        'lo_eval_all.json',
+        'sub/hi_eval_all.json',
+      ]);
       const res = await receiveImport(upload(archive, gzip ? 'application/gzip' : 'application/x-tar', {}), ctx);
-      expect(res).toMatchObject({ study: { name: 'Archive sweep' }, runs: 2, unchangedRuns: gzip ? 2 : 0, problems: gzip ? 0 : 2 });
+      expect(res).toMatchObject({
+        study: { name: 'Archive sweep' },
+        runs: 2,
+        unchangedRuns: gzip ? 2 : 0,
+        problems: gzip ? 0 : 2,
+      });
     }
     expect(leftovers()).toEqual([]);
   });
@@ -148,7 +231,10 @@ describe('POST /api/imports (receiveImport)', () => {
     const escape = join(dataDir, 'escape.tar');
     await create({ cwd: join(files, 'sub'), file: escape, preservePaths: true }, ['../lo_eval_all.json']);
     const up = await refusal(receiveImport(upload(escape, 'application/x-tar', {}), ctx));
-    expect([up.status, up.message]).toEqual([400, 'the archive\'s entry "../lo_eval_all.json" climbs out of the archive with \'..\'; nothing was imported']);
+    expect([up.status, up.message]).toEqual([
+      400,
+      "the archive's entry \"../lo_eval_all.json\" climbs out of the archive with '..'; nothing was imported",
+    ]);
 
     const linked = mkdtempSync(join(tmpdir(), 'frontier-upload-link-'));
     writeFileSync(join(linked, 'm.yaml'), 'study: Linked\nentries:\n  - { path: passwd.json, alpha: 0 }\n');
@@ -156,9 +242,14 @@ describe('POST /api/imports (receiveImport)', () => {
     const link = join(dataDir, 'link.tar');
     await create({ cwd: linked, file: link }, ['m.yaml', 'passwd.json']);
     const sym = await refusal(receiveImport(upload(link, 'application/x-tar', {}), ctx));
-    expect(sym.message).toBe('the archive\'s entry "passwd.json" is a SymbolicLink: an import archive holds only files and directories; nothing was imported');
+    expect(sym.message).toBe(
+      'the archive\'s entry "passwd.json" is a SymbolicLink: an import archive holds only files and directories; nothing was imported',
+    );
 
-    writeFileSync(join(linked, 'out.yaml'), 'study: Outside\nentries:\n  - { path: ../../etc/hostname.json, alpha: 0 }\n');
+    writeFileSync(
+      join(linked, 'out.yaml'),
+      'study: Outside\nentries:\n  - { path: ../../etc/hostname.json, alpha: 0 }\n',
+    );
     const out = join(dataDir, 'out.tar');
     await create({ cwd: linked, file: out }, ['out.yaml']);
     const outside = await refusal(receiveImport(upload(out, 'application/x-tar', {}), ctx));
@@ -170,42 +261,70 @@ describe('POST /api/imports (receiveImport)', () => {
 });
 
 // A real full disk: the data directory on a small tmpfs (root; skipped otherwise, saying why).
-describe.skipIf(tmpfsUnavailable)(`POST /api/imports onto a full disk${tmpfsUnavailable ? ` (skipped: ${tmpfsUnavailable})` : ''}`, () => {
-  const AMOUNT = '[\\d.]+ (?:B|KiB|MiB)';
-  const big: FixtureProblem[] = Array.from({ length: 150 }, (_, i) => ({ id: `b${i}`, difficulty: 'hard', codes: [0, -2, -3, 0] }));
-  let disk: Tmpfs;
-  beforeAll(() => void (disk = mountTmpfs('8m')));
-  afterAll(() => disk?.unmount());
+describe.skipIf(tmpfsUnavailable)(
+  `POST /api/imports onto a full disk${tmpfsUnavailable ? ` (skipped: ${tmpfsUnavailable})` : ''}`,
+  () => {
+    const AMOUNT = '[\\d.]+ (?:B|KiB|MiB)';
+    const big: FixtureProblem[] = Array.from({ length: 150 }, (_, i) => ({
+      id: `b${i}`,
+      difficulty: 'hard',
+      codes: [0, -2, -3, 0],
+    }));
+    let disk: Tmpfs;
+    beforeAll(() => void (disk = mountTmpfs('8m')));
+    afterAll(() => disk?.unmount());
 
-  /** With 256 KiB free: 507 naming the spool path and the space, nothing left; then, space freed, the import. */
-  async function fillsThenWorks(send: () => ImportUpload, spooled: string, needed: string) {
-    const filler = disk.fill(256 << 10);
-    const onDisk = { ...ctx, dataDir: disk.dir, maxBytes: 64 << 20 };
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = errorResponse(await receiveImport(send(), onDisk).then(() => undefined, (e: unknown) => e));
-    expect(res.status).toBe(507);
-    expect(((await res.json()) as ApiErrorBody).error.message).toMatch(new RegExp(
-      `^no space left on tmpfs \\(mounted at ${disk.dir}\\) for ${disk.dir}/uploads/import-\\w+/${spooled}: needed ${needed}, 25\\d KiB free; free some space and retry$`,
-    ));
-    expect(readdirSync(join(disk.dir, 'uploads'))).toEqual([]);
-    rmSync(filler);
-    return receiveImport(send(), onDisk);
-  }
+    /** With 256 KiB free: 507 naming the spool path and the space, nothing left; then, space freed, the import. */
+    async function fillsThenWorks(send: () => ImportUpload, spooled: string, needed: string) {
+      const filler = disk.fill(256 << 10);
+      const onDisk = { ...ctx, dataDir: disk.dir, maxBytes: 64 << 20 };
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const res = errorResponse(
+        await receiveImport(send(), onDisk).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      );
+      expect(res.status).toBe(507);
+      expect(((await res.json()) as ApiErrorBody).error.message).toMatch(
+        new RegExp(
+          `^no space left on tmpfs \\(mounted at ${disk.dir}\\) for ${disk.dir}/uploads/import-\\w+/${spooled}: needed ${needed}, 25\\d KiB free; free some space and retry$`,
+        ),
+      );
+      expect(readdirSync(join(disk.dir, 'uploads'))).toEqual([]);
+      rmSync(filler);
+      return receiveImport(send(), onDisk);
+    }
 
-  it('answers 507 for an LCB file that fills the disk while spooled, and imports it once space is freed', async () => {
-    const path = writeLcbFile(files, 'big_eval_all.json', big, 800); // 0.5 MiB
-    const send = () => upload(path, 'application/json', { study: 'Big', alpha: '0.5', filename: 'big_eval_all.json' }, statSync(path).size);
-    expect(await fillsThenWorks(send, 'big_eval_all\\.json', `~${AMOUNT}`)).toMatchObject({ runs: 1, problems: 150, samples: 600 });
-  });
+    it('answers 507 for an LCB file that fills the disk while spooled, and imports it once space is freed', async () => {
+      const path = writeLcbFile(files, 'big_eval_all.json', big, 800); // 0.5 MiB
+      const send = () =>
+        upload(
+          path,
+          'application/json',
+          { study: 'Big', alpha: '0.5', filename: 'big_eval_all.json' },
+          statSync(path).size,
+        );
+      expect(await fillsThenWorks(send, 'big_eval_all\\.json', `~${AMOUNT}`)).toMatchObject({
+        runs: 1,
+        problems: 150,
+        samples: 600,
+      });
+    });
 
-  it('answers 507 (not 400) for an archive that fills the disk while unpacking, and imports it once space is freed', async () => {
-    const dir = join(files, 'big');
-    mkdirSync(dir);
-    writeFileSync(join(dir, 'm.yaml'), 'study: Big archive\nentries:\n  - { path: big_eval_all.json, alpha: 1 }\n');
-    writeLcbFile(dir, 'big_eval_all.json', big, 800);
-    const archive = join(dir, 'big.tgz'); // a few KiB: the padding compresses away
-    await create({ cwd: dir, file: archive, gzip: true }, ['m.yaml', 'big_eval_all.json']);
-    const send = () => upload(archive, 'application/gzip', {}, statSync(archive).size);
-    expect(await fillsThenWorks(send, 'files', `more than ${AMOUNT}`)).toMatchObject({ study: { name: 'Big archive' }, runs: 1, samples: 600 });
-  });
-});
+    it('answers 507 (not 400) for an archive that fills the disk while unpacking, and imports it once space is freed', async () => {
+      const dir = join(files, 'big');
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'm.yaml'), 'study: Big archive\nentries:\n  - { path: big_eval_all.json, alpha: 1 }\n');
+      writeLcbFile(dir, 'big_eval_all.json', big, 800);
+      const archive = join(dir, 'big.tgz'); // a few KiB: the padding compresses away
+      await create({ cwd: dir, file: archive, gzip: true }, ['m.yaml', 'big_eval_all.json']);
+      const send = () => upload(archive, 'application/gzip', {}, statSync(archive).size);
+      expect(await fillsThenWorks(send, 'files', `more than ${AMOUNT}`)).toMatchObject({
+        study: { name: 'Big archive' },
+        runs: 1,
+        samples: 600,
+      });
+    });
+  },
+);

@@ -3,10 +3,22 @@
 // hashes). Free of Next and of the app's env so a test can drive it with a Request and a database.
 import { basename, extname, join, sep } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { importReport, importStudy, ImportFieldError, studyImportFromFile, type Db, type ImportFields } from '@frontier/db';
+import {
+  importReport,
+  importStudy,
+  ImportFieldError,
+  studyImportFromFile,
+  type Db,
+  type ImportFields,
+} from '@frontier/db';
 import { explainDatabaseDiskFull } from '@frontier/disk';
 import { detectFormat, FormatError } from '@frontier/formats';
-import { IMPORT_MEDIA_TYPES, type ImportBodyKind, type ImportQuery, type ImportResponse } from '../lib/import/import-params';
+import {
+  IMPORT_MEDIA_TYPES,
+  type ImportBodyKind,
+  type ImportQuery,
+  type ImportResponse,
+} from '../lib/import/import-params';
 import { HttpError } from './http-error';
 import { checkDeclaredLength, declaredLength, extractArchive, spool, withUploadDir } from './upload';
 
@@ -40,13 +52,21 @@ function bodyKind(contentType: string | null): ImportBodyKind {
 /** The upload's file name: the client's (for messages), with the extension its media type implies. */
 function fileName(given: string | undefined, kind: 'lcb' | 'jsonl'): string {
   const ext = kind === 'lcb' ? '.json' : '.jsonl';
-  const name = basename((given ?? '').replaceAll('\\', '/')).replace(/[^\w.\- ]/g, '_').slice(0, 200) || `upload${ext}`;
+  const name =
+    basename((given ?? '').replaceAll('\\', '/'))
+      .replace(/[^\w.\- ]/g, '_')
+      .slice(0, 200) || `upload${ext}`;
   if (kind === 'lcb') return extname(name).toLowerCase() === '.json' ? name : `${name}${ext}`;
   return ['.jsonl', '.ndjson'].includes(extname(name).toLowerCase()) ? name : `${name}${ext}`;
 }
 
 /** The path of the file to ingest, from the body: the file itself, or an archive's manifest. */
-async function receive(upload: ImportUpload, kind: ImportBodyKind, dir: string, maxBytes: number): Promise<{ path: string; root: string }> {
+async function receive(
+  upload: ImportUpload,
+  kind: ImportBodyKind,
+  dir: string,
+  maxBytes: number,
+): Promise<{ path: string; root: string }> {
   const body = upload.body;
   if (!body) throw new HttpError(400, 'the request has no body: send the results file (or the archive) as the body');
   const declaredBytes = declaredLength(upload.contentLength);
@@ -55,7 +75,10 @@ async function receive(upload: ImportUpload, kind: ImportBodyKind, dir: string, 
     await spool(body, path, { maxBytes, declaredBytes });
     const format = await detectFormat(path);
     if (format === 'manifest') {
-      throw new HttpError(400, `${basename(path)} starts with '{', not '[': a manifest goes in a tar archive with its results files (application/x-tar), and JSONL is sent as application/x-ndjson`);
+      throw new HttpError(
+        400,
+        `${basename(path)} starts with '{', not '[': a manifest goes in a tar archive with its results files (application/x-tar), and JSONL is sent as application/x-ndjson`,
+      );
     }
     return { path, root: dir };
   }
@@ -65,11 +88,16 @@ async function receive(upload: ImportUpload, kind: ImportBodyKind, dir: string, 
   const files = await extractArchive(join(dir, 'upload.tar'), root, maxBytes);
   const wanted = upload.query.manifest?.replace(/^\.\//, '');
   const manifest = wanted ?? files[0];
-  if (manifest === undefined) throw new HttpError(400, 'the archive holds no file: put the manifest first, then its results files');
-  if (!files.includes(manifest)) throw new HttpError(400, `the archive holds no file ${JSON.stringify(manifest)} (query parameter 'manifest')`);
+  if (manifest === undefined)
+    throw new HttpError(400, 'the archive holds no file: put the manifest first, then its results files');
+  if (!files.includes(manifest))
+    throw new HttpError(400, `the archive holds no file ${JSON.stringify(manifest)} (query parameter 'manifest')`);
   const path = join(root, manifest);
   if ((await detectFormat(path)) !== 'manifest') {
-    throw new HttpError(400, `${manifest} is not a manifest: an archive's first file (or the one named by the query parameter 'manifest') must be the manifest (.yaml, .yml, or .json starting with '{')`);
+    throw new HttpError(
+      400,
+      `${manifest} is not a manifest: an archive's first file (or the one named by the query parameter 'manifest') must be the manifest (.yaml, .yml, or .json starting with '{')`,
+    );
   }
   return { path, root };
 }
@@ -92,12 +120,24 @@ export async function receiveImport(upload: ImportUpload, ctx: ImportContext): P
     try {
       const { path, root } = await receive(upload, kind, dir, ctx.maxBytes);
       const { query } = upload;
-      const fields: ImportFields = { study: query.study, alpha: query.alpha, setting: query.setting, scale: query.scale, role: query.role, benchmark: query.benchmark };
+      const fields: ImportFields = {
+        study: query.study,
+        alpha: query.alpha,
+        setting: query.setting,
+        scale: query.scale,
+        role: query.role,
+        benchmark: query.benchmark,
+      };
       const input = await studyImportFromFile(path, fields, { confineTo: root });
       // A full disk here is the database server's (as in the CLI's import).
-      const summary = await importStudy(ctx.db, input, { createdById: ctx.createdById, queuedVia: 'web' }).catch(async (err: unknown) => {
-        throw await explainDatabaseDiskFull(err, input.runs.map((r) => r.source));
-      });
+      const summary = await importStudy(ctx.db, input, { createdById: ctx.createdById, queuedVia: 'web' }).catch(
+        async (err: unknown) => {
+          throw await explainDatabaseDiskFull(
+            err,
+            input.runs.map((r) => r.source),
+          );
+        },
+      );
       return importReport(input.study.name, summary);
     } catch (err) {
       throw clientError(err, dir);

@@ -1,8 +1,20 @@
 import 'server-only';
 import { isActiveJobState } from '@frontier/core';
 import {
-  cancelJob as cancelPipelineJob, ConflictError, getJob as getPipelineJob, InvalidInputError, listJobs as listPipelineJobs, listStudyJobs, loadStudySettings,
-  cacheUntilChange, NotFoundError, queueEvaluation, queueRefinement, refineParamsSchema, StudyNotEvaluableError, type PipelineJobRow,
+  cancelJob as cancelPipelineJob,
+  ConflictError,
+  getJob as getPipelineJob,
+  InvalidInputError,
+  listJobs as listPipelineJobs,
+  listStudyJobs,
+  loadStudySettings,
+  cacheUntilChange,
+  NotFoundError,
+  queueEvaluation,
+  queueRefinement,
+  refineParamsSchema,
+  StudyNotEvaluableError,
+  type PipelineJobRow,
 } from '@frontier/db';
 import { env } from '../env';
 import type { EvaluateResponse } from '../lib/jobs/jobs-api';
@@ -21,7 +33,11 @@ import { dataFeed } from './versioned-cache';
 // What the browser gets: the job as people see it, times as ISO strings, and for a refinement
 // run what it asked and its rounds (its params without the bookkeeping).
 function toSummary({ runId: _run, params, createdAt, startedAt, finishedAt, ...job }: PipelineJobRow): JobSummary {
-  const times = { createdAt: createdAt.toISOString(), startedAt: startedAt?.toISOString() ?? null, finishedAt: finishedAt?.toISOString() ?? null };
+  const times = {
+    createdAt: createdAt.toISOString(),
+    startedAt: startedAt?.toISOString() ?? null,
+    finishedAt: finishedAt?.toISOString() ?? null,
+  };
   return { ...job, ...times, ...(job.kind === 'refine' && { refine: refineSummary(params) }) };
 }
 
@@ -29,19 +45,30 @@ function refineSummary(params: unknown): RefineSummary | undefined {
   const parsed = refineParamsSchema.safeParse(params);
   if (!parsed.success) return undefined;
   const { settings, alphaBudget, rounds, outcome } = parsed.data;
-  return { settings, alphaBudget, rounds: rounds.map(({ alphas, best }) => ({ alphas, best })), ...(outcome && { outcome }) };
+  return {
+    settings,
+    alphaBudget,
+    rounds: rounds.map(({ alphas, best }) => ({ alphas, best })),
+    ...(outcome && { outcome }),
+  };
 }
 
 // The Jobs page polls its list every second or two, from every open tab: remembered until a job,
 // a study (its name) or a user (who queued it) changes.
-const jobLists = processOnce('frontierJobLists', async () => cacheUntilChange<PipelineJobRow[] | undefined>(await dataFeed(), ['pipeline_job', 'study', 'app_user']));
+const jobLists = processOnce('frontierJobLists', async () =>
+  cacheUntilChange<PipelineJobRow[] | undefined>(await dataFeed(), ['pipeline_job', 'study', 'app_user']),
+);
 
 /** The newest jobs, of one study or of all; 404 for an unknown study. */
 export async function listJobs(filter: { studyId?: number; limit?: number }): Promise<JobSummary[]> {
   const key = `${filter.studyId ?? 'all'}:${filter.limit ?? ''}`;
-  const rows = await (await jobLists()).get(key, async () => {
+  const rows = await (
+    await jobLists()
+  ).get(key, async () => {
     const db = await getDb();
-    return filter.studyId === undefined ? listPipelineJobs(db, filter) : listStudyJobs(db, filter.studyId, filter.limit);
+    return filter.studyId === undefined
+      ? listPipelineJobs(db, filter)
+      : listStudyJobs(db, filter.studyId, filter.limit);
   });
   if (!rows) throw notFound(`no study with id ${filter.studyId}`);
   return rows.map(toSummary);
@@ -87,7 +114,11 @@ export async function studyEvaluation(studyId: number): Promise<SettingRow[] | n
  */
 export async function evaluate(studyId: number, alphas: number[], caller: Identity): Promise<EvaluateResponse> {
   try {
-    const options = { maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS, createdById: caller.userId, queuedVia: 'web' as const };
+    const options = {
+      maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS,
+      createdById: caller.userId,
+      queuedVia: 'web' as const,
+    };
     return { chains: await queueEvaluation(await getDb(), studyId, alphas, options) };
   } catch (err) {
     throw toHttpError(err);
@@ -98,7 +129,11 @@ export async function evaluate(studyId: number, alphas: number[], caller: Identi
 export async function refine(studyId: number, body: RefineBody, caller: Identity): Promise<JobSummary> {
   try {
     const db = await getDb();
-    const id = await queueRefinement(db, studyId, body, { createdById: caller.userId, queuedVia: 'web', maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS });
+    const id = await queueRefinement(db, studyId, body, {
+      createdById: caller.userId,
+      queuedVia: 'web',
+      maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS,
+    });
     return toSummary((await getPipelineJob(db, id))!);
   } catch (err) {
     throw toHttpError(err);

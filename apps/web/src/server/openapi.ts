@@ -3,29 +3,63 @@
 // it cannot drift from them. Input schemas with transforms are described by what they accept (a
 // path id is a string of digits). Response schemas named with `.meta({ id })` (StudySummary,
 // JobSummary, ...) become components, referred to wherever they appear.
-import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type ResponseConfig,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
 import { ROLES, roleAllows, type Access } from '@frontier/core';
 import { z } from 'zod';
 import packageJson from '../../package.json';
 import { apiErrorSchema } from '../lib/api/api-error';
 import { API, type ApiRoute } from './api-routes';
 
-const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } as const;
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+} as const;
 
 // Each error once, under components/responses; operations refer to the ones they can give.
 const ERRORS = {
-  400: { name: 'BadRequest', description: 'Invalid input: a path or query parameter (an unknown one too) or a body field; `issues` names each' },
-  401: { name: 'Unauthorized', description: 'Not signed in, or an unknown or revoked token (server mode)', headers: { 'WWW-Authenticate': { description: 'Bearer realm="frontier"', schema: { type: 'string' } } } },
-  403: { name: 'Forbidden', description: "The account's role does not allow this; or a request from a host name or site this server does not answer to" },
-  404: { name: 'NotFound', description: 'A study, problem, checkpoint, job or share that the request names does not exist' },
-  405: { name: 'MethodNotAllowed', description: 'The API does not answer this HTTP method', headers: { Allow: { description: 'The methods the API answers', schema: { type: 'string' } } } },
+  400: {
+    name: 'BadRequest',
+    description: 'Invalid input: a path or query parameter (an unknown one too) or a body field; `issues` names each',
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'Not signed in, or an unknown or revoked token (server mode)',
+    headers: { 'WWW-Authenticate': { description: 'Bearer realm="frontier"', schema: { type: 'string' } } },
+  },
+  403: {
+    name: 'Forbidden',
+    description:
+      "The account's role does not allow this; or a request from a host name or site this server does not answer to",
+  },
+  404: {
+    name: 'NotFound',
+    description: 'A study, problem, checkpoint, job or share that the request names does not exist',
+  },
+  405: {
+    name: 'MethodNotAllowed',
+    description: 'The API does not answer this HTTP method',
+    headers: { Allow: { description: 'The methods the API answers', schema: { type: 'string' } } },
+  },
   413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
   415: { name: 'UnsupportedMediaType', description: 'The request body is not of a media type this route accepts' },
-  429: { name: 'TooManyRequests', description: 'Over a limit: writes per minute, alphas queued per study or share links per user', headers: retryAfter },
-  503: { name: 'DatabaseUnavailable', description: 'The database is unavailable (restarting or unreachable); this recovers by itself', headers: retryAfter },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Over a limit: writes per minute, alphas queued per study or share links per user',
+    headers: retryAfter,
+  },
+  503: {
+    name: 'DatabaseUnavailable',
+    description: 'The database is unavailable (restarting or unreachable); this recovers by itself',
+    headers: retryAfter,
+  },
   507: {
     name: 'InsufficientStorage',
-    description: "A disk filled during the write: the server's data directory (an upload's spool file) or the database server's. The message names the path and the space needed and free; nothing was kept, so free some space and retry",
+    description:
+      "A disk filled during the write: the server's data directory (an upload's spool file) or the database server's. The message names the path and the space needed and free; nothing was kept, so free some space and retry",
   },
 } as const;
 
@@ -63,13 +97,18 @@ function errorsOf(route: ApiRoute): ErrorStatus[] {
 /** Path and query schemas are Zod objects (one parameter per key); anything else is a table mistake. */
 function objectSchema(schema: z.ZodType | undefined, where: string): z.ZodObject | undefined {
   if (schema === undefined) return undefined;
-  if (!(schema instanceof z.ZodObject)) throw new Error(`${where}: parameters must be a z.object so each key becomes a parameter`);
+  if (!(schema instanceof z.ZodObject))
+    throw new Error(`${where}: parameters must be a z.object so each key becomes a parameter`);
   return schema;
 }
 
 function requestBody(route: ApiRoute): NonNullable<RouteConfig['request']>['body'] {
   if (route.body) return { required: true, content: { 'application/json': { schema: route.body } } };
-  if (route.stream) return { required: true, content: Object.fromEntries(route.stream.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+  if (route.stream)
+    return {
+      required: true,
+      content: Object.fromEntries(route.stream.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    };
   return undefined;
 }
 
@@ -78,14 +117,22 @@ const binary = { schema: { type: 'string' as const, format: 'binary' } };
 /** A success body: JSON of the route's response schema (gzipped too, where asked), or a download. */
 function successContent(route: ApiRoute): ResponseConfig['content'] {
   if (route.produces) return Object.fromEntries(route.produces.map((type) => [type, binary]));
-  const gzip = { schema: { ...binary.schema, description: 'The same JSON gzipped, sent to a client whose Accept asks for application/gzip' } };
+  const gzip = {
+    schema: {
+      ...binary.schema,
+      description: 'The same JSON gzipped, sent to a client whose Accept asks for application/gzip',
+    },
+  };
   return { 'application/json': { schema: route.response }, ...(route.gzip && { 'application/gzip': gzip }) };
 }
 
 function operation(name: string, route: ApiRoute): RouteConfig {
   const success: Record<string, ResponseConfig> = {};
-  for (const status of route.success ?? [200]) success[status] = { description: SUCCESS[status], content: successContent(route) };
-  const errors = Object.fromEntries(errorsOf(route).map((status) => [status, { $ref: `#/components/responses/${ERRORS[status].name}` }]));
+  for (const status of route.success ?? [200])
+    success[status] = { description: SUCCESS[status], content: successContent(route) };
+  const errors = Object.fromEntries(
+    errorsOf(route).map((status) => [status, { $ref: `#/components/responses/${ERRORS[status].name}` }]),
+  );
   return {
     method: route.method.toLowerCase() as RouteConfig['method'],
     path: route.path,
@@ -95,7 +142,11 @@ function operation(name: string, route: ApiRoute): RouteConfig {
     tags: [route.path.split('/')[2]!],
     security: route.access === 'public' ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }],
     'x-frontier-access': route.access,
-    request: { params: objectSchema(route.params, `${name} params`), query: objectSchema(route.query, `${name} query`), body: requestBody(route) },
+    request: {
+      params: objectSchema(route.params, `${name} params`),
+      query: objectSchema(route.query, `${name} query`),
+      body: requestBody(route),
+    },
     responses: { ...success, ...errors },
   };
 }
@@ -104,17 +155,30 @@ function operation(name: string, route: ApiRoute): RouteConfig {
 // script gets and drops a session cookie, so they are described here by hand.
 function registerAuth(registry: OpenAPIRegistry): void {
   const common = { tags: ['auth'], security: [], 'x-frontier-access': 'public' as const };
-  const betterAuthError = { description: 'Refused, with Better Auth\'s `{ message, code }`', content: { 'application/json': { schema: { type: 'object' as const } } } };
+  const betterAuthError = {
+    description: "Refused, with Better Auth's `{ message, code }`",
+    content: { 'application/json': { schema: { type: 'object' as const } } },
+  };
   registry.registerPath({
     ...common,
     method: 'post',
     path: '/api/auth/sign-in/email',
     operationId: 'signInEmail',
     summary: 'Sign in with email and password (server mode; 404 in local mode)',
-    description: 'Public. Sets the session cookie `better-auth.session_token` (`__Secure-` prefixed over https). Accounts are made by an admin with `frontier user add`.',
-    request: { body: { required: true, content: { 'application/json': { schema: z.object({ email: z.email(), password: z.string().min(1) }) } } } },
+    description:
+      'Public. Sets the session cookie `better-auth.session_token` (`__Secure-` prefixed over https). Accounts are made by an admin with `frontier user add`.',
+    request: {
+      body: {
+        required: true,
+        content: { 'application/json': { schema: z.object({ email: z.email(), password: z.string().min(1) }) } },
+      },
+    },
     responses: {
-      200: { description: 'Signed in; the session cookie is set', headers: { 'Set-Cookie': { schema: { type: 'string' } } }, content: { 'application/json': { schema: { type: 'object' } } } },
+      200: {
+        description: 'Signed in; the session cookie is set',
+        headers: { 'Set-Cookie': { schema: { type: 'string' } } },
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
       401: { ...betterAuthError, description: 'Wrong email or password' },
       404: { $ref: '#/components/responses/NotFound' },
     },
@@ -146,7 +210,8 @@ function fixPatternFlags(node: unknown): void {
   const record = node as Record<string, unknown>;
   for (const [key, value] of Object.entries(record)) {
     const flags = key === 'pattern' && typeof value === 'string' ? /(?<!\\)\/([a-z]+)$/.exec(value) : null;
-    if (flags && flags[1] !== 'u') throw new Error(`pattern ${value} has regex flags JSON Schema cannot say; give the schema .meta({ pattern })`);
+    if (flags && flags[1] !== 'u')
+      throw new Error(`pattern ${value} has regex flags JSON Schema cannot say; give the schema .meta({ pattern })`);
     if (flags) record[key] = (value as string).slice(0, -2);
     else fixPatternFlags(value);
   }
@@ -164,15 +229,23 @@ export function buildOpenApiDocument(): OpenApiDocument {
     type: 'apiKey',
     in: 'cookie',
     name: 'better-auth.session_token',
-    description: 'The session cookie set by POST /api/auth/sign-in/email (the sign-in page); `__Secure-better-auth.session_token` over https',
+    description:
+      'The session cookie set by POST /api/auth/sign-in/email (the sign-in page); `__Secure-better-auth.session_token` over https',
   });
   for (const { name, ...response } of Object.values(ERRORS)) {
-    registry.registerComponent('responses', name, { ...response, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    registry.registerComponent('responses', name, {
+      ...response,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
   }
-  for (const [name, route] of Object.entries(API as Record<string, ApiRoute>)) registry.registerPath(operation(name, route));
+  for (const [name, route] of Object.entries(API as Record<string, ApiRoute>))
+    registry.registerPath(operation(name, route));
   registerAuth(registry);
   // Error is referred to by hand (the responses above): its schema goes in as a definition of its own.
-  const document = new OpenApiGeneratorV31([...registry.definitions, { type: 'schema', schema: apiErrorSchema }]).generateDocument({
+  const document = new OpenApiGeneratorV31([
+    ...registry.definitions,
+    { type: 'schema', schema: apiErrorSchema },
+  ]).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Frontier Explorer API',

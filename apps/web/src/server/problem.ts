@@ -17,7 +17,11 @@ export async function getProblemMeta(studyId: number, problemId: number): Promis
 }
 
 /** Metadata and per-checkpoint counts (summed over the runs matching the filters), once per data version. */
-export async function getProblemDetail(studyId: number, problemId: number, filters: { setting?: string; scale?: string }): Promise<ProblemDetailResponse> {
+export async function getProblemDetail(
+  studyId: number,
+  problemId: number,
+  filters: { setting?: string; scale?: string },
+): Promise<ProblemDetailResponse> {
   const key = `problem:${studyId}:${problemId}:${filters.setting ?? ''}:${filters.scale ?? ''}`;
   return cachedByVersion(key, await studyVersion(studyId), async () => {
     const problem = await getProblemMeta(studyId, problemId);

@@ -7,7 +7,10 @@ import { methodRefusal, refusalHeaders } from './access';
 // API's own (a message and Allow), as the access check gives it.
 function refused(request: Request): NextResponse {
   const refusal = methodRefusal(request.method)!;
-  return NextResponse.json({ error: { message: refusal.message } }, { status: refusal.status, headers: refusalHeaders(refusal) });
+  return NextResponse.json(
+    { error: { message: refusal.message } },
+    { status: refusal.status, headers: refusalHeaders(refusal) },
+  );
 }
 
 export const PUT = refused;

@@ -33,7 +33,9 @@ export type ResponseBody<R extends ApiRoute> = R['response'] extends z.ZodType ?
  * What a handler may return: its route's body (sent as JSON with 200) or a Reply of it (another
  * status, or bytes serialised ahead of time); for a download route, the NextResponse it built.
  */
-type HandlerResult<R extends ApiRoute> = R['produces'] extends readonly string[] ? NextResponse : ResponseBody<R> | Reply<ResponseBody<R>>;
+type HandlerResult<R extends ApiRoute> = R['produces'] extends readonly string[]
+  ? NextResponse
+  : ResponseBody<R> | Reply<ResponseBody<R>>;
 
 interface RouteContext {
   params: Promise<Record<string, string | string[] | undefined>>;
@@ -57,7 +59,11 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, sourc
   if (result.success) return result.data as z.infer<T>;
   const issues: ApiIssue[] = result.error.issues.flatMap((issue) => {
     // Unknown keys are reported by name, one issue each, so the message names the parameter.
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: `${source}.${key}`, message: source === 'body' ? 'unknown field' : 'unknown parameter' }));
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({
+        path: `${source}.${key}`,
+        message: source === 'body' ? 'unknown field' : 'unknown parameter',
+      }));
     return [{ path: [source, ...issue.path.map(String)].join('.'), message: issue.message }];
   });
   const label = source === 'params' ? 'path parameter' : source === 'query' ? 'query parameter' : 'body field';
@@ -72,7 +78,11 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, sourc
 async function readJsonBody(request: NextRequest): Promise<unknown> {
   // Only application/json: a browser sends text/plain or a form across sites without asking first.
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new HttpError(415, `send the request body as application/json (Content-Type was ${JSON.stringify(type || 'missing')})`);
+  if (type !== 'application/json')
+    throw new HttpError(
+      415,
+      `send the request body as application/json (Content-Type was ${JSON.stringify(type || 'missing')})`,
+    );
   const text = await request.text();
   if (text.trim() === '') throw new HttpError(400, 'the request body is empty; send a JSON object');
   try {
@@ -81,7 +91,6 @@ async function readJsonBody(request: NextRequest): Promise<unknown> {
     throw new HttpError(400, `the request body is not valid JSON: ${(err as Error).message}`);
   }
 }
-
 
 /**
  * Wraps a route handler declared in api-routes.ts: validates path params, the query string and
@@ -98,9 +107,11 @@ export function withRoute<R extends ApiRoute>(route: R, handler: (input: RouteIn
     try {
       const caller = await routeCaller(request, route);
       // checkAccess refuses first; this only guards the handlers' assumption.
-      if (!caller && route.access !== 'public') throw new HttpError(401, 'sign in first, or send Authorization: Bearer <token>');
+      if (!caller && route.access !== 'public')
+        throw new HttpError(401, 'sign in first, or send Authorization: Bearer <token>');
       // Writes count against their user's rate (server mode: local mode's owner has no account).
-      if ((route.access === 'write' || route.access === 'share') && caller?.userId) await consumeWrite(await getDb(), caller.userId, env().FRONTIER_WRITES_PER_MINUTE);
+      if ((route.access === 'write' || route.access === 'share') && caller?.userId)
+        await consumeWrite(await getDb(), caller.userId, env().FRONTIER_WRITES_PER_MINUTE);
       const params = parse(route.params, (await context.params) ?? {}, 'params');
       const query = parse(route.query, queryObject(request.nextUrl), 'query');
       const body = route.body ? parse(route.body, await readJsonBody(request), 'body') : undefined;

@@ -3,7 +3,17 @@ import { randomBytes } from 'node:crypto';
 import type { StudyData } from '@frontier/core';
 import { countShares, deleteShare, findShare, insertShare, listShares, type StoredShare as Share } from '@frontier/db';
 import { env } from '../env';
-import { datasetKey, datasetsForView, parseView, SHARE_TOKEN_PATTERN, type CreateShareResponse, type ParsedView, type PinnedQuery, type SharePayload, type ShareListItem } from '../lib/share/share';
+import {
+  datasetKey,
+  datasetsForView,
+  parseView,
+  SHARE_TOKEN_PATTERN,
+  type CreateShareResponse,
+  type ParsedView,
+  type PinnedQuery,
+  type SharePayload,
+  type ShareListItem,
+} from '../lib/share/share';
 import { triageEvidenceQuery } from '../lib/triage/triage-evidence';
 import { resolvePair } from '../lib/triage/triage-params';
 import { getDb } from './db';
@@ -20,11 +30,16 @@ import { getTriageEvidence } from './triage-evidence';
  */
 export async function createShare(studyId: number, view: string, owner: Identity): Promise<CreateShareResponse> {
   const parsed = parseView(view, studyId);
-  if (!parsed.ok) throw new HttpError(400, `invalid view: ${parsed.message}`, [{ path: 'body.view', message: parsed.message }]);
+  if (!parsed.ok)
+    throw new HttpError(400, `invalid view: ${parsed.message}`, [{ path: 'body.view', message: parsed.message }]);
   if (owner.userId) {
     const quota = env().FRONTIER_SHARE_QUOTA;
     // A quota frees up only when the owner deletes links: no Retry-After would be honest.
-    if ((await countShares(await getDb(), owner.userId)) >= quota) throw new HttpError(429, `you own ${quota} share links, the most allowed (FRONTIER_SHARE_QUOTA); delete some first`);
+    if ((await countShares(await getDb(), owner.userId)) >= quota)
+      throw new HttpError(
+        429,
+        `you own ${quota} share links, the most allowed (FRONTIER_SHARE_QUOTA); delete some first`,
+      );
   }
   const meta = await getStudyFacets(studyId); // 404 for an unknown study
   const filters = datasetsForView(parsed.subpath, parsed.filters, meta.facets);
@@ -53,7 +68,11 @@ export async function createShare(studyId: number, view: string, owner: Identity
  * reads the first-failing-tier evidence of its pair: the one in the view, else the default pair
  * the tab would pick from this data.
  */
-async function pinnedQueries(studyId: number, view: ParsedView & { ok: true }, dataJson: string): Promise<PinnedQuery[]> {
+async function pinnedQueries(
+  studyId: number,
+  view: ParsedView & { ok: true },
+  dataJson: string,
+): Promise<PinnedQuery[]> {
   if (view.subpath !== '/triage') return [];
   const { a, b, unknown } = resolvePair(view.search, (JSON.parse(dataJson) as StudyData).checkpoints);
   if (a === null || b === null || unknown.length > 0) return [];
@@ -76,7 +95,7 @@ export async function getShare(token: string): Promise<StoredShare> {
 export async function removeShare(token: string, caller: Identity): Promise<{ deleted: string }> {
   const outcome = await deleteShare(await getDb(), token, { userId: caller.userId, admin: caller.role === 'admin' });
   if (outcome === 'missing') throw notFound('no such shared link (it may have been deleted already)');
-  if (outcome === 'forbidden') throw new HttpError(403, 'only the link\'s owner or an admin can delete it');
+  if (outcome === 'forbidden') throw new HttpError(403, "only the link's owner or an admin can delete it");
   return { deleted: token };
 }
 

@@ -22,7 +22,9 @@ function toSummary(row: StudyRow): StudySummary {
 
 /** Every study, newest first (computed once per version of the list). */
 export async function listStudies(): Promise<StudySummary[]> {
-  return cachedByVersion('studies', await allStudiesVersion(), async () => (await listStudySummaries(await getDb())).map(toSummary));
+  return cachedByVersion('studies', await allStudiesVersion(), async () =>
+    (await listStudySummaries(await getDb())).map(toSummary),
+  );
 }
 
 /** One study; a 404 HttpError when there is none with this id. Memoised per request and per data version. */

@@ -25,7 +25,8 @@ async function load(path: string, fields: ImportFields) {
   return summary.studyId;
 }
 
-const download = (query: Record<string, string>, id = studyId) => exportDownload(t.db, id, exportQuerySchema.parse(query));
+const download = (query: Record<string, string>, id = studyId) =>
+  exportDownload(t.db, id, exportQuerySchema.parse(query));
 
 async function chunksOf(body: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
   const out: Uint8Array[] = [];
@@ -37,13 +38,38 @@ const bytesOf = async (body: ReadableStream<Uint8Array>) => Buffer.concat(await 
 beforeAll(async () => {
   t = await createTestDatabase();
   const jsonl = join(files, 'tests.jsonl');
-  writeFileSync(jsonl, [
-    { problem_id: 'w1', code: 'print(1)\n', verdict: 'TLE', tests: [{ verdict: 'AC', cpu_ms: 3, peak_kib: 700 }, { verdict: 'TLE', cpu_ms: 2000 }] },
-    { problem_id: 'w1', code: 'print("x,y")', verdict: 'AC', tests: [{ verdict: 'AC', cpu_ms: 4, peak_kib: 710 }, { verdict: 'AC', cpu_ms: 9, peak_kib: 800 }] },
-  ].map((r) => JSON.stringify(r)).join('\n'));
+  writeFileSync(
+    jsonl,
+    [
+      {
+        problem_id: 'w1',
+        code: 'print(1)\n',
+        verdict: 'TLE',
+        tests: [
+          { verdict: 'AC', cpu_ms: 3, peak_kib: 700 },
+          { verdict: 'TLE', cpu_ms: 2000 },
+        ],
+      },
+      {
+        problem_id: 'w1',
+        code: 'print("x,y")',
+        verdict: 'AC',
+        tests: [
+          { verdict: 'AC', cpu_ms: 4, peak_kib: 710 },
+          { verdict: 'AC', cpu_ms: 9, peak_kib: 800 },
+        ],
+      },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n'),
+  );
   studyId = await load(jsonl, { alpha: 1.5, setting: 'tool', scale: '32B' });
   // 6,000 samples: more than one page of the samples export (5,000 rows).
-  const many = Array.from({ length: 1000 }, (_, i): FixtureProblem => ({ id: `m${i}`, difficulty: 'medium', codes: [0, -2, -3, 0, -4, 0] }));
+  const many = Array.from({ length: 1000 }, (_, i): FixtureProblem => ({
+    id: `m${i}`,
+    difficulty: 'medium',
+    codes: [0, -2, -3, 0, -4, 0],
+  }));
   await load(writeLcbFile(files, 'many_eval_all.json', many), { alpha: 0, scale: '32B' });
 });
 afterAll(async () => t?.drop());
@@ -58,8 +84,26 @@ describe('GET /api/studies/:id/export (exportDownload)', () => {
     const rows = csvObjects((await bytesOf(res.body)).toString('utf8'));
     expect(rows).toHaveLength(1001);
     // Runs in alpha order: the LCB run (alpha 0) first, then the JSONL one.
-    expect(rows[0]).toMatchObject({ checkpoint: '32B alpha=0', problem_id: 'm0', n: '6', solved: '3', wa: '1', tle: '1', re: '1' });
-    expect(rows[1000]).toMatchObject({ study: STUDY, checkpoint: '32B alpha=1.5', alpha: '1.5', setting: 'tool', scale: '32B', problem_id: 'w1', n: '2', solved: '1', tle: '1' });
+    expect(rows[0]).toMatchObject({
+      checkpoint: '32B alpha=0',
+      problem_id: 'm0',
+      n: '6',
+      solved: '3',
+      wa: '1',
+      tle: '1',
+      re: '1',
+    });
+    expect(rows[1000]).toMatchObject({
+      study: STUDY,
+      checkpoint: '32B alpha=1.5',
+      alpha: '1.5',
+      setting: 'tool',
+      scale: '32B',
+      problem_id: 'w1',
+      n: '2',
+      solved: '1',
+      tle: '1',
+    });
   });
 
   it('sends every sample with its program as Parquet', async () => {
@@ -69,10 +113,28 @@ describe('GET /api/studies/:id/export (exportDownload)', () => {
     const { rows } = await readParquet(await bytesOf(res.body));
     expect(rows).toHaveLength(6002);
     expect(rows.at(-2)).toEqual({
-      checkpoint: '32B alpha=1.5', alpha: 1.5, setting: 'tool', scale: '32B', problem_id: 'w1', idx: 0, verdict: 'TLE', failure_class: 'OPTIMIZATION',
-      coverage_passed: null, test_verdicts: ['AC', 'TLE'], test_cpu_ms: [3, 2000], test_peak_kib: [700, null], code: 'print(1)\n',
+      checkpoint: '32B alpha=1.5',
+      alpha: 1.5,
+      setting: 'tool',
+      scale: '32B',
+      problem_id: 'w1',
+      idx: 0,
+      verdict: 'TLE',
+      failure_class: 'OPTIMIZATION',
+      coverage_passed: null,
+      test_verdicts: ['AC', 'TLE'],
+      test_cpu_ms: [3, 2000],
+      test_peak_kib: [700, null],
+      code: 'print(1)\n',
     });
-    expect(rows[1]).toMatchObject({ problem_id: 'm0', idx: 1, verdict: 'WA', failure_class: 'CORRECTNESS', test_verdicts: [], code: '# sample 1\nprint(-2)\n' });
+    expect(rows[1]).toMatchObject({
+      problem_id: 'm0',
+      idx: 1,
+      verdict: 'WA',
+      failure_class: 'CORRECTNESS',
+      test_verdicts: [],
+      code: '# sample 1\nprint(-2)\n',
+    });
   });
 
   it('streams CSV samples as the pages are read, and stops reading when the client goes away', async () => {
@@ -81,7 +143,14 @@ describe('GET /api/studies/:id/export (exportDownload)', () => {
     expect(chunks.length).toBeGreaterThanOrEqual(3); // the header, then one chunk per page of 5,000 rows
     const rows = csvObjects(Buffer.concat(chunks).toString('utf8'), LISTS);
     expect(rows).toHaveLength(6002);
-    expect(rows.at(-1)).toMatchObject({ problem_id: 'w1', idx: '1', verdict: 'AC', test_verdicts: ['AC', 'AC'], test_cpu_ms: [4, 9], test_peak_kib: [710, 800] });
+    expect(rows.at(-1)).toMatchObject({
+      problem_id: 'w1',
+      idx: '1',
+      verdict: 'AC',
+      test_verdicts: ['AC', 'AC'],
+      test_cpu_ms: [4, 9],
+      test_peak_kib: [710, 800],
+    });
     expect(rows[0]).not.toHaveProperty('code');
 
     const cancelled = (await download({ format: 'csv', samples: '1' })).body.getReader();
@@ -101,13 +170,19 @@ describe('GET /api/studies/:id/export (exportDownload)', () => {
       const r = exportQuerySchema.safeParse(query);
       expect(r.success).toBe(false);
       const first = r.error!.issues[0]!;
-      return first.code === 'unrecognized_keys' ? `${first.keys.join()}: unknown` : `${first.path.join('.')}: ${first.message}`;
+      return first.code === 'unrecognized_keys'
+        ? `${first.keys.join()}: unknown`
+        : `${first.path.join('.')}: ${first.message}`;
     };
     expect(issue({})).toBe('format: must be csv or parquet');
     expect(issue({ format: 'xlsx' })).toBe('format: must be csv or parquet');
     expect(issue({ format: 'csv', samples: 'yes' })).toBe('samples: must be 0 or 1');
     expect(issue({ format: 'csv', code: '1' })).toBe('code: needs samples=1: the aggregate rows have no programs');
     expect(issue({ format: 'csv', limit: '5' })).toBe('limit: unknown');
-    expect(exportQuerySchema.parse({ format: 'parquet', samples: '1', code: '0' })).toEqual({ format: 'parquet', samples: true, code: false });
+    expect(exportQuerySchema.parse({ format: 'parquet', samples: '1', code: '0' })).toEqual({
+      format: 'parquet',
+      samples: true,
+      code: false,
+    });
   });
 });

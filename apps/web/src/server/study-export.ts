@@ -44,7 +44,11 @@ export async function exportDownload(db: Db, studyId: number, query: ExportQuery
   const study = await getStudySummary(db, studyId);
   if (!study) throw notFound(`no study with id ${studyId}`);
   const { ascii, utf8 } = exportFilename(study.name, query);
-  const chunks = studyExport(db, studyId, { format: query.format, samples: query.samples ?? false, code: query.code ?? false });
+  const chunks = studyExport(db, studyId, {
+    format: query.format,
+    samples: query.samples ?? false,
+    code: query.code ?? false,
+  });
   return {
     body: byteStream(chunks, studyId),
     headers: {

@@ -10,7 +10,10 @@ export async function getTriageRows(studyId: number, query: TriageQuery): Promis
   const data = await getStudyData(studyId, filters);
   const side = (key: 'a' | 'b', spec: string) => {
     const found = findCheckpoint(data, spec);
-    if (!found.ok) throw new HttpError(400, `invalid query parameter '${key}': ${found.message}`, [{ path: `query.${key}`, message: found.message }]);
+    if (!found.ok)
+      throw new HttpError(400, `invalid query parameter '${key}': ${found.message}`, [
+        { path: `query.${key}`, message: found.message },
+      ]);
     return found.index;
   };
   return triageRecords(compareCheckpoints(data, side('a', a), side('b', b), { rule: solved, threshold: q }));

@@ -46,7 +46,11 @@ export interface SpoolLimits {
  * Node that would destroy the socket, and with it the 413 the client should read. A full disk
  * removes the partial file and throws a DiskFullError naming `file`.
  */
-export async function spool(body: ReadableStream<Uint8Array>, file: string, { maxBytes, declaredBytes, unpacks = false }: SpoolLimits): Promise<number> {
+export async function spool(
+  body: ReadableStream<Uint8Array>,
+  file: string,
+  { maxBytes, declaredBytes, unpacks = false }: SpoolLimits,
+): Promise<number> {
   const out = createWriteStream(file, { flags: 'wx' });
   const closed = new Promise<void>((resolve) => out.once('close', () => resolve())); // after an error too
   const done = finished(out);
@@ -56,7 +60,10 @@ export async function spool(body: ReadableStream<Uint8Array>, file: string, { ma
   try {
     for (;;) {
       const chunk = await reader.read().catch((err: unknown) => {
-        throw new HttpError(400, `the upload broke off before its end (${(err as Error).message}); nothing was imported`);
+        throw new HttpError(
+          400,
+          `the upload broke off before its end (${(err as Error).message}); nothing was imported`,
+        );
       });
       if (chunk.done) break;
       bytes += chunk.value.byteLength;
@@ -71,7 +78,11 @@ export async function spool(body: ReadableStream<Uint8Array>, file: string, { ma
     if (!isOutOfSpace(err)) throw err;
     await closed;
     await rm(file, { force: true });
-    throw explainDiskFull(err, { path: file, neededBytes: Math.max(declaredBytes ?? 0, bytes), atLeast: unpacks || declaredBytes === undefined });
+    throw explainDiskFull(err, {
+      path: file,
+      neededBytes: Math.max(declaredBytes ?? 0, bytes),
+      atLeast: unpacks || declaredBytes === undefined,
+    });
   } finally {
     reader.releaseLock();
   }
@@ -79,7 +90,8 @@ export async function spool(body: ReadableStream<Uint8Array>, file: string, { ma
 
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 
-const refused = (path: string, why: string) => new HttpError(400, `the archive's entry ${JSON.stringify(path)} ${why}; nothing was imported`);
+const refused = (path: string, why: string) =>
+  new HttpError(400, `the archive's entry ${JSON.stringify(path)} ${why}; nothing was imported`);
 
 /**
  * Unpacks a tar (or gzipped tar) archive into `dir` and returns its files' paths relative to
@@ -94,10 +106,12 @@ export async function extractArchive(archive: string, dir: string, maxBytes: num
     if (refusal) return false;
     const type = 'type' in entry ? entry.type : 'Unknown'; // always a ReadEntry when extracting
     const parts = path.split(/[\\/]+/);
-    if (isAbsolute(path) || /^[a-zA-Z]:/.test(path)) refusal = refused(path, 'has an absolute path: archive paths must be relative to the manifest');
+    if (isAbsolute(path) || /^[a-zA-Z]:/.test(path))
+      refusal = refused(path, 'has an absolute path: archive paths must be relative to the manifest');
     else if (parts.includes('..')) refusal = refused(path, "climbs out of the archive with '..'");
     else if (type === 'Directory') return true;
-    else if (!FILE_TYPES.has(type)) refusal = refused(path, `is a ${type}: an import archive holds only files and directories`);
+    else if (!FILE_TYPES.has(type))
+      refusal = refused(path, `is a ${type}: an import archive holds only files and directories`);
     else if ((total += entry.size ?? 0) > maxBytes) refusal = tooLarge(maxBytes);
     if (refusal) return false;
     files.push(parts.filter((p) => p !== '' && p !== '.').join('/'));
@@ -105,7 +119,15 @@ export async function extractArchive(archive: string, dir: string, maxBytes: num
   };
   try {
     // strict: node-tar's own path checks (which back up the ones above) fail the extraction instead of warning.
-    await extract({ file: archive, cwd: dir, strict: true, filter: accept, preservePaths: false, noChmod: true, preserveOwner: false });
+    await extract({
+      file: archive,
+      cwd: dir,
+      strict: true,
+      filter: accept,
+      preservePaths: false,
+      noChmod: true,
+      preserveOwner: false,
+    });
   } catch (err) {
     if (refusal) throw refusal;
     if (isOutOfSpace(err)) throw await unpackDiskFull(err, archive, dir, total);
@@ -121,7 +143,10 @@ export async function extractArchive(archive: string, dir: string, maxBytes: num
  * was unpacked so far (the entries after it are unknown).
  */
 async function unpackDiskFull(err: unknown, archive: string, dir: string, unpacked: number): Promise<unknown> {
-  const archiveBytes = await stat(archive).then((s) => s.size, () => 0);
+  const archiveBytes = await stat(archive).then(
+    (s) => s.size,
+    () => 0,
+  );
   await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   await rm(archive, { force: true });
   return explainDiskFull(err, { path: dir, neededBytes: archiveBytes + unpacked, atLeast: true });

@@ -26,7 +26,9 @@ export function cachedByVersion<T>(key: string, version: string, compute: () => 
  * This process's feed of data changes (one LISTEN connection; migration *_data_notify): what is
  * remembered until the tables it comes from change subscribes to it.
  */
-export const dataFeed: () => Promise<ChangeFeed> = processOnce('frontierDataFeed', async () => listenForChanges(await getDb(), 'frontier_data_changed'));
+export const dataFeed: () => Promise<ChangeFeed> = processOnce('frontierDataFeed', async () =>
+  listenForChanges(await getDb(), 'frontier_data_changed'),
+);
 
 const versions = processOnce('frontierStudyVersions', async () => cachedStudyVersions(await getDb(), await dataFeed()));
 

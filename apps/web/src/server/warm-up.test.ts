@@ -5,7 +5,10 @@ import { selfOrigin, warmUp, warmUpState } from './warm-up';
 
 // A stand-in for the web server itself, over real HTTP: the studies list newest first, and a page
 // per study; it records what the warm-up asked for.
-async function fakeServer(studies: { id: number; name: string }[], pageStatus = 200): Promise<{ origin: string; asked: string[]; server: Server }> {
+async function fakeServer(
+  studies: { id: number; name: string }[],
+  pageStatus = 200,
+): Promise<{ origin: string; asked: string[]; server: Server }> {
   const asked: string[] = [];
   const server = createServer((req, res) => {
     asked.push(req.url!);
@@ -30,7 +33,10 @@ afterEach(async () => {
 
 describe('warmUp', () => {
   it('renders the newest study page once, then says it is done', async () => {
-    const fake = await fakeServer([{ id: 7, name: 'newest' }, { id: 3, name: 'older' }]);
+    const fake = await fakeServer([
+      { id: 7, name: 'newest' },
+      { id: 3, name: 'older' },
+    ]);
     open = fake.server;
     const logs: string[] = [];
     expect(warmUpState().done).toBe(false);
@@ -69,6 +75,11 @@ describe('selfOrigin', () => {
     expect(selfOrigin({ mode: 'local', host: 'localhost' }, 3000)).toBe('http://127.0.0.1:3000');
     expect(selfOrigin({ mode: 'local', host: '::1' }, 3000)).toBe('http://[::1]:3000');
     expect(selfOrigin({ mode: 'local', host: '127.0.0.1' }, undefined)).toBeUndefined();
-    expect(selfOrigin({ mode: 'server', host: '0.0.0.0', secret: 's'.repeat(32), publicUrl: new URL('https://x.example') }, 3000)).toBeUndefined();
+    expect(
+      selfOrigin(
+        { mode: 'server', host: '0.0.0.0', secret: 's'.repeat(32), publicUrl: new URL('https://x.example') },
+        3000,
+      ),
+    ).toBeUndefined();
   });
 });

@@ -25,7 +25,12 @@ export function warmUpState(): WarmUpState {
 /** The server's own address for a request to itself, or undefined where it has none to use. */
 export function selfOrigin(mode: AccessMode, port: number | undefined): string | undefined {
   if (mode.mode !== 'local' || port === undefined) return undefined;
-  const host = mode.host === 'localhost' ? '127.0.0.1' : mode.host.includes(':') && !mode.host.startsWith('[') ? `[${mode.host}]` : mode.host;
+  const host =
+    mode.host === 'localhost'
+      ? '127.0.0.1'
+      : mode.host.includes(':') && !mode.host.startsWith('[')
+        ? `[${mode.host}]`
+        : mode.host;
   return `http://${host}:${port}`;
 }
 
@@ -44,7 +49,9 @@ export async function warmUp(origin: string | undefined, log: (message: string) 
     const page = await fetch(`${origin}/studies/${newest.id}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     await page.arrayBuffer();
     if (!page.ok) throw new Error(`GET /studies/${newest.id} answered ${page.status}`);
-    log(`warmed up: rendered the page of study ${JSON.stringify(newest.name)} in ${Math.round(performance.now() - t0)} ms`);
+    log(
+      `warmed up: rendered the page of study ${JSON.stringify(newest.name)} in ${Math.round(performance.now() - t0)} ms`,
+    );
   } catch (err) {
     log(`warm-up skipped: ${(err as Error).message}`);
   } finally {

@@ -24,18 +24,35 @@ export type AlphaPoints = { ok: true; points: AlphaPoint[]; scale: string | null
  */
 export function alphaPointsOf(data: StudyData, scale?: string): AlphaPoints {
   const scales = [...new Set(data.checkpoints.map((c) => c.scale))].sort();
-  if (scale !== undefined && !scales.includes(scale)) return { ok: false, message: `no checkpoint of scale ${JSON.stringify(scale)}: the scales are ${scales.map((s) => JSON.stringify(s)).join(', ') || 'none'}` };
-  if (scale === undefined && scales.length > 1) return { ok: false, message: `the study has ${scales.length} model scales (${scales.join(', ')}): choose one, since pass@k along alpha is one curve per scale` };
+  if (scale !== undefined && !scales.includes(scale))
+    return {
+      ok: false,
+      message: `no checkpoint of scale ${JSON.stringify(scale)}: the scales are ${scales.map((s) => JSON.stringify(s)).join(', ') || 'none'}`,
+    };
+  if (scale === undefined && scales.length > 1)
+    return {
+      ok: false,
+      message: `the study has ${scales.length} model scales (${scales.join(', ')}): choose one, since pass@k along alpha is one curve per scale`,
+    };
   const chosen = scale ?? scales[0] ?? null;
   const problems = data.problems.length;
-  const byAlpha = new Map<number, AlphaPoint & { n: Float64Array; solved: Float64Array; correctness: Float64Array; optimization: Float64Array }>();
+  const byAlpha = new Map<
+    number,
+    AlphaPoint & { n: Float64Array; solved: Float64Array; correctness: Float64Array; optimization: Float64Array }
+  >();
   const { n, solved, wa, re, ce, ole, tle, mle } = data.counts;
   data.checkpoints.forEach((c, ci) => {
     const alpha = lineAlpha(c.role, c.alpha);
     if (alpha === null || c.role === 'INIT' || c.scale !== chosen) return;
     let point = byAlpha.get(alpha);
     if (!point) {
-      point = { alpha, n: new Float64Array(problems), solved: new Float64Array(problems), correctness: new Float64Array(problems), optimization: new Float64Array(problems) };
+      point = {
+        alpha,
+        n: new Float64Array(problems),
+        solved: new Float64Array(problems),
+        correctness: new Float64Array(problems),
+        optimization: new Float64Array(problems),
+      };
       byAlpha.set(alpha, point);
     }
     for (let p = 0; p < problems; p++) {

@@ -75,11 +75,14 @@ describe('bestAlpha', () => {
     const peak = 0.7;
     const seeds = Array.from({ length: 20 }, (_, i) => i + 1);
     const run = (problems: number) =>
-      seeds.map((seed) => bestAlpha(passCurve(syntheticPoints(parabola(peak), ALPHAS, { problems, samples: 10, seed }), 1))!);
+      seeds.map((seed) =>
+        bestAlpha(passCurve(syntheticPoints(parabola(peak), ALPHAS, { problems, samples: 10, seed }), 1))!,
+      );
     const width = (bs: ReturnType<typeof run>) => bs.reduce((s, b) => s + b.hi - b.lo, 0) / bs.length;
     const few = run(40);
     const many = run(640);
-    for (const bs of [few, many]) expect(bs.filter((b) => b.lo <= peak && peak <= b.hi).length).toBeGreaterThanOrEqual(17);
+    for (const bs of [few, many])
+      expect(bs.filter((b) => b.lo <= peak && peak <= b.hi).length).toBeGreaterThanOrEqual(17);
     expect(width(many)).toBeLessThan(0.6 * width(few));
     const error = many.reduce((s, b) => s + Math.abs(b.alpha - peak), 0) / many.length;
     expect(error).toBeLessThan(0.05);
@@ -87,7 +90,9 @@ describe('bestAlpha', () => {
 
   it('looks for the peak between the lowest and highest evaluated alpha only', () => {
     // The true peak is at 2.5, beyond every evaluation: the best evaluated alpha stands in for it.
-    const best = bestAlpha(passCurve(syntheticPoints(parabola(2.5, 0.8, 0.1), [0, 0.5, 1], { problems: 60, samples: 10 }), 1))!;
+    const best = bestAlpha(
+      passCurve(syntheticPoints(parabola(2.5, 0.8, 0.1), [0, 0.5, 1], { problems: 60, samples: 10 }), 1),
+    )!;
     expect(best.alpha).toBeLessThanOrEqual(1);
     expect(best.hi).toBeLessThanOrEqual(1);
   });
@@ -107,11 +112,18 @@ describe('bestAlpha', () => {
     expect([open.alpha, open.hi]).toEqual([1, 1]);
     expect(open.above).toEqual({ why: 'unevaluated', limit: 3 });
     expect(open.below).toBeUndefined();
-    expect(open.beyond).toBe('the peak may lie above α = 1, the highest alpha evaluated (nothing evaluated above it; the range goes on to α = 3)');
+    expect(open.beyond).toBe(
+      'the peak may lie above α = 1, the highest alpha evaluated (nothing evaluated above it; the range goes on to α = 3)',
+    );
     // A range that ends at the last evaluated alpha: still open, nothing further to reach.
-    expect(bestAlpha(passCurve(rising, 1), { range: [-1, 1] })!.beyond).toBe('the peak may lie above α = 1, the highest alpha evaluated (nothing evaluated above it)');
+    expect(bestAlpha(passCurve(rising, 1), { range: [-1, 1] })!.beyond).toBe(
+      'the peak may lie above α = 1, the highest alpha evaluated (nothing evaluated above it)',
+    );
 
-    const cliff = syntheticPoints((a) => (a > 1.2 ? 0.02 : 0.3 + 0.1 * a), [0, 0.5, 1, 2], { problems: 40, samples: 20 });
+    const cliff = syntheticPoints((a) => (a > 1.2 ? 0.02 : 0.3 + 0.1 * a), [0, 0.5, 1, 2], {
+      problems: 40,
+      samples: 20,
+    });
     const edged = bestAlpha(passCurve(cliff, 1), { range: [-1, 3] })!;
     expect(edged.alpha).toBeGreaterThan(0.85);
     expect(edged.alpha).toBeLessThanOrEqual(1);
@@ -127,7 +139,9 @@ describe('bestAlpha', () => {
     expect(cut.alpha).toBeLessThanOrEqual(1);
     expect(cut.hi).toBe(1);
     expect(cut.above).toEqual({ why: 'range', limit: 1 });
-    expect(cut.beyond).toBe('the peak may lie above α = 1, where the range ends (live alphas were evaluated out to α = 2)');
+    expect(cut.beyond).toBe(
+      'the peak may lie above α = 1, where the range ends (live alphas were evaluated out to α = 2)',
+    );
     // A closed interval inside the live span says nothing more.
     const inside = bestAlpha(passCurve(points, 1), { range: [-1, 3] })!;
     expect([inside.below, inside.above, inside.beyond]).toEqual([undefined, undefined, undefined]);
@@ -176,7 +190,10 @@ describe('bestAlpha', () => {
 
 describe('curvePoints', () => {
   it('draws the surrogate over the live evaluated span it was fitted on, with a band around its mean', () => {
-    const curve = passCurve(syntheticPoints(parabola(0.7, 0.6, 0.1), [-0.45, 0, 0.5, 1, 1.5, 2.02], { problems: 60, samples: 10 }), 1);
+    const curve = passCurve(
+      syntheticPoints(parabola(0.7, 0.6, 0.1), [-0.45, 0, 0.5, 1, 1.5, 2.02], { problems: 60, samples: 10 }),
+      1,
+    );
     const drawn = curvePoints(curve);
     expect(drawn.map((p) => p.alpha)).toEqual([-0.45, ...alphaGrid(-0.4, 2, 0.05), 2.02]);
     for (const p of drawn) {

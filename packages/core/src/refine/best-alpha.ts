@@ -123,7 +123,14 @@ const gridOf = (lo: number, hi: number, step?: number) => {
  * The best alpha from the lowest to the highest live evaluated alpha, within the range, with its
  * bootstrap interval; null without a curve or when no live evaluated alpha span meets the range.
  */
-export function bestAlpha(curve: PassCurve, { replicates = REFINE_DEFAULTS.replicates, seed = REFINE_DEFAULTS.seed, range = [-Infinity, Infinity] }: BestAlphaOptions = {}): BestAlpha | null {
+export function bestAlpha(
+  curve: PassCurve,
+  {
+    replicates = REFINE_DEFAULTS.replicates,
+    seed = REFINE_DEFAULTS.seed,
+    range = [-Infinity, Infinity],
+  }: BestAlphaOptions = {},
+): BestAlpha | null {
   const { live, liveYs, surrogate, perProblem, problems, window } = curve;
   if (!surrogate || live.length === 0) return null;
   const [liveLo, liveHi] = [live[0]!, live.at(-1)!];

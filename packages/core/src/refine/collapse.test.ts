@@ -33,9 +33,25 @@ describe('collapseProbes', () => {
 
   it('bisects the bracket between the last holding and the first collapsed alpha', () => {
     const probes = collapseProbes([0, 1, 1.5, 3], [0.5, 0.6, 0.55, 0.1], -1, 4, 0.1);
-    expect(probes[0]).toEqual({ side: 'above', kind: 'bracket', from: 1.5, to: 3, fromValue: 0.55, toValue: 0.1, alpha: 2.25 });
+    expect(probes[0]).toEqual({
+      side: 'above',
+      kind: 'bracket',
+      from: 1.5,
+      to: 3,
+      fromValue: 0.55,
+      toValue: 0.1,
+      alpha: 2.25,
+    });
     const below = collapseProbes([-2, -1, 0, 1], [0.05, 0.4, 0.5, 0.6], -3, 1.5, 0.1).find((p) => p.side === 'below');
-    expect(below).toEqual({ side: 'below', kind: 'bracket', from: -1, to: -2, fromValue: 0.4, toValue: 0.05, alpha: -1.5 });
+    expect(below).toEqual({
+      side: 'below',
+      kind: 'bracket',
+      from: -1,
+      to: -2,
+      fromValue: 0.4,
+      toValue: 0.05,
+      alpha: -1.5,
+    });
   });
 
   it('settles a bracket no wider than the resolution, whatever the decimals', () => {

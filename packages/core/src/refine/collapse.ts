@@ -9,7 +9,15 @@ export type CollapseProbe =
   /** Nothing collapsed yet on this side: look further out. */
   | { side: 'above' | 'below'; kind: 'probe'; from: number; value: number; alpha: number }
   /** The edge lies between `from` (holding) and `to` (collapsed): halve the bracket. */
-  | { side: 'above' | 'below'; kind: 'bracket'; from: number; to: number; fromValue: number; toValue: number; alpha: number };
+  | {
+      side: 'above' | 'below';
+      kind: 'bracket';
+      from: number;
+      to: number;
+      fromValue: number;
+      toValue: number;
+      alpha: number;
+    };
 
 /**
  * The first collapsed alpha on each side, going outwards from the endpoints (infinite when none):
@@ -36,7 +44,13 @@ export function liveWindow(xs: readonly number[], ys: readonly number[]): [numbe
  * with pass@k `ys`, inside [lo, hi]. A bracket narrower than `resolution` is settled and proposes
  * nothing; a side already at its range limit with nothing collapsed is settled too.
  */
-export function collapseProbes(xs: readonly number[], ys: readonly number[], lo: number, hi: number, resolution: number): CollapseProbe[] {
+export function collapseProbes(
+  xs: readonly number[],
+  ys: readonly number[],
+  lo: number,
+  hi: number,
+  resolution: number,
+): CollapseProbe[] {
   const best = Math.max(...ys);
   const collapsed = (y: number) => y < COLLAPSE_SHARE * best;
   const probes: CollapseProbe[] = [];
@@ -45,7 +59,10 @@ export function collapseProbes(xs: readonly number[], ys: readonly number[], lo:
     const edge = side === 'above' ? 1 : 0;
     const limit = side === 'above' ? hi : lo;
     // Outwards from the endpoint: every evaluated alpha at or past it, nearest first.
-    const order = xs.map((x, i) => i).filter((i) => sign * (xs[i]! - edge) >= 0).sort((a, b) => sign * (xs[a]! - xs[b]!));
+    const order = xs
+      .map((x, i) => i)
+      .filter((i) => sign * (xs[i]! - edge) >= 0)
+      .sort((a, b) => sign * (xs[a]! - xs[b]!));
     if (order.length === 0) continue;
     const bad = order.findIndex((i) => collapsed(ys[i]!));
     if (bad === -1) {
@@ -61,9 +78,19 @@ export function collapseProbes(xs: readonly number[], ys: readonly number[], lo:
       const [inside, outside] = [order[bad - 1]!, order[bad]!];
       // The 1e-9 is for decimal alphas in binary: 1.6 - 1.5 > 0.1 but 0.3 - 0.2 < 0.1.
       if (Math.abs(xs[outside]! - xs[inside]!) <= resolution + 1e-9) continue;
-      probes.push({ side, kind: 'bracket', from: xs[inside]!, to: xs[outside]!, fromValue: ys[inside]!, toValue: ys[outside]!, alpha: (xs[inside]! + xs[outside]!) / 2 });
+      probes.push({
+        side,
+        kind: 'bracket',
+        from: xs[inside]!,
+        to: xs[outside]!,
+        fromValue: ys[inside]!,
+        toValue: ys[outside]!,
+        alpha: (xs[inside]! + xs[outside]!) / 2,
+      });
     }
   }
   // The side whose outermost evaluated alpha still does better comes first.
-  return probes.sort((a, b) => (b.kind === 'probe' ? b.value : b.fromValue) - (a.kind === 'probe' ? a.value : a.fromValue));
+  return probes.sort(
+    (a, b) => (b.kind === 'probe' ? b.value : b.fromValue) - (a.kind === 'probe' ? a.value : a.fromValue),
+  );
 }

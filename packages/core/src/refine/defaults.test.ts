@@ -20,7 +20,11 @@ describe('defaultRange', () => {
 });
 
 describe('suggestAlphas without a range or a seed', () => {
-  const points = syntheticPoints(parabola(0.9, 0.6, 0.1), [-1, -0.5, 0, 0.5, 1, 1.5, 2], { problems: 40, samples: 8, seed: 3 });
+  const points = syntheticPoints(parabola(0.9, 0.6, 0.1), [-1, -0.5, 0, 0.5, 1, 1.5, 2], {
+    problems: 40,
+    samples: 8,
+    seed: 3,
+  });
 
   it('uses the default range of the evaluated alphas, and says which', () => {
     const r = suggestAlphas(points, { k: 1, count: 3 });
@@ -30,7 +34,11 @@ describe('suggestAlphas without a range or a seed', () => {
 
   it('uses the default seed and replicates', () => {
     const { seed, replicates } = REFINE_DEFAULTS;
-    expect(suggestAlphas(points, { k: 1, count: 3 })).toEqual(suggestAlphas(points, { k: 1, count: 3, seed, replicates }));
-    expect(suggestAlphas(points, { k: 1, count: 3 }).best).not.toEqual(suggestAlphas(points, { k: 1, count: 3, seed: seed + 1 }).best);
+    expect(suggestAlphas(points, { k: 1, count: 3 })).toEqual(
+      suggestAlphas(points, { k: 1, count: 3, seed, replicates }),
+    );
+    expect(suggestAlphas(points, { k: 1, count: 3 }).best).not.toEqual(
+      suggestAlphas(points, { k: 1, count: 3, seed: seed + 1 }).best,
+    );
   });
 });

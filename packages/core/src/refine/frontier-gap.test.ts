@@ -13,7 +13,13 @@ const at = (alpha: number, correctness: number, optimization: number): AlphaPoin
 
 describe('failureRates', () => {
   it('means the class fractions over the problems with judged samples', () => {
-    const point: AlphaPoint = { alpha: 0, n: [10, 4, -1, 0], solved: [5, 0, 0, 0], correctness: [2, 1, 0, 0], optimization: [3, 3, 0, 0] };
+    const point: AlphaPoint = {
+      alpha: 0,
+      n: [10, 4, -1, 0],
+      solved: [5, 0, 0, 0],
+      correctness: [2, 1, 0, 0],
+      optimization: [3, 3, 0, 0],
+    };
     const r = failureRates(point);
     expect(r.correctness).toBeCloseTo((0.2 + 0.25) / 2, 12);
     expect(r.optimization).toBeCloseTo((0.3 + 0.75) / 2, 12);
@@ -25,7 +31,11 @@ describe('frontierGaps', () => {
     // Along alpha the points move by 0.1, then 0.5 (a 0.3-0.4-0.5 triangle), then 0.2.
     const points = [at(0, 0.1, 0.5), at(0.5, 0.2, 0.5), at(1, 0.5, 0.1), at(1.5, 0.5, 0.3)];
     const gaps = frontierGaps(points, 0.1);
-    expect(gaps.map((g) => [g.from, g.to])).toEqual([[0.5, 1], [1, 1.5], [0, 0.5]]);
+    expect(gaps.map((g) => [g.from, g.to])).toEqual([
+      [0.5, 1],
+      [1, 1.5],
+      [0, 0.5],
+    ]);
     expect(gaps[0]!.distance).toBeCloseTo(0.5, 12);
     expect(gaps[1]!.distance).toBeCloseTo(0.2, 12);
     expect(gaps[2]!.distance).toBeCloseTo(0.1, 12);

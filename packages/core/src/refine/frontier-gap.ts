@@ -32,7 +32,10 @@ export function frontierGaps(points: readonly AlphaPoint[], minGap: number): Fro
   for (let i = 1; i < points.length; i++) {
     const [a, b] = [points[i - 1]!, points[i]!];
     if (b.alpha - a.alpha < minGap - 1e-9) continue;
-    const distance = Math.hypot(rates[i]!.correctness - rates[i - 1]!.correctness, rates[i]!.optimization - rates[i - 1]!.optimization);
+    const distance = Math.hypot(
+      rates[i]!.correctness - rates[i - 1]!.correctness,
+      rates[i]!.optimization - rates[i - 1]!.optimization,
+    );
     gaps.push({ from: a.alpha, to: b.alpha, distance });
   }
   return gaps.sort((x, y) => y.distance - x.distance);

@@ -42,7 +42,8 @@ export function openEnd(side: Side, w: PeakWindow): OpenEnd {
   if (edge !== (below ? w.liveLo : w.liveHi)) return { why: 'range', limit: edge };
   const rangeEnd = below ? w.range[0] : w.range[1];
   const collapse = below ? w.collapse[0] : w.collapse[1];
-  if (Number.isFinite(collapse)) return { why: 'collapse', limit: below ? Math.max(collapse, rangeEnd) : Math.min(collapse, rangeEnd) };
+  if (Number.isFinite(collapse))
+    return { why: 'collapse', limit: below ? Math.max(collapse, rangeEnd) : Math.min(collapse, rangeEnd) };
   return { why: 'unevaluated', limit: rangeEnd };
 }
 
@@ -51,8 +52,10 @@ export function openEndText(side: Side, end: OpenEnd, w: PeakWindow): string {
   const below = side === 'below';
   const edge = below ? w.from : w.to;
   const start = `the peak may lie ${side} ${alpha(edge)}`;
-  if (end.why === 'range') return `${start}, where the range ends (live alphas were evaluated out to ${alpha(below ? w.liveLo : w.liveHi)})`;
-  if (end.why === 'collapse') return `${start}, the ${below ? 'lowest' : 'highest'} live alpha, before the collapse at ${alpha(w.collapse[below ? 0 : 1])} (nothing evaluated in between)`;
+  if (end.why === 'range')
+    return `${start}, where the range ends (live alphas were evaluated out to ${alpha(below ? w.liveLo : w.liveHi)})`;
+  if (end.why === 'collapse')
+    return `${start}, the ${below ? 'lowest' : 'highest'} live alpha, before the collapse at ${alpha(w.collapse[below ? 0 : 1])} (nothing evaluated in between)`;
   const further = Number.isFinite(end.limit) && end.limit !== edge ? `; the range goes on to ${alpha(end.limit)}` : '';
   return `${start}, the ${below ? 'lowest' : 'highest'} alpha evaluated (nothing evaluated ${side} it${further})`;
 }
@@ -63,6 +66,9 @@ export function intervalReach(best: { lo: number; hi: number; below?: OpenEnd; a
 }
 
 /** The interval as people read it, e.g. "[1.79, 2 or above]": an open side says so. */
-export function intervalText(best: { lo: number; hi: number; below?: OpenEnd; above?: OpenEnd }, format: (a: number) => string = (a) => String(roundAlpha(a))): string {
+export function intervalText(
+  best: { lo: number; hi: number; below?: OpenEnd; above?: OpenEnd },
+  format: (a: number) => string = (a) => String(roundAlpha(a)),
+): string {
   return `[${format(best.lo)}${best.below ? ' or below' : ''}, ${format(best.hi)}${best.above ? ' or above' : ''}]`;
 }

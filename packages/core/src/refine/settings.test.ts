@@ -8,7 +8,9 @@ describe('checkRefineSettings', () => {
     expect(checkRefineSettings(good)).toEqual({ ok: true, settings: good });
     const samples = { ...good, budgetAlphas: undefined, budgetSamples: 50_000, targetWidth: 0.2 };
     expect(checkRefineSettings(samples).ok).toBe(true);
-    expect(checkRefineSettings({ ...good, budgetAlphas: MAX_REFINE_ALPHAS, range: [-10, 10], targetWidth: 20 }).ok).toBe(true);
+    expect(
+      checkRefineSettings({ ...good, budgetAlphas: MAX_REFINE_ALPHAS, range: [-10, 10], targetWidth: 20 }).ok,
+    ).toBe(true);
   });
 
   // Each bad field is refused with a message that names it (values as a JSON body might send them).

@@ -5,7 +5,11 @@ import { parabola, syntheticPoints } from '../../test/refine-points';
 
 const ALPHAS = [-0.5, 0, 0.5, 1, 1.5, 2];
 /** A peak at 0.7; the failures turn from correctness to optimization between alpha 1 and 1.5. */
-const peaked = syntheticPoints(parabola(0.7), ALPHAS, { problems: 100, samples: 10, optimizationShare: (a) => (a < 1.2 ? 0.1 : 0.9) });
+const peaked = syntheticPoints(parabola(0.7), ALPHAS, {
+  problems: 100,
+  samples: 10,
+  optimizationShare: (a) => (a < 1.2 ? 0.1 : 0.9),
+});
 const options: SuggestOptions = { k: 1, count: 3, range: [-1, 3] };
 
 const alphasOf = (r: Refinement) => r.suggestions.map((s) => s.alpha);
@@ -15,7 +19,12 @@ describe('suggestAlphas before there is a curve', () => {
   it('proposes the trained endpoints first, then spreads over the range', () => {
     const r = suggestAlphas([], { ...options, count: 5 });
     // The middle of [-1, 3] is 1, already proposed.
-    expect(r.suggestions.map((s) => [s.alpha, s.kind])).toEqual([[0, 'start'], [1, 'start'], [3, 'start'], [-1, 'start']]);
+    expect(r.suggestions.map((s) => [s.alpha, s.kind])).toEqual([
+      [0, 'start'],
+      [1, 'start'],
+      [3, 'start'],
+      [-1, 'start'],
+    ]);
     expect(r.best).toBeNull();
     expect(r.note).toBe('pass@1 along alpha needs at least two evaluated alphas');
     expect(alphasOf(suggestAlphas([], { ...options, count: 2 }))).toEqual([0, 1]);
@@ -25,7 +34,9 @@ describe('suggestAlphas before there is a curve', () => {
   it('skips what is evaluated, excluded or outside the range', () => {
     const one = syntheticPoints(parabola(0.7), [0], { problems: 20, samples: 5 });
     expect(alphasOf(suggestAlphas(one, { ...options, count: 5, range: [-1, 2] }))).toEqual([1, 0.5, 2, -1]);
-    expect(alphasOf(suggestAlphas([], { ...options, count: 5, range: [-1, 2], exclude: [1.02] }))).toEqual([0, 0.5, 2, -1]);
+    expect(alphasOf(suggestAlphas([], { ...options, count: 5, range: [-1, 2], exclude: [1.02] }))).toEqual([
+      0, 0.5, 2, -1,
+    ]);
     expect(alphasOf(suggestAlphas([], { ...options, count: 5, range: [1.5, 3] }))).toEqual([2.25, 3, 1.5]);
   });
 
@@ -50,7 +61,10 @@ describe('suggestAlphas on a curve', () => {
     expect(r.suggestions[0]!.kind).toBe('best');
     expect(Math.abs(r.suggestions[0]!.alpha - 0.7)).toBeLessThanOrEqual(0.1);
     // pass@1 at -0.5 and 2 is below half the best: collapsed, so the surrogate is neither fitted nor drawn there.
-    expect([r.live, r.collapsed]).toEqual([[0, 0.5, 1, 1.5], [-0.5, 2]]);
+    expect([r.live, r.collapsed]).toEqual([
+      [0, 0.5, 1, 1.5],
+      [-0.5, 2],
+    ]);
     expect(r.collapseBelow).toBeCloseTo(0.5 * 0.588, 2);
     expect([r.curve[0]!.alpha, r.curve.at(-1)!.alpha]).toEqual([0, 1.5]);
     expect(r.note).toBeUndefined();
@@ -63,7 +77,10 @@ describe('suggestAlphas on a curve', () => {
     // The failure mix changes most between 1 and 1.5.
     expect(r.suggestions[2]).toMatchObject({ alpha: 1.25, reason: expect.stringContaining('between α=1 and α=1.5') });
     // pass@1 at -0.5 is below half the best, at 0 it is not: the edge is bracketed in between.
-    expect(r.suggestions[3]).toMatchObject({ alpha: -0.25, reason: expect.stringContaining('brackets where extrapolation collapses') });
+    expect(r.suggestions[3]).toMatchObject({
+      alpha: -0.25,
+      reason: expect.stringContaining('brackets where extrapolation collapses'),
+    });
   });
 
   it('probes further out when nothing collapsed', () => {
@@ -73,9 +90,16 @@ describe('suggestAlphas on a curve', () => {
   });
 
   it('narrows towards a cliff right after the best evaluated alpha before anything else', () => {
-    const cliff = syntheticPoints((a) => (a <= 1.6 ? 0.3 + 0.2 * a : 0.05), [0, 0.5, 1, 1.5, 2.5], { problems: 60, samples: 10 });
+    const cliff = syntheticPoints((a) => (a <= 1.6 ? 0.3 + 0.2 * a : 0.05), [0, 0.5, 1, 1.5, 2.5], {
+      problems: 60,
+      samples: 10,
+    });
     const [first] = suggestAlphas(cliff, options).suggestions;
-    expect(first).toMatchObject({ alpha: 2, kind: 'best', reason: expect.stringContaining('the last before a collapse at α=2.5') });
+    expect(first).toMatchObject({
+      alpha: 2,
+      kind: 'best',
+      reason: expect.stringContaining('the last before a collapse at α=2.5'),
+    });
   });
 
   it('spreads a batch around the peak, each later one with a finite expected gain', () => {
@@ -91,7 +115,8 @@ describe('suggestAlphas on a curve', () => {
 
   it('lists the best first: a smaller count gives the first suggestions of a larger one', () => {
     const all = suggestAlphas(peaked, { ...options, count: 8 }).suggestions;
-    for (let count = 1; count < 8; count++) expect(suggestAlphas(peaked, { ...options, count }).suggestions).toEqual(all.slice(0, count));
+    for (let count = 1; count < 8; count++)
+      expect(suggestAlphas(peaked, { ...options, count }).suggestions).toEqual(all.slice(0, count));
   });
 
   it('keeps away from excluded alphas (queued or running)', () => {
@@ -105,7 +130,9 @@ describe('suggestAlphas on a curve', () => {
   it('is deterministic: the same points and options give the same refinement', () => {
     const drawn = syntheticPoints(parabola(1.2), ALPHAS, { problems: 80, samples: 8, seed: 11 });
     const again = syntheticPoints(parabola(1.2), ALPHAS, { problems: 80, samples: 8, seed: 11 });
-    expect(suggestAlphas(again, { ...options, count: 6, seed: 5 })).toEqual(suggestAlphas(drawn, { ...options, count: 6, seed: 5 }));
+    expect(suggestAlphas(again, { ...options, count: 6, seed: 5 })).toEqual(
+      suggestAlphas(drawn, { ...options, count: 6, seed: 5 }),
+    );
   });
 
   it('respects the count, the range and the spacing, whatever the data and options', () => {
@@ -153,7 +180,8 @@ describe('suggestAlphas on a curve', () => {
       [{ minSpacing: 0 }, /^minSpacing must/],
       [{ minSpacing: 5 }, /^minSpacing must/],
     ];
-    for (const [change, message] of cases) expect(() => suggestAlphas(peaked, { ...options, ...change })).toThrow(message);
+    for (const [change, message] of cases)
+      expect(() => suggestAlphas(peaked, { ...options, ...change })).toThrow(message);
     expect(() => suggestAlphas(peaked, { ...options, k: 0 })).toThrow(RangeError);
   });
 });

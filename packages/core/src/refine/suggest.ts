@@ -1,5 +1,15 @@
 import type { AlphaPoint } from './alpha-points';
-import { alphaGrid, argmax, bestAlpha, curvePoints, passCurve, roundAlpha, type BestAlpha, type CurvePoint, type PassCurve } from './best-alpha';
+import {
+  alphaGrid,
+  argmax,
+  bestAlpha,
+  curvePoints,
+  passCurve,
+  roundAlpha,
+  type BestAlpha,
+  type CurvePoint,
+  type PassCurve,
+} from './best-alpha';
 import { collapseProbes, COLLAPSE_SHARE } from './collapse';
 import { defaultRange, REFINE_DEFAULTS } from './defaults';
 import { frontierGaps } from './frontier-gap';
@@ -79,7 +89,9 @@ const normalPdf = (z: number) => Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI)
 function normalCdf(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
 }
 
@@ -91,11 +103,17 @@ function expectedImprovement(mean: number, sd: number, incumbent: number): numbe
 
 export function checkSuggestOptions(o: SuggestOptions): string | undefined {
   if (!Number.isSafeInteger(o.k) || o.k < 1) return `k must be a whole number of at least 1 (got ${o.k})`;
-  if (!Number.isSafeInteger(o.count) || o.count < 1 || o.count > 20) return `count must be a whole number from 1 to 20 (got ${o.count})`;
-  if (!o.range) return o.minSpacing !== undefined && !(o.minSpacing > 0) ? `minSpacing must be positive (got ${o.minSpacing})` : undefined;
+  if (!Number.isSafeInteger(o.count) || o.count < 1 || o.count > 20)
+    return `count must be a whole number from 1 to 20 (got ${o.count})`;
+  if (!o.range)
+    return o.minSpacing !== undefined && !(o.minSpacing > 0)
+      ? `minSpacing must be positive (got ${o.minSpacing})`
+      : undefined;
   const [lo, hi] = o.range;
-  if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo < hi)) return `the range must be two numbers, low below high (got ${lo}, ${hi})`;
-  if (o.minSpacing !== undefined && !(o.minSpacing > 0 && o.minSpacing < hi - lo)) return `minSpacing must be positive and smaller than the range (got ${o.minSpacing})`;
+  if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo < hi))
+    return `the range must be two numbers, low below high (got ${lo}, ${hi})`;
+  if (o.minSpacing !== undefined && !(o.minSpacing > 0 && o.minSpacing < hi - lo))
+    return `minSpacing must be positive and smaller than the range (got ${o.minSpacing})`;
   return undefined;
 }
 
@@ -119,11 +137,29 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
   const curve = passCurve(points, k);
   const collapsed = curve.xs.filter((a) => a <= curve.window[0] || a >= curve.window[1]);
   const collapseBelow = curve.problems > 0 ? COLLAPSE_SHARE * Math.max(...curve.ys) : null;
-  const base = { k, range: [lo, hi] as [number, number], evaluated: curve.xs, live: curve.live, collapsed, collapseBelow, problems: curve.problems };
+  const base = {
+    k,
+    range: [lo, hi] as [number, number],
+    evaluated: curve.xs,
+    live: curve.live,
+    collapsed,
+    collapseBelow,
+    problems: curve.problems,
+  };
   if (points.length < 2 || curve.problems === 0 || !curve.surrogate) {
     // Not a curve yet: the trained endpoints first, then the middle and the ends of the range.
-    for (const a of [0, 1, (lo + hi) / 2, hi, lo]) propose(a, 'start', a === 0 || a === 1 ? `the ${a === 0 ? 'low' : 'high'}-coverage endpoint: every estimate starts from the trained endpoints` : `spreads the first evaluations over the range [${lo}, ${hi}]`);
-    const note = curve.problems === 0 && points.length > 0 ? `no problem has at least ${k} judged samples at every evaluated alpha` : `pass@${k} along alpha needs at least two evaluated alphas`;
+    for (const a of [0, 1, (lo + hi) / 2, hi, lo])
+      propose(
+        a,
+        'start',
+        a === 0 || a === 1
+          ? `the ${a === 0 ? 'low' : 'high'}-coverage endpoint: every estimate starts from the trained endpoints`
+          : `spreads the first evaluations over the range [${lo}, ${hi}]`,
+      );
+    const note =
+      curve.problems === 0 && points.length > 0
+        ? `no problem has at least ${k} judged samples at every evaluated alpha`
+        : `pass@${k} along alpha needs at least two evaluated alphas`;
     return { ...base, best: null, suggestions, curve: [], note };
   }
 
@@ -131,29 +167,59 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
   // Expected improvement only where the line is alive: on a side that collapsed, no further out
   // than its outermost live alpha (the bracket at the collapse is proposed on its own, below).
   const [liveLo, liveHi] = [curve.live[0]!, curve.live.at(-1)!];
-  const grid = alphaGrid(Number.isFinite(curve.window[0]) ? liveLo : lo, Number.isFinite(curve.window[1]) ? liveHi : hi);
+  const grid = alphaGrid(
+    Number.isFinite(curve.window[0]) ? liveLo : lo,
+    Number.isFinite(curve.window[1]) ? liveHi : hi,
+  );
   const byEi = bestByImprovement(curve, grid, best);
   // A gain below the noise of one evaluation is no reason to evaluate: narrowing the interval is.
   const worthwhile = 0.5 * Math.sqrt(median(curve.liveNoise));
   const proposeImprovement = (threshold = worthwhile) => {
     for (const s of suggestions) byEi.believe(s.alpha);
     const next = byEi.next(free);
-    return next !== undefined && next.gain >= threshold &&
-      propose(next.alpha, 'best', `may raise pass@${k}: expected gain ${fmt(next.gain)} over the best so far (${fmt(best?.passAtK ?? 0)} at ${alphaText(best?.alpha ?? 0)})`);
+    return (
+      next !== undefined &&
+      next.gain >= threshold &&
+      propose(
+        next.alpha,
+        'best',
+        `may raise pass@${k}: expected gain ${fmt(next.gain)} over the best so far (${fmt(best?.passAtK ?? 0)} at ${alphaText(best?.alpha ?? 0)})`,
+      )
+    );
   };
   // Where the peak may be: the interval, out to how far it may go on an open side.
   const reach = best && intervalReach(best);
   const proposeNarrowing = () => {
     const gap = best && reach && widestGap(taken, Math.max(lo, reach[0]), Math.min(hi, reach[1]), 2 * minSpacing);
-    return !!gap && propose(gap.alpha, 'best', `narrows the best alpha's interval ${intervalText(best)}: nothing evaluated between ${alphaText(gap.from)} and ${alphaText(gap.to)}`);
+    return (
+      !!gap &&
+      propose(
+        gap.alpha,
+        'best',
+        `narrows the best alpha's interval ${intervalText(best)}: nothing evaluated between ${alphaText(gap.from)} and ${alphaText(gap.to)}`,
+      )
+    );
   };
   const bracket = collapseBracket(curve, 2 * minSpacing);
   const gaps = frontierGaps(points, 2 * minSpacing).filter((g) => g.distance >= MIN_FRONTIER_MOVE);
   const proposeGap = (min: number) =>
-    gaps.some((gap) => gap.distance >= min && propose((gap.from + gap.to) / 2, 'frontier', `fills the widest gap on the frontier: failure rates move by ${fmt(gap.distance)} between ${alphaText(gap.from)} and ${alphaText(gap.to)}`));
+    gaps.some(
+      (gap) =>
+        gap.distance >= min &&
+        propose(
+          (gap.from + gap.to) / 2,
+          'frontier',
+          `fills the widest gap on the frontier: failure rates move by ${fmt(gap.distance)} between ${alphaText(gap.from)} and ${alphaText(gap.to)}`,
+        ),
+    );
 
   // 1. The best alpha is the last before a collapse: the peak may sit right at the edge.
-  if (bracket) propose(bracket.alpha, 'best', `the best evaluated alpha (${alphaText(bracket.best)}, pass@${k} ${fmt(bracket.value)}) is the last before a collapse at ${alphaText(bracket.towards)}: the peak may lie between them`);
+  if (bracket)
+    propose(
+      bracket.alpha,
+      'best',
+      `the best evaluated alpha (${alphaText(bracket.best)}, pass@${k} ${fmt(bracket.value)}) is the last before a collapse at ${alphaText(bracket.towards)}: the peak may lie between them`,
+    );
   // 2. Where pass@k may still rise, else 3. where the best alpha's interval has no evaluation.
   if (!proposeImprovement()) proposeNarrowing();
   proposeNarrowing();
@@ -171,7 +237,9 @@ export function suggestAlphas(points: readonly AlphaPoint[], options: SuggestOpt
   while (suggestions.length < count && (proposeImprovement() || proposeNarrowing()));
   // Asked for more than is worth it: the rest where the surrogate expects most, however little.
   while (suggestions.length < count && proposeImprovement(0));
-  const note = best ? undefined : `no live evaluated alpha lies in the range [${lo}, ${hi}]: the live ones span α=${roundAlpha(liveLo)} to α=${roundAlpha(liveHi)}`;
+  const note = best
+    ? undefined
+    : `no live evaluated alpha lies in the range [${lo}, ${hi}]: the live ones span α=${roundAlpha(liveLo)} to α=${roundAlpha(liveHi)}`;
   return { ...base, best, suggestions, curve: curvePoints(curve), ...(note && { note }) };
 }
 
@@ -184,8 +252,12 @@ function widestGap(taken: readonly number[], from: number, to: number, resolutio
   for (let i = 1; i < marks.length; i++) {
     const [a, b] = [marks[i - 1]!, marks[i]!];
     // An end of the interval that is not an evaluated alpha is itself worth a look.
-    const [left, right] = [a === from && !taken.includes(a) ? a - resolution : a, b === to && !taken.includes(b) ? b + resolution : b];
-    if (right - left > resolution + 1e-9 && (!best || right - left > best.to - best.from)) best = { from: left, to: right, alpha: Math.min(to, Math.max(from, (left + right) / 2)) };
+    const [left, right] = [
+      a === from && !taken.includes(a) ? a - resolution : a,
+      b === to && !taken.includes(b) ? b + resolution : b,
+    ];
+    if (right - left > resolution + 1e-9 && (!best || right - left > best.to - best.from))
+      best = { from: left, to: right, alpha: Math.min(to, Math.max(from, (left + right) / 2)) };
   }
   return best && { ...best, from: Math.max(from, best.from), to: Math.min(to, best.to) };
 }
@@ -194,8 +266,12 @@ function widestGap(taken: readonly number[], from: number, to: number, resolutio
 function collapseBracket(curve: PassCurve, resolution: number) {
   const { xs, ys, window } = curve;
   const b = argmax(ys);
-  const edge = [b - 1, b + 1].find((i) => (xs[i] === window[0] || xs[i] === window[1]) && Math.abs(xs[i]! - xs[b]!) > resolution + 1e-9);
-  return edge === undefined ? undefined : { best: xs[b]!, value: ys[b]!, towards: xs[edge]!, alpha: (xs[b]! + xs[edge]!) / 2 };
+  const edge = [b - 1, b + 1].find(
+    (i) => (xs[i] === window[0] || xs[i] === window[1]) && Math.abs(xs[i]! - xs[b]!) > resolution + 1e-9,
+  );
+  return edge === undefined
+    ? undefined
+    : { best: xs[b]!, value: ys[b]!, towards: xs[edge]!, alpha: (xs[b]! + xs[edge]!) / 2 };
 }
 
 /**

@@ -33,7 +33,11 @@ describe('fitSurrogate', () => {
     const bumped = [...ys];
     bumped[2] = ys[2]! + 0.2;
     const quiet = fitSurrogate(xs, bumped, noise)!;
-    const loud = fitSurrogate(xs, bumped, noise.map((v, i) => (i === 2 ? 0.04 : v)))!;
+    const loud = fitSurrogate(
+      xs,
+      bumped,
+      noise.map((v, i) => (i === 2 ? 0.04 : v)),
+    )!;
     expect(Math.abs(loud.predict(1).mean - ys[2]!)).toBeLessThan(Math.abs(quiet.predict(1).mean - ys[2]!));
   });
 

@@ -82,10 +82,17 @@ interface Fit {
   logLikelihood: number;
 }
 
-function fit(xs: readonly number[], ys: readonly number[], noise: readonly number[], mean: number, h: Hyper): Fit | null {
+function fit(
+  xs: readonly number[],
+  ys: readonly number[],
+  noise: readonly number[],
+  mean: number,
+  h: Hyper,
+): Fit | null {
   const n = xs.length;
   const m = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) m[i * n + j] = kernel(h, xs[i]!, xs[j]!) + (i === j ? noise[i]! : 0);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) m[i * n + j] = kernel(h, xs[i]!, xs[j]!) + (i === j ? noise[i]! : 0);
   const l = cholesky(m, n);
   if (!l) return null;
   const r = ys.map((y) => y - mean);
@@ -117,7 +124,8 @@ function surrogateOf(inputs: readonly number[], mean: number, h: Hyper, f: Fit):
     },
     interpolationFactor(alphas) {
       const exact = new Float64Array(n * n);
-      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) exact[i * n + j] = kernel(h, xs[i]!, xs[j]!) + (i === j ? JITTER * h.signal : 0);
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) exact[i * n + j] = kernel(h, xs[i]!, xs[j]!) + (i === j ? JITTER * h.signal : 0);
       const l = cholesky(exact, n);
       if (!l) return null;
       const g = alphas.length;
@@ -152,7 +160,12 @@ const JITTER = 1e-8;
  * maximise the marginal likelihood times the length prior over a fixed grid, so the same data
  * always gives the same curve.
  */
-export function fitSurrogate(xs: readonly number[], ys: readonly number[], noise: readonly number[], hyper?: Hyper): Surrogate | null {
+export function fitSurrogate(
+  xs: readonly number[],
+  ys: readonly number[],
+  noise: readonly number[],
+  hyper?: Hyper,
+): Surrogate | null {
   if (xs.length === 0 || xs.length !== ys.length || xs.length !== noise.length) return null;
   const mean = ys.reduce((s, y) => s + y, 0) / ys.length;
   if (hyper) {

@@ -13,7 +13,9 @@ export interface RateDifference {
 }
 
 /** Per problem, its solved and judged samples per checkpoint (n <= 0: not measured). */
-export function rateDifferences(problems: readonly { solved: readonly number[]; n: readonly number[] }[]): RateDifference[] {
+export function rateDifferences(
+  problems: readonly { solved: readonly number[]; n: readonly number[] }[],
+): RateDifference[] {
   const tests = problems.map((p) => rateHomogeneity(p.solved, p.n));
   const q = benjaminiHochberg(tests.map((t) => t.p));
   return tests.map((t, i) => ({ p: t.p, q: q[i] as number, method: t.method }));

@@ -12,10 +12,16 @@ describe('benjaminiHochberg', () => {
 
   it('equals the definition, ties included', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0.05, 1)), { minLength: 1, maxLength: 60 }), (ps) => {
-        const got = benjaminiHochberg(ps);
-        naiveQ(ps).forEach((q, i) => expect(got[i]).toBeCloseTo(q, 12));
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0.05, 1)), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        (ps) => {
+          const got = benjaminiHochberg(ps);
+          naiveQ(ps).forEach((q, i) => expect(got[i]).toBeCloseTo(q, 12));
+        },
+      ),
       { numRuns: 300 },
     );
   });

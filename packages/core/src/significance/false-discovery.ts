@@ -5,7 +5,9 @@
 
 /** q-values in the order of `pValues`; a NaN p (no test) gets a NaN q and does not count in m. */
 export function benjaminiHochberg(pValues: readonly number[]): number[] {
-  const order = pValues.flatMap((p, i) => (Number.isNaN(p) ? [] : [i])).sort((x, y) => (pValues[x] as number) - (pValues[y] as number) || x - y);
+  const order = pValues
+    .flatMap((p, i) => (Number.isNaN(p) ? [] : [i]))
+    .sort((x, y) => (pValues[x] as number) - (pValues[y] as number) || x - y);
   const m = order.length;
   const q = pValues.map(() => Number.NaN);
   let running = 1;

@@ -15,12 +15,18 @@ describe('fisherExact', () => {
 
   it('equals the exact BigInt sum, unequal n included', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 1, max: 300 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (aN, bN, ra, rb) => {
-        const aC = Math.round(ra * aN);
-        const bC = Math.round(rb * bN);
-        const exact = exactFisher(aC, aN, bC, bN);
-        expect(Math.abs(fisherExact(aC, aN, bC, bN) - exact)).toBeLessThanOrEqual(1e-9 * exact + 1e-300);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 120 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (aN, bN, ra, rb) => {
+          const aC = Math.round(ra * aN);
+          const bC = Math.round(rb * bN);
+          const exact = exactFisher(aC, aN, bC, bN);
+          expect(Math.abs(fisherExact(aC, aN, bC, bN) - exact)).toBeLessThanOrEqual(1e-9 * exact + 1e-300);
+        },
+      ),
       { numRuns: 300 },
     );
   });

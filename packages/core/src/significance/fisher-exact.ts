@@ -12,7 +12,8 @@ const RELATIVE_TOLERANCE = Math.log1p(1e-7);
 
 function checkCounts(c: number, n: number, side: string): void {
   if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`${side}: n must be a positive integer, got ${n}`);
-  if (!Number.isSafeInteger(c) || c < 0 || c > n) throw new RangeError(`${side}: c must be an integer from 0 to n = ${n}, got ${c}`);
+  if (!Number.isSafeInteger(c) || c < 0 || c > n)
+    throw new RangeError(`${side}: c must be an integer from 0 to n = ${n}, got ${c}`);
 }
 
 /** log(sum(exp(values[i]))) over the indices `keep` accepts. */

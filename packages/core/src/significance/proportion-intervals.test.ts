@@ -33,18 +33,24 @@ describe('newcombeDifference', () => {
 
   it('holds the estimate, stays in [-1, 1] and flips sign with the sides', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 }), fc.nat(300), fc.nat(300), (aN, bN, x, y) => {
-        const aC = x % (aN + 1);
-        const bC = y % (bN + 1);
-        const d = newcombeDifference(aC, aN, bC, bN);
-        expect(d.lo).toBeLessThanOrEqual(d.estimate + 1e-12);
-        expect(d.hi).toBeGreaterThanOrEqual(d.estimate - 1e-12);
-        expect(d.lo).toBeGreaterThanOrEqual(-1 - 1e-12);
-        expect(d.hi).toBeLessThanOrEqual(1 + 1e-12);
-        const r = newcombeDifference(bC, bN, aC, aN);
-        expect(r.lo).toBeCloseTo(-d.hi, 12);
-        expect(r.hi).toBeCloseTo(-d.lo, 12);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.nat(300),
+        fc.nat(300),
+        (aN, bN, x, y) => {
+          const aC = x % (aN + 1);
+          const bC = y % (bN + 1);
+          const d = newcombeDifference(aC, aN, bC, bN);
+          expect(d.lo).toBeLessThanOrEqual(d.estimate + 1e-12);
+          expect(d.hi).toBeGreaterThanOrEqual(d.estimate - 1e-12);
+          expect(d.lo).toBeGreaterThanOrEqual(-1 - 1e-12);
+          expect(d.hi).toBeLessThanOrEqual(1 + 1e-12);
+          const r = newcombeDifference(bC, bN, aC, aN);
+          expect(r.lo).toBeCloseTo(-d.hi, 12);
+          expect(r.hi).toBeCloseTo(-d.lo, 12);
+        },
+      ),
       { numRuns: 200 },
     );
   });

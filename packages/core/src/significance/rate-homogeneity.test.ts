@@ -29,11 +29,26 @@ describe('rateHomogeneity', () => {
   it('gives small counts their exact conditional p, where the chi-square approximation is too small', () => {
     const n = Array.from({ length: 13 }, () => 250);
     // One success: every table is as extreme as this one.
-    expect(rateHomogeneity(n.map((_, k) => (k === 6 ? 1 : 0)), n, { stopAfter: Infinity })).toMatchObject({ p: 1, method: 'monte-carlo' });
+    expect(
+      rateHomogeneity(
+        n.map((_, k) => (k === 6 ? 1 : 0)),
+        n,
+        { stopAfter: Infinity },
+      ),
+    ).toMatchObject({ p: 1, method: 'monte-carlo' });
     // ...and stops drawing early, at 20 tables at least as extreme.
-    expect(rateHomogeneity(n.map((_, k) => (k === 6 ? 1 : 0)), n)).toMatchObject({ p: 1, method: 'monte-carlo' });
+    expect(
+      rateHomogeneity(
+        n.map((_, k) => (k === 6 ? 1 : 0)),
+        n,
+      ),
+    ).toMatchObject({ p: 1, method: 'monte-carlo' });
     // Two successes at one checkpoint: exactly P(both land in one column) = 13 C(250, 2) / C(3250, 2).
-    const r = rateHomogeneity(n.map((_, k) => (k === 6 ? 2 : 0)), n, { draws: 20_000, stopAfter: Infinity });
+    const r = rateHomogeneity(
+      n.map((_, k) => (k === 6 ? 2 : 0)),
+      n,
+      { draws: 20_000, stopAfter: Infinity },
+    );
     const exact = (13 * 250 * 249) / (3250 * 3249);
     expect(r.method).toBe('monte-carlo');
     expect(Math.abs(r.p - exact)).toBeLessThan(0.01);
@@ -56,7 +71,11 @@ describe('rateHomogeneity', () => {
       const trials = 300;
       for (let t = 0; t < trials; t++) {
         const n = Array.from({ length: 8 }, () => 100);
-        const r = rateHomogeneity(n.map((nk) => binomial(rng, nk, rate)), n, { draws: 500, seed: t + 1 });
+        const r = rateHomogeneity(
+          n.map((nk) => binomial(rng, nk, rate)),
+          n,
+          { draws: 500, seed: t + 1 },
+        );
         if (r.p < 0.05) rejected++;
       }
       expect(rejected / trials).toBeLessThan(0.09);

@@ -77,14 +77,19 @@ function drawTable(rng: Rng, ends: Int32Array, total: number, minority: number, 
  * Test that the solve rate is the same at every checkpoint: `solved[k]` of `n[k]` samples;
  * checkpoints with n <= 0 (no judged sample) are left out.
  */
-export function rateHomogeneity(solved: readonly number[], n: readonly number[], options: { draws?: number; seed?: number; stopAfter?: number } = {}): Homogeneity {
+export function rateHomogeneity(
+  solved: readonly number[],
+  n: readonly number[],
+  options: { draws?: number; seed?: number; stopAfter?: number } = {},
+): Homogeneity {
   if (solved.length !== n.length) throw new RangeError('one solved count per checkpoint');
   const cs: number[] = [];
   const ns: number[] = [];
   n.forEach((nk, k) => {
     if (nk <= 0) return;
     const c = solved[k] as number;
-    if (!Number.isSafeInteger(nk) || !Number.isSafeInteger(c) || c < 0 || c > nk) throw new RangeError(`checkpoint ${k}: need 0 <= c <= n, got c = ${c}, n = ${nk}`);
+    if (!Number.isSafeInteger(nk) || !Number.isSafeInteger(c) || c < 0 || c > nk)
+      throw new RangeError(`checkpoint ${k}: need 0 <= c <= n, got c = ${c}, n = ${nk}`);
     cs.push(c);
     ns.push(nk);
   });
@@ -110,7 +115,8 @@ export function rateHomogeneity(solved: readonly number[], n: readonly number[],
   for (let d = 0; d < draws; d++) {
     drawTable(rng, ends, total, minority, table);
     // The statistic is symmetric in the rows, so counting the minority row is enough.
-    if (pearson(table, ns, minority / total) >= threshold && ++extreme === stopAfter) return { statistic, df, p: extreme / (d + 1), method: 'monte-carlo' };
+    if (pearson(table, ns, minority / total) >= threshold && ++extreme === stopAfter)
+      return { statistic, df, p: extreme / (d + 1), method: 'monte-carlo' };
   }
   return { statistic, df, p: (1 + extreme) / (1 + draws), method: 'monte-carlo' };
 }

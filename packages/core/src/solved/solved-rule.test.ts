@@ -18,7 +18,9 @@ describe('solved rules', () => {
     const rule = fc.oneof(
       fc.constant<SolvedRule>({ kind: 'any' }),
       fc.integer({ min: 1, max: 10_000 }).map((t) => ({ kind: 'rate' as const, tau: t / 10_000 })),
-      fc.tuple(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 10_000 })).map(([k, t]) => ({ kind: 'pass' as const, k, tau: t / 10_000 })),
+      fc
+        .tuple(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 10_000 }))
+        .map(([k, t]) => ({ kind: 'pass' as const, k, tau: t / 10_000 })),
     );
     fc.assert(
       fc.property(rule, (r) => {

@@ -51,7 +51,8 @@ export function formatSolvedRule(rule: SolvedRule): string {
   }
 }
 
-export const SOLVED_RULE_FORMS = '"rate-TAU" (c/n >= TAU), "passK-TAU" (pass@K >= TAU) or "any" (c > 0), with 0 < TAU <= 1, e.g. rate-0.5';
+export const SOLVED_RULE_FORMS =
+  '"rate-TAU" (c/n >= TAU), "passK-TAU" (pass@K >= TAU) or "any" (c > 0), with 0 < TAU <= 1, e.g. rate-0.5';
 
 /** A rule from its URL or CLI form, or why it is not one. */
 export function parseSolvedRule(text: string): { ok: true; rule: SolvedRule } | { ok: false; message: string } {
@@ -62,5 +63,7 @@ export function parseSolvedRule(text: string): { ok: true; rule: SolvedRule } | 
   if (!m) return fail;
   const tau = Number(m[3]);
   if (!(tau > 0 && tau <= 1)) return fail;
-  return m[2] === undefined ? { ok: true, rule: { kind: 'rate', tau } } : { ok: true, rule: { kind: 'pass', k: Number(m[2]), tau } };
+  return m[2] === undefined
+    ? { ok: true, rule: { kind: 'rate', tau } }
+    : { ok: true, rule: { kind: 'pass', k: Number(m[2]), tau } };
 }

@@ -51,13 +51,34 @@ describe('compareCheckpoints', () => {
   it('finds the differences that c > 0 hides at 250 samples, and McNemar follows the solved rule', () => {
     // Both sides solve every problem at least once; three problems move a lot.
     const data = fixtureStudyData([
-      { alpha: 1, cells: [[30, 250], [200, 250], [124, 250], [120, 250]] },
-      { alpha: 2, cells: [[150, 250], [80, 250], [128, 250], [124, 250]] },
+      {
+        alpha: 1,
+        cells: [
+          [30, 250],
+          [200, 250],
+          [124, 250],
+          [120, 250],
+        ],
+      },
+      {
+        alpha: 2,
+        cells: [
+          [150, 250],
+          [80, 250],
+          [128, 250],
+          [124, 250],
+        ],
+      },
     ]);
     const any = compareCheckpoints(data, 0, 1, { rule: { kind: 'any' } });
     expect(any.mcnemar).toMatchObject({ b: 0, c: 0, p: 1 });
     expect(any.significant).toBe(2);
-    expect(any.rows.slice(0, 2).map((r) => r.problem.externalId).sort()).toEqual(['p0000', 'p0001']);
+    expect(
+      any.rows
+        .slice(0, 2)
+        .map((r) => r.problem.externalId)
+        .sort(),
+    ).toEqual(['p0000', 'p0001']);
     const rate = compareCheckpoints(data, 0, 1);
     expect(rate.mcnemar).toMatchObject({ b: 1, c: 2 }); // p0001 by A only; p0000 and p0002 by B only
     expect(triageRecords(rate)[0]).toMatchObject({ a_n: 250, b_n: 250, significant: true });
@@ -65,8 +86,22 @@ describe('compareCheckpoints', () => {
 
   it('leaves out problems a side has not judged, and says how many', () => {
     const data = fixtureStudyData([
-      { alpha: 0, cells: [[3, 10], [0, -1], [5, 10]] },
-      { alpha: 1, cells: [[7, 10], [4, 10], [0, 0]] },
+      {
+        alpha: 0,
+        cells: [
+          [3, 10],
+          [0, -1],
+          [5, 10],
+        ],
+      },
+      {
+        alpha: 1,
+        cells: [
+          [7, 10],
+          [4, 10],
+          [0, 0],
+        ],
+      },
     ]);
     const r = compareCheckpoints(data, 0, 1);
     expect(r.problems).toBe(1);

@@ -73,10 +73,17 @@ const rankKey = (q: number) => Number(q.toPrecision(10));
  * Compares checkpoints at indices `a` and `b` of `data.checkpoints`.
  * Throws a RangeError for an index out of range or a threshold outside (0, 1].
  */
-export function compareCheckpoints(data: StudyData, a: number, b: number, options: { rule?: SolvedRule; threshold?: number } = {}): CheckpointComparison {
+export function compareCheckpoints(
+  data: StudyData,
+  a: number,
+  b: number,
+  options: { rule?: SolvedRule; threshold?: number } = {},
+): CheckpointComparison {
   const rule = options.rule ?? DEFAULT_SOLVED_RULE;
   const threshold = options.threshold ?? DEFAULT_TRIAGE_Q;
-  for (const i of [a, b]) if (!(Number.isSafeInteger(i) && i >= 0 && i < data.checkpoints.length)) throw new RangeError(`no checkpoint at index ${i}`);
+  for (const i of [a, b])
+    if (!(Number.isSafeInteger(i) && i >= 0 && i < data.checkpoints.length))
+      throw new RangeError(`no checkpoint at index ${i}`);
   if (!(threshold > 0 && threshold <= 1)) throw new RangeError(`the q threshold must be in (0, 1], got ${threshold}`);
   const rows: ProblemDifference[] = [];
   const pValues: number[] = [];
@@ -95,7 +102,17 @@ export function compareCheckpoints(data: StudyData, a: number, b: number, option
     const diff = newcombeDifference(sa.c, sa.n, sb.c, sb.n);
     const pValue = fisherExact(sa.c, sa.n, sb.c, sb.n);
     pValues.push(pValue);
-    rows.push({ index: p, problem, a: sa, b: sb, diff, p: pValue, q: Number.NaN, solvedA: isSolved(rule, sa.n, sa.c), solvedB: isSolved(rule, sb.n, sb.c) });
+    rows.push({
+      index: p,
+      problem,
+      a: sa,
+      b: sb,
+      diff,
+      p: pValue,
+      q: Number.NaN,
+      solvedA: isSolved(rule, sa.n, sa.c),
+      solvedB: isSolved(rule, sb.n, sb.c),
+    });
   });
   benjaminiHochberg(pValues).forEach((q, i) => ((rows[i] as ProblemDifference).q = q));
   rows.sort(compareDifferences);

@@ -23,15 +23,29 @@ export interface TokenSummary {
 
 export async function createToken(db: Db, email: string, name: string): Promise<{ id: number; token: string }> {
   const user = await db.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
-  if (!user) throw new NotFoundError(`no user with email ${email.trim().toLowerCase()} (add one with \`frontier user add\`)`);
+  if (!user)
+    throw new NotFoundError(`no user with email ${email.trim().toLowerCase()} (add one with \`frontier user add\`)`);
   const token = PREFIX + randomBytes(32).toString('base64url');
-  const row = await db.prisma.apiToken.create({ data: { userId: user.id, name, hash: hashToken(token) }, select: { id: true } });
+  const row = await db.prisma.apiToken.create({
+    data: { userId: user.id, name, hash: hashToken(token) },
+    select: { id: true },
+  });
   return { id: row.id, token };
 }
 
 export async function listTokens(db: Db): Promise<TokenSummary[]> {
-  const rows = await db.prisma.apiToken.findMany({ include: { user: { select: { email: true } } }, orderBy: { id: 'asc' } });
-  return rows.map(({ user, id, name, createdAt, lastUsedAt, revokedAt }) => ({ id, email: user.email, name, createdAt, lastUsedAt, revokedAt }));
+  const rows = await db.prisma.apiToken.findMany({
+    include: { user: { select: { email: true } } },
+    orderBy: { id: 'asc' },
+  });
+  return rows.map(({ user, id, name, createdAt, lastUsedAt, revokedAt }) => ({
+    id,
+    email: user.email,
+    name,
+    createdAt,
+    lastUsedAt,
+    revokedAt,
+  }));
 }
 
 /** Revokes a token at once; revoking one already revoked is not an error (a retry). */
@@ -54,7 +68,13 @@ export interface TokenIdentity {
  */
 export async function identifyToken(db: Db, token: string): Promise<TokenIdentity | undefined> {
   if (!token.startsWith(PREFIX)) return undefined;
-  const { rows } = await db.pool.query<{ token_id: number; user_id: string; email: string; role: Role; last_used_at: Date | null }>(
+  const { rows } = await db.pool.query<{
+    token_id: number;
+    user_id: string;
+    email: string;
+    role: Role;
+    last_used_at: Date | null;
+  }>(
     `SELECT t.id AS token_id, u.id AS user_id, u.email, u.role, t.last_used_at
        FROM api_token t JOIN app_user u ON u.id = t.user_id
       WHERE t.hash = $1 AND t.revoked_at IS NULL`,

@@ -21,17 +21,26 @@ const CREDENTIAL = 'credential';
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-export async function addUser(db: Db, user: { email: string; role: Role; passwordHash: string; name?: string }): Promise<UserSummary> {
+export async function addUser(
+  db: Db,
+  user: { email: string; role: Role; passwordHash: string; name?: string },
+): Promise<UserSummary> {
   const email = normalEmail(user.email);
   const id = randomUUID();
   try {
     return (await db.prisma.$transaction(async (tx) => {
-      const created = await tx.user.create({ data: { id, email, name: user.name ?? email.split('@')[0]!, role: user.role, emailVerified: true }, select: SUMMARY });
-      await tx.account.create({ data: { id: randomUUID(), accountId: id, providerId: CREDENTIAL, userId: id, password: user.passwordHash } });
+      const created = await tx.user.create({
+        data: { id, email, name: user.name ?? email.split('@')[0]!, role: user.role, emailVerified: true },
+        select: SUMMARY,
+      });
+      await tx.account.create({
+        data: { id: randomUUID(), accountId: id, providerId: CREDENTIAL, userId: id, password: user.passwordHash },
+      });
       return created;
     })) as UserSummary;
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw new InvalidInputError(`a user with email ${email} already exists (change it with \`frontier user role\`)`);
+    if ((err as { code?: string }).code === 'P2002')
+      throw new InvalidInputError(`a user with email ${email} already exists (change it with \`frontier user role\`)`);
     throw err;
   }
 }
@@ -41,13 +50,17 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
 }
 
 export async function findUser(db: Db, id: string): Promise<UserSummary | undefined> {
-  return ((await db.prisma.user.findUnique({ where: { id }, select: SUMMARY })) ?? undefined) as UserSummary | undefined;
+  return ((await db.prisma.user.findUnique({ where: { id }, select: SUMMARY })) ?? undefined) as
+    UserSummary | undefined;
 }
 
 export async function setUserRole(db: Db, email: string, role: Role): Promise<UserSummary> {
   const { count } = await db.prisma.user.updateMany({ where: { email: normalEmail(email) }, data: { role } });
   if (count === 0) throw new NotFoundError(`no user with email ${normalEmail(email)} (see \`frontier user list\`)`);
-  return (await db.prisma.user.findUniqueOrThrow({ where: { email: normalEmail(email) }, select: SUMMARY })) as UserSummary;
+  return (await db.prisma.user.findUniqueOrThrow({
+    where: { email: normalEmail(email) },
+    select: SUMMARY,
+  })) as UserSummary;
 }
 
 /** Removes the user with their sessions and tokens; their jobs and shares stay, without an owner. */

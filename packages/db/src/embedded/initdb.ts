@@ -21,11 +21,20 @@ export function initCluster(initdb: string, pgdata: string, password: string, ru
     }
     const result = spawnSync(
       initdb,
-      [`--pgdata=${staging}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--no-locale'],
+      [
+        `--pgdata=${staging}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--encoding=UTF8',
+        '--no-locale',
+      ],
       { ...runAs, encoding: 'utf8', env: postgresEnv() },
     );
     if (result.status !== 0) {
-      throw new Error(`initdb failed (exit ${result.status}): ${(result.stderr || result.stdout || String(result.error)).trim()}`);
+      throw new Error(
+        `initdb failed (exit ${result.status}): ${(result.stderr || result.stdout || String(result.error)).trim()}`,
+      );
     }
     renameSync(staging, pgdata);
   } finally {

@@ -19,7 +19,10 @@ export function postgresRunAs(): RunAs | undefined {
   try {
     return lookup();
   } catch {
-    execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -d /nonexistent -s /usr/sbin/nologin postgres']);
+    execFileSync('sh', [
+      '-c',
+      'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -d /nonexistent -s /usr/sbin/nologin postgres',
+    ]);
     return lookup();
   }
 }

@@ -63,7 +63,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       // Its owner died without stopping it (a killed run): adopt the orphan and stop it later.
       log(`adopting an orphaned embedded Postgres (pid ${running.pid}, port ${running.port})`);
       writeFileSync(ownerFile, String(process.pid));
-      return { url, reused: true, stop: () => stopServer(running.pid, pgdata, ownerFile), exited: pidExited(running.pid) };
+      return {
+        url,
+        reused: true,
+        stop: () => stopServer(running.pid, pgdata, ownerFile),
+        exited: pidExited(running.pid),
+      };
     }
     const bins = await postgresBinaries();
     initCluster(bins.initdb, pgdata, password, runAs);
@@ -74,7 +79,20 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     // and a later start finds it through postmaster.pid if this process is killed.
     const child = spawn(
       bins.postgres,
-      ['-D', pgdata, '-p', String(port), '-h', '127.0.0.1', '-k', pgdata, '-c', 'synchronous_commit=off', '-c', 'max_connections=200'],
+      [
+        '-D',
+        pgdata,
+        '-p',
+        String(port),
+        '-h',
+        '127.0.0.1',
+        '-k',
+        pgdata,
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'max_connections=200',
+      ],
       { ...runAs, detached: true, stdio: ['ignore', out, out], env: postgresEnv() },
     );
     child.unref();
@@ -93,7 +111,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     writeFileSync(ownerFile, String(process.pid));
     await ensureDatabase(password, port, database);
     log(`started the embedded Postgres on port ${port} (data in ${pgdata})`);
-    return { url: urlFor(password, port, database), reused: false, stop: () => stopServer(child.pid!, pgdata, ownerFile), exited: () => exit };
+    return {
+      url: urlFor(password, port, database),
+      reused: false,
+      stop: () => stopServer(child.pid!, pgdata, ownerFile),
+      exited: () => exit,
+    };
   });
 }
 
@@ -126,9 +149,10 @@ async function ensureDatabase(password: string, port: number, database: string):
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`).catch((err: { code?: string }) => {
-      if (err.code !== '42P04') throw err; // created concurrently
-    });
+    if (!rowCount)
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // created concurrently
+      });
   } finally {
     await client.end();
   }
@@ -143,7 +167,9 @@ async function freePort(preferred: number, strict: boolean): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error(strict ? `port ${preferred} is in use; choose another FRONTIER_PG_PORT` : `no free port near ${preferred}`);
+  throw new Error(
+    strict ? `port ${preferred} is in use; choose another FRONTIER_PG_PORT` : `no free port near ${preferred}`,
+  );
 }
 
 // A process that is not our child sends no exit event: poll its pid, from the first call on only

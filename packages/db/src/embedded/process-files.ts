@@ -45,7 +45,11 @@ export function readPostmaster(pgdata: string): { pid: number; port: number } | 
   return isAlive(pid) && cmdline.includes('postgres') ? { pid, port } : undefined;
 }
 
-export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 100): Promise<boolean> {
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  stepMs = 100,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return true;

@@ -33,7 +33,16 @@ export async function importBenchmark(
            statement = EXCLUDED.statement, time_limit_ms = EXCLUDED.time_limit_ms, memory_limit_mb = EXCLUDED.memory_limit_mb,
            checker = EXCLUDED.checker
          RETURNING id`,
-        [benchmarkId, p.externalId, p.title ?? '', p.difficulty ?? 'unknown', p.statement ?? null, p.timeLimitMs ?? null, p.memoryLimitMb ?? null, p.checker ?? null],
+        [
+          benchmarkId,
+          p.externalId,
+          p.title ?? '',
+          p.difficulty ?? 'unknown',
+          p.statement ?? null,
+          p.timeLimitMs ?? null,
+          p.memoryLimitMb ?? null,
+          p.checker ?? null,
+        ],
       );
       const id = rows[0]!.id;
       problemIds.set(p.externalId, id);
@@ -41,7 +50,13 @@ export async function importBenchmark(
       await client.query(
         `INSERT INTO test (problem_id, ordinal, tier, input, expected)
          SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::text[])`,
-        [id, p.tests.map((_, i) => i), p.tests.map((t) => t.tier), p.tests.map((t) => t.input), p.tests.map((t) => t.expected)],
+        [
+          id,
+          p.tests.map((_, i) => i),
+          p.tests.map((t) => t.tier),
+          p.tests.map((t) => t.input),
+          p.tests.map((t) => t.expected),
+        ],
       );
     }
     return { benchmarkId, problemIds };

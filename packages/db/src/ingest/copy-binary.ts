@@ -124,6 +124,9 @@ export class BinaryCopyWriter {
 function checkedInt(value: number, type: 'int2' | 'int4', what: string): number {
   const n = Math.round(value);
   const [lo, hi] = INT_RANGE[type];
-  if (!Number.isFinite(n) || n < lo || n > hi) throw new RangeError(`${what}: ${value} does not fit ${type === 'int2' ? 'a smallint' : 'an integer'} (${lo} to ${hi})`);
+  if (!Number.isFinite(n) || n < lo || n > hi)
+    throw new RangeError(
+      `${what}: ${value} does not fit ${type === 'int2' ? 'a smallint' : 'an integer'} (${lo} to ${hi})`,
+    );
   return n;
 }

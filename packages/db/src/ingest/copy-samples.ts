@@ -18,7 +18,13 @@ export interface SampleRow {
 // One sample as a row of binary COPY. The program goes in compressed (code_z; code stays NULL, see
 // program-codec.ts). Imported verdicts count as judged at import time; their `sandbox` stays
 // NULL, since they were judged elsewhere and the files do not say how.
-export function writeSampleRow(out: BinaryCopyWriter, runId: number, problemId: number, s: SampleRecord, judgedAtMs: number): void {
+export function writeSampleRow(
+  out: BinaryCopyWriter,
+  runId: number,
+  problemId: number,
+  s: SampleRecord,
+  judgedAtMs: number,
+): void {
   const where = `sample ${s.idx} of problem ${problemId}`;
   const tests = s.tests;
   out.row(11);
@@ -35,9 +41,21 @@ export function writeSampleRow(out: BinaryCopyWriter, runId: number, problemId: 
     out.null();
   }
   if (tests) {
-    out.intArray(tests.map((t) => verdictCode(t.verdict)), 'int2', `${where}: test verdicts`);
-    out.intArray(tests.map((t) => t.cpuMs), 'int4', `${where}: test CPU ms`);
-    out.intArray(tests.map((t) => t.peakKib), 'int4', `${where}: test peak KiB`);
+    out.intArray(
+      tests.map((t) => verdictCode(t.verdict)),
+      'int2',
+      `${where}: test verdicts`,
+    );
+    out.intArray(
+      tests.map((t) => t.cpuMs),
+      'int4',
+      `${where}: test CPU ms`,
+    );
+    out.intArray(
+      tests.map((t) => t.peakKib),
+      'int4',
+      `${where}: test peak KiB`,
+    );
   } else {
     out.null();
     out.null();

@@ -1,6 +1,14 @@
 import { basename } from 'node:path';
 import { checkpointName, parseCheckpointRole, type CheckpointRole } from '@frontier/core';
-import { detectFormat, readJsonlSamples, readLcbEvalFile, readManifest, DEFAULT_SETTING, MANIFEST_ROLES, type EntryFormat } from '@frontier/formats';
+import {
+  detectFormat,
+  readJsonlSamples,
+  readLcbEvalFile,
+  readManifest,
+  DEFAULT_SETTING,
+  MANIFEST_ROLES,
+  type EntryFormat,
+} from '@frontier/formats';
 import { InvalidInputError } from '../errors';
 import { sha256File } from './hash';
 import type { CheckpointSpec, ProblemSamples, RunImport, StudyImport } from './types';
@@ -41,14 +49,21 @@ export interface FromFileOptions {
 
 function parseRole(value: string): CheckpointRole {
   const role = parseCheckpointRole(value);
-  if (!role) throw new ImportFieldError('role', `must be one of ${MANIFEST_ROLES.join(', ')} (got ${JSON.stringify(value)})`);
+  if (!role)
+    throw new ImportFieldError('role', `must be one of ${MANIFEST_ROLES.join(', ')} (got ${JSON.stringify(value)})`);
   return role;
 }
 
 async function* lcbProblems(path: string): AsyncGenerator<ProblemSamples> {
   for await (const r of readLcbEvalFile(path)) {
     yield {
-      problem: { externalId: r.questionId, title: r.title, difficulty: r.difficulty, platform: r.platform, contestDate: r.contestDate },
+      problem: {
+        externalId: r.questionId,
+        title: r.title,
+        difficulty: r.difficulty,
+        platform: r.platform,
+        contestDate: r.contestDate,
+      },
       samples: r.samples.map((s) => ({ idx: s.idx, code: s.code, verdict: s.verdict, language: 'python' })),
     };
   }
@@ -57,13 +72,24 @@ async function* lcbProblems(path: string): AsyncGenerator<ProblemSamples> {
 async function* jsonlProblems(path: string): AsyncGenerator<ProblemSamples> {
   for await (const s of readJsonlSamples(path)) {
     yield {
-      problem: { externalId: s.problemId, title: s.title, difficulty: s.difficulty, platform: s.platform, contestDate: s.contestDate ?? null },
+      problem: {
+        externalId: s.problemId,
+        title: s.title,
+        difficulty: s.difficulty,
+        platform: s.platform,
+        contestDate: s.contestDate ?? null,
+      },
       samples: [{ idx: s.index, code: s.code, language: s.language, verdict: s.verdict, tests: s.tests }],
     };
   }
 }
 
-async function runFor(path: string, format: EntryFormat, checkpoint: RunImport['checkpoint'], setting: string): Promise<RunImport> {
+async function runFor(
+  path: string,
+  format: EntryFormat,
+  checkpoint: RunImport['checkpoint'],
+  setting: string,
+): Promise<RunImport> {
   return {
     source: path,
     // Hashed when the import nears the file (importStudy hashes one file ahead), not all files up
@@ -80,9 +106,17 @@ async function runFor(path: string, format: EntryFormat, checkpoint: RunImport['
  * The study and checkpoint of a single results file, from the caller's fields: alpha and study
  * are required (a manifest says them per file instead). Throws ImportFieldError.
  */
-export function singleFileCheckpoint(path: string, fields: ImportFields): { study: string; checkpoint: CheckpointSpec } {
-  if (fields.alpha === undefined) throw new ImportFieldError('alpha', `is required when importing a single results file (${basename(path)}); or list files in a manifest`);
-  if (!fields.study) throw new ImportFieldError('study', `is required when importing a single results file (${basename(path)})`);
+export function singleFileCheckpoint(
+  path: string,
+  fields: ImportFields,
+): { study: string; checkpoint: CheckpointSpec } {
+  if (fields.alpha === undefined)
+    throw new ImportFieldError(
+      'alpha',
+      `is required when importing a single results file (${basename(path)}); or list files in a manifest`,
+    );
+  if (!fields.study)
+    throw new ImportFieldError('study', `is required when importing a single results file (${basename(path)})`);
   const checkpoint: CheckpointSpec = {
     name: checkpointName(fields.alpha, fields.scale),
     role: fields.role ? parseRole(fields.role) : 'MERGED',
@@ -98,15 +132,30 @@ export function singleFileCheckpoint(path: string, fields: ImportFields): { stud
  * validated whole (every file present, alphas numeric) before anything is read. Bad content
  * throws FormatError (file, record, field); a missing or wrong field throws ImportFieldError.
  */
-export async function studyImportFromFile(path: string, fields: ImportFields, options: FromFileOptions = {}): Promise<StudyImport> {
+export async function studyImportFromFile(
+  path: string,
+  fields: ImportFields,
+  options: FromFileOptions = {},
+): Promise<StudyImport> {
   const format = await detectFormat(path);
   if (format === 'manifest') {
     const m = await readManifest(path, { within: options.confineTo });
     const runs: RunImport[] = [];
     for (const e of m.entries) {
-      runs.push(await runFor(e.path, e.format, { name: e.name, role: parseRole(e.role), alpha: e.alpha, scale: e.scale ?? '' }, e.setting));
+      runs.push(
+        await runFor(
+          e.path,
+          e.format,
+          { name: e.name, role: parseRole(e.role), alpha: e.alpha, scale: e.scale ?? '' },
+          e.setting,
+        ),
+      );
     }
-    return { study: { name: fields.study ?? m.study, description: m.description }, benchmark: fields.benchmark ?? m.benchmark ?? 'LiveCodeBench', runs };
+    return {
+      study: { name: fields.study ?? m.study, description: m.description },
+      benchmark: fields.benchmark ?? m.benchmark ?? 'LiveCodeBench',
+      runs,
+    };
   }
   const { study, checkpoint } = singleFileCheckpoint(path, fields);
   return {

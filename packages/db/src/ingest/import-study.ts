@@ -33,7 +33,13 @@ export async function importStudy(
     let nextHash = startHash(input.runs[0]);
     for (const [i, run] of input.runs.entries()) {
       const checkpointId = await upsertCheckpoint(client, studyId, run.checkpoint);
-      const { id: runId, sourceHash } = await upsertRun(client, checkpointId, benchmarkId, run.setting, run.sampling ?? {});
+      const { id: runId, sourceHash } = await upsertRun(
+        client,
+        checkpointId,
+        benchmarkId,
+        run.setting,
+        run.sampling ?? {},
+      );
       summary.runs++;
       summary.runIds.push(runId);
       const hash = (await nextHash)!;
@@ -54,7 +60,11 @@ export async function importStudy(
         batch = [];
         batchSize = 0;
         await copying;
-        const ids = await upsertProblems(client, benchmarkId, items.map((b) => b.problem));
+        const ids = await upsertProblems(
+          client,
+          benchmarkId,
+          items.map((b) => b.problem),
+        );
         const rows: SampleRow[] = [];
         for (const { problem, samples } of items) {
           const problemId = ids.get(problem.externalId)!;
@@ -85,7 +95,13 @@ export async function importStudy(
         [summary.runIds],
       );
       if (rows.length) summary.unjudgedSamples = rows.reduce((sum, r) => sum + Number(r.n), 0);
-      const jobs = await queueImportJobs(client, studyId, summary.runIds, rows.map((r) => r.run_id), { createdById, queuedVia });
+      const jobs = await queueImportJobs(
+        client,
+        studyId,
+        summary.runIds,
+        rows.map((r) => r.run_id),
+        { createdById, queuedVia },
+      );
       summary.aggregateJobId = jobs.aggregateJobId;
       if (jobs.judgeJobIds.length) summary.judgeJobIds = jobs.judgeJobIds;
     }

@@ -5,7 +5,10 @@ import type { CheckpointSpec, ProblemRecord } from './types';
 // import calls them inside the transaction that COPYs its samples, which Prisma cannot join.
 type Client = Queryable;
 
-export async function upsertStudy(client: Client, s: { name: string; description?: string; origin?: string }): Promise<number> {
+export async function upsertStudy(
+  client: Client,
+  s: { name: string; description?: string; origin?: string },
+): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO study (name, description, origin) VALUES ($1, $2, $3)
      ON CONFLICT (name) DO UPDATE SET description = CASE WHEN EXCLUDED.description = '' THEN study.description ELSE EXCLUDED.description END,
@@ -72,11 +75,16 @@ function givenFields(p: ProblemRecord): Partial<ProblemRecord> {
 }
 
 /** Inserts or refreshes problems; returns external id -> problem id. Metadata left blank keeps what is stored. */
-export async function upsertProblems(client: Client, benchmarkId: number, problems: ProblemRecord[]): Promise<Map<string, number>> {
+export async function upsertProblems(
+  client: Client,
+  benchmarkId: number,
+  problems: ProblemRecord[],
+): Promise<Map<string, number>> {
   // A problem listed twice in one batch (a JSONL file has a record per sample) keeps what either
   // record gives: a later record without a title must not blank the title of an earlier one.
   const unique = new Map<string, ProblemRecord>();
-  for (const p of problems) unique.set(p.externalId, { ...unique.get(p.externalId), ...givenFields(p), externalId: p.externalId });
+  for (const p of problems)
+    unique.set(p.externalId, { ...unique.get(p.externalId), ...givenFields(p), externalId: p.externalId });
   const list = [...unique.values()];
   const { rows } = await client.query<{ id: number; external_id: string }>(
     `INSERT INTO problem (benchmark_id, external_id, title, difficulty, platform, contest_date, statement)

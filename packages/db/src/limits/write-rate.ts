@@ -14,7 +14,16 @@ function limiterFor(db: Db, perMinute: number): RateLimiterPostgres {
   if (!limiter) {
     // tableCreated: the migration made the table; the library never runs DDL. Expired rows are
     // overwritten in place by the next write of the same user, so no cleanup timer is needed.
-    limiter = new RateLimiterPostgres({ storeClient: db.pool, storeType: 'pool', tableName: 'rate_limit', tableCreated: true, keyPrefix: 'writes', points: perMinute, duration: 60, clearExpiredByTimeout: false });
+    limiter = new RateLimiterPostgres({
+      storeClient: db.pool,
+      storeType: 'pool',
+      tableName: 'rate_limit',
+      tableCreated: true,
+      keyPrefix: 'writes',
+      points: perMinute,
+      duration: 60,
+      clearExpiredByTimeout: false,
+    });
     byRate.set(perMinute, limiter);
   }
   return limiter;
@@ -27,6 +36,9 @@ export async function consumeWrite(db: Db, userId: string, perMinute: number): P
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
     const wait = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-    throw new LimitReachedError(`too many writes: at most ${perMinute} a minute per user (FRONTIER_WRITES_PER_MINUTE); retry in ${wait} s`, wait);
+    throw new LimitReachedError(
+      `too many writes: at most ${perMinute} a minute per user (FRONTIER_WRITES_PER_MINUTE); retry in ${wait} s`,
+      wait,
+    );
   }
 }

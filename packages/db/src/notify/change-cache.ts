@@ -8,7 +8,11 @@ export interface ChangeCache<T> {
   get(key: string, read: () => Promise<T>): Promise<T>;
 }
 
-export function cacheUntilChange<T>(feed: ChangeFeed, tables: readonly string[], { maxEntries = 1_000 } = {}): ChangeCache<T> {
+export function cacheUntilChange<T>(
+  feed: ChangeFeed,
+  tables: readonly string[],
+  { maxEntries = 1_000 } = {},
+): ChangeCache<T> {
   const entries = new Map<string, Promise<T>>();
   feed.subscribe(tables, () => entries.clear());
   return {

@@ -26,8 +26,18 @@ const STANDING: ReadonlySet<JobState> = new Set(['QUEUED', 'RUNNING', 'SUCCEEDED
  * The chain that answers for each of these alphas of a study, when one does: the newest chain
  * queued, running or succeeded (an alpha posted before evaluate was idempotent may have several).
  */
-export async function standingChains(client: Queryable, studyId: number, alphas: readonly number[]): Promise<Map<number, AlphaChain>> {
-  const { rows } = await client.query<{ id: number; kind: JobKind; alpha: number; depends_on_id: number | null; state: JobState }>(
+export async function standingChains(
+  client: Queryable,
+  studyId: number,
+  alphas: readonly number[],
+): Promise<Map<number, AlphaChain>> {
+  const { rows } = await client.query<{
+    id: number;
+    kind: JobKind;
+    alpha: number;
+    depends_on_id: number | null;
+    state: JobState;
+  }>(
     `SELECT id, kind, alpha, depends_on_id, state::text AS state FROM pipeline_job
      WHERE study_id = $1 AND alpha = ANY($2::float8[]) ORDER BY id`,
     [studyId, alphas],

@@ -18,13 +18,26 @@ export async function loadProblemsWithTests(db: Db, benchmarkId: number): Promis
   return db.prisma.problem.findMany({
     where: { benchmarkId },
     select: {
-      id: true, externalId: true, title: true, difficulty: true, timeLimitMs: true, memoryLimitMb: true, checker: true,
+      id: true,
+      externalId: true,
+      title: true,
+      difficulty: true,
+      timeLimitMs: true,
+      memoryLimitMb: true,
+      checker: true,
       tests: { select: { tier: true, input: true, expected: true }, orderBy: { ordinal: 'asc' } },
     },
   });
 }
 
 /** A benchmark's problems as a generation prompt needs them, in id order. */
-export async function listPromptProblems(db: Db, benchmarkId: number): Promise<{ id: number; externalId: string; title: string; statement: string | null }[]> {
-  return db.prisma.problem.findMany({ where: { benchmarkId }, select: { id: true, externalId: true, title: true, statement: true }, orderBy: { id: 'asc' } });
+export async function listPromptProblems(
+  db: Db,
+  benchmarkId: number,
+): Promise<{ id: number; externalId: string; title: string; statement: string | null }[]> {
+  return db.prisma.problem.findMany({
+    where: { benchmarkId },
+    select: { id: true, externalId: true, title: true, statement: true },
+    orderBy: { id: 'asc' },
+  });
 }

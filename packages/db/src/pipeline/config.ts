@@ -15,9 +15,16 @@ export const servingSchema = z.discriminatedUnion('mode', [
     command: z
       .string()
       .min(1)
-      .refine((c) => missingServePlaceholders(c).length === 0, 'the command must contain {checkpoint}, {model} and {port}'),
+      .refine(
+        (c) => missingServePlaceholders(c).length === 0,
+        'the command must contain {checkpoint}, {model} and {port}',
+      ),
     model: modelName,
-    startupTimeoutMs: z.number().int().positive().default(15 * 60_000),
+    startupTimeoutMs: z
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000),
   }),
   // A running server that loads each checkpoint's weights in place, one checkpoint at a time; the
   // model name is the one it lists after loading.
@@ -25,7 +32,9 @@ export const servingSchema = z.discriminatedUnion('mode', [
 ]);
 
 /** A name an environment variable can have. */
-const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name such as OPENAI_API_KEY');
+const envName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name such as OPENAI_API_KEY');
 
 // A study's evaluation settings, stored in study.config and validated whenever it is read or
 // written, so a job never starts from a half-valid configuration.
@@ -63,7 +72,9 @@ export const studyConfigSchema = z.object({
    * evaluator's quirks; `backend`, when set, is the only sandbox backend allowed to judge them
    * (verdicts can differ between backends), and a worker whose judge has another does not.
    */
-  judge: z.object({ lcbCompat: z.boolean().default(false), backend: z.enum(SANDBOX_BACKENDS).optional() }).default({ lcbCompat: false }),
+  judge: z
+    .object({ lcbCompat: z.boolean().default(false), backend: z.enum(SANDBOX_BACKENDS).optional() })
+    .default({ lcbCompat: false }),
   /** Where merged checkpoints are written: `<checkpointsDir>/alpha=<alpha>`. */
   checkpointsDir: z.string().min(1),
 });

@@ -26,7 +26,14 @@ export async function createStudy(db: Db, study: NewStudy): Promise<number> {
     if (!rows[0]) throw new InvalidInputError(`a study named ${JSON.stringify(study.name)} exists already`);
     const studyId = rows[0].id;
     for (const e of study.endpoints) {
-      await upsertCheckpoint(client, studyId, { name: checkpointName(e.alpha, config.scale), role: e.role, alpha: e.alpha, scale: config.scale, uri: e.uri, coverageLevel: e.coverageLevel });
+      await upsertCheckpoint(client, studyId, {
+        name: checkpointName(e.alpha, config.scale),
+        role: e.role,
+        alpha: e.alpha,
+        scale: config.scale,
+        uri: e.uri,
+        coverageLevel: e.coverageLevel,
+      });
     }
     return studyId;
   });

@@ -39,7 +39,12 @@ const RETRY_AFTER_S = 60;
 // Idempotent: an alpha whose chain is queued, running or succeeded is answered with that chain
 // and queues nothing, so asking twice never evaluates twice (nor moves the study's data version,
 // which only a chain's aggregate step bumps); a failed or cancelled chain is queued again (a retry).
-export async function queueEvaluation(db: Db, studyId: number, alphas: readonly number[], options: QueueOptions = {}): Promise<EvaluationChain[]> {
+export async function queueEvaluation(
+  db: Db,
+  studyId: number,
+  alphas: readonly number[],
+  options: QueueOptions = {},
+): Promise<EvaluationChain[]> {
   const checked = checkAlphas(alphas);
   if (!checked.ok) throw new InvalidInputError(checked.message);
   const { name } = await loadStudySettings(db, studyId); // NotFoundError, StudyNotEvaluableError
@@ -64,11 +69,31 @@ export async function queueEvaluation(db: Db, studyId: number, alphas: readonly 
     for (const alpha of checked.alphas) {
       const chain = standing.get(alpha);
       if (chain) {
-        chains.push({ alpha, jobIds: chain.steps.map((s) => s.id), existing: true, state: chain.state, jobs: chain.steps });
+        chains.push({
+          alpha,
+          jobIds: chain.steps.map((s) => s.id),
+          existing: true,
+          state: chain.state,
+          jobs: chain.steps,
+        });
         continue;
       }
-      const jobIds = await insertChain(client, studyId, alpha, CHAIN_KINDS, undefined, { createdById: options.createdById, queuedVia: options.queuedVia }, options.parentId);
-      chains.push({ alpha, jobIds, existing: false, state: 'QUEUED', jobs: jobIds.map((id, i) => ({ id, kind: CHAIN_KINDS[i]!, state: 'QUEUED' })) });
+      const jobIds = await insertChain(
+        client,
+        studyId,
+        alpha,
+        CHAIN_KINDS,
+        undefined,
+        { createdById: options.createdById, queuedVia: options.queuedVia },
+        options.parentId,
+      );
+      chains.push({
+        alpha,
+        jobIds,
+        existing: false,
+        state: 'QUEUED',
+        jobs: jobIds.map((id, i) => ({ id, kind: CHAIN_KINDS[i]!, state: 'QUEUED' })),
+      });
     }
     return chains;
   });

@@ -6,7 +6,11 @@ const DEAD_AFTER = '15 seconds';
 /** Records that these graphile-worker ids (of this host and process) are alive now. */
 export async function beat(db: Db, workerIds: readonly string[], host: string, pid: number): Promise<void> {
   for (const workerId of workerIds) {
-    await db.prisma.workerHeartbeat.upsert({ where: { workerId }, create: { workerId, host, pid }, update: { lastSeen: new Date() } });
+    await db.prisma.workerHeartbeat.upsert({
+      where: { workerId },
+      create: { workerId, host, pid },
+      update: { lastSeen: new Date() },
+    });
   }
 }
 
@@ -43,7 +47,11 @@ export async function forgetWorkers(db: Db, workerIds: readonly string[]): Promi
  * keep them from being retried. Only locks older than DEAD_AFTER, so that a job just taken is
  * never touched. Returns the unlocked job ids.
  */
-export async function releaseOrphanedLocks(db: Db, own: readonly string[], running: readonly string[]): Promise<string[]> {
+export async function releaseOrphanedLocks(
+  db: Db,
+  own: readonly string[],
+  running: readonly string[],
+): Promise<string[]> {
   if (own.length === 0) return [];
   const { rows } = await db.pool.query<{ id: string }>(
     `UPDATE graphile_worker._private_jobs SET locked_by = NULL, locked_at = NULL

@@ -45,7 +45,17 @@ export type JobOrigin = Pick<NewJob, 'createdById' | 'queuedVia'>;
 export async function insertJob(client: Queryable, job: NewJob): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO pipeline_job (study_id, kind, alpha, depends_on_id, params, max_attempts, created_by_id, queued_via, parent_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [job.studyId, job.kind, job.alpha, job.dependsOnId ?? null, job.params ?? {}, job.maxAttempts ?? MAX_ATTEMPTS, job.createdById ?? null, job.queuedVia ?? null, job.parentId ?? null],
+    [
+      job.studyId,
+      job.kind,
+      job.alpha,
+      job.dependsOnId ?? null,
+      job.params ?? {},
+      job.maxAttempts ?? MAX_ATTEMPTS,
+      job.createdById ?? null,
+      job.queuedVia ?? null,
+      job.parentId ?? null,
+    ],
   );
   return rows[0]!.id;
 }
@@ -55,8 +65,20 @@ export async function insertJob(client: Queryable, job: NewJob): Promise<number>
  * at `runAt`. Called for a job that is running (a refinement run looking again later), graphile
  * adds a new job under the key and lets the running one finish.
  */
-export async function queueJob(client: Queryable, id: number, kind: JobKind, maxAttempts: number, runAt?: Date): Promise<void> {
-  await client.query('SELECT graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := $4, run_at := $5)', [taskFor(kind), JSON.stringify({ jobId: id }), jobKeyOf(id), maxAttempts, runAt ?? null]);
+export async function queueJob(
+  client: Queryable,
+  id: number,
+  kind: JobKind,
+  maxAttempts: number,
+  runAt?: Date,
+): Promise<void> {
+  await client.query('SELECT graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := $4, run_at := $5)', [
+    taskFor(kind),
+    JSON.stringify({ jobId: id }),
+    jobKeyOf(id),
+    maxAttempts,
+    runAt ?? null,
+  ]);
 }
 
 /** Inserts the jobs of a chain, each waiting for the one before, and queues the first. */
@@ -70,12 +92,18 @@ export async function insertChain(
   parentId?: number,
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (const kind of kinds) ids.push(await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params, ...origin, parentId }));
+  for (const kind of kinds)
+    ids.push(
+      await insertJob(client, { studyId, kind, alpha, dependsOnId: ids.at(-1) ?? null, params, ...origin, parentId }),
+    );
   await queueJob(client, ids[0]!, kinds[0]!, MAX_ATTEMPTS);
   return ids;
 }
 
-const SELECT = { study: { select: { name: true } }, createdBy: { select: { email: true, name: true } } } satisfies Prisma.PipelineJobInclude;
+const SELECT = {
+  study: { select: { name: true } },
+  createdBy: { select: { email: true, name: true } },
+} satisfies Prisma.PipelineJobInclude;
 
 type JobWithStudy = Prisma.PipelineJobGetPayload<{ include: typeof SELECT }>;
 
@@ -99,7 +127,12 @@ export async function getJob(db: Db, id: number): Promise<PipelineJobRow | undef
 
 /** The newest jobs, of one study or of all. */
 export async function listJobs(db: Db, filter: { studyId?: number; limit?: number } = {}): Promise<PipelineJobRow[]> {
-  const jobs = await db.prisma.pipelineJob.findMany({ where: { studyId: filter.studyId }, include: SELECT, orderBy: { id: 'desc' }, take: filter.limit ?? 500 });
+  const jobs = await db.prisma.pipelineJob.findMany({
+    where: { studyId: filter.studyId },
+    include: SELECT,
+    orderBy: { id: 'desc' },
+    take: filter.limit ?? 500,
+  });
   return jobs.map(toRow);
 }
 
@@ -116,15 +149,29 @@ const STUDY_JOBS_SQL = `
             FROM pipeline_job p LEFT JOIN app_user u ON u.id = p.created_by_id
             WHERE p.study_id = $1 ORDER BY p.id DESC LIMIT $2) j) AS jobs`;
 
-type JsonJob = Omit<PipelineJobRow, 'studyName' | 'createdAt' | 'startedAt' | 'finishedAt'> & { createdAt: string; startedAt: string | null; finishedAt: string | null };
+type JsonJob = Omit<PipelineJobRow, 'studyName' | 'createdAt' | 'startedAt' | 'finishedAt'> & {
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
 
 /** The newest jobs of one study; undefined when there is no such study (a polled page's 404). */
 export async function listStudyJobs(db: Db, studyId: number, limit = 500): Promise<PipelineJobRow[] | undefined> {
   // Named (prepared): polled, so planned a few times per connection, then its plan is reused.
-  const { rows } = await db.pool.query<{ studyName: string | null; jobs: JsonJob[] | null }>({ name: 'study-jobs', text: STUDY_JOBS_SQL, values: [studyId, limit] });
+  const { rows } = await db.pool.query<{ studyName: string | null; jobs: JsonJob[] | null }>({
+    name: 'study-jobs',
+    text: STUDY_JOBS_SQL,
+    values: [studyId, limit],
+  });
   const { studyName, jobs } = rows[0]!;
   if (studyName === null) return undefined;
   // json_agg gives timestamps as strings; the row type has Dates, as everywhere else.
   const date = (t: string | null) => (t === null ? null : new Date(t));
-  return (jobs ?? []).map((j) => ({ ...j, studyName, createdAt: new Date(j.createdAt), startedAt: date(j.startedAt), finishedAt: date(j.finishedAt) }));
+  return (jobs ?? []).map((j) => ({
+    ...j,
+    studyName,
+    createdAt: new Date(j.createdAt),
+    startedAt: date(j.startedAt),
+    finishedAt: date(j.finishedAt),
+  }));
 }

@@ -23,7 +23,10 @@ export async function claimRunForJudging(db: Db, jobId: number, runId: number): 
       [jobId, runId],
     );
     const holder = rows[0]?.id;
-    await client.query('UPDATE pipeline_job SET run_id = $2 WHERE id = $1', [jobId, holder === undefined ? runId : null]);
+    await client.query('UPDATE pipeline_job SET run_id = $2 WHERE id = $1', [
+      jobId,
+      holder === undefined ? runId : null,
+    ]);
     return holder;
   });
 }

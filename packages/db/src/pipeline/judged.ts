@@ -19,11 +19,33 @@ export interface Judged {
 /** Results of programs judged before, by program key (see the judge step). */
 export async function cachedResults(db: Db, keys: string[]): Promise<Map<string, Judged>> {
   if (keys.length === 0) return new Map();
-  const { rows } = await db.pool.query<{ key: string; verdict: Verdict; coverage_passed: number; test_verdicts: number[]; test_cpu_ms: number[]; test_peak_kib: number[]; reruns: number; sandbox: SandboxBackend }>(
+  const { rows } = await db.pool.query<{
+    key: string;
+    verdict: Verdict;
+    coverage_passed: number;
+    test_verdicts: number[];
+    test_cpu_ms: number[];
+    test_peak_kib: number[];
+    reruns: number;
+    sandbox: SandboxBackend;
+  }>(
     'SELECT key, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, reruns, sandbox FROM judged_program WHERE key = ANY($1::text[])',
     [keys],
   );
-  return new Map(rows.map((r) => [r.key, { verdict: r.verdict, coveragePassed: r.coverage_passed, testVerdicts: r.test_verdicts, testCpuMs: r.test_cpu_ms, testPeakKib: r.test_peak_kib, reruns: r.reruns, sandbox: r.sandbox }]));
+  return new Map(
+    rows.map((r) => [
+      r.key,
+      {
+        verdict: r.verdict,
+        coveragePassed: r.coverage_passed,
+        testVerdicts: r.test_verdicts,
+        testCpuMs: r.test_cpu_ms,
+        testPeakKib: r.test_peak_kib,
+        reruns: r.reruns,
+        sandbox: r.sandbox,
+      },
+    ]),
+  );
 }
 
 // A judge fault (IE) is never remembered: the next run judges that program again. Neither is a
@@ -53,7 +75,11 @@ export async function rememberResults(db: Db, results: Map<string, Judged>): Pro
  * Writes verdicts onto samples still unjudged; a sample judged by an earlier attempt is left alone.
  * Returns how many it wrote.
  */
-export async function storeVerdicts(db: Db, runId: number, rows: { problemId: number; idx: number; judged: Judged }[]): Promise<number> {
+export async function storeVerdicts(
+  db: Db,
+  runId: number,
+  rows: { problemId: number; idx: number; judged: Judged }[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const { rowCount } = await db.pool.query(
     `UPDATE sample s SET verdict = t.v::"Verdict", failure_class = t.f::"FailureClass", coverage_passed = t.c,
@@ -75,4 +101,3 @@ export async function storeVerdicts(db: Db, runId: number, rows: { problemId: nu
   );
   return rowCount ?? 0;
 }
-

@@ -1,4 +1,13 @@
-import { alphaPointsOf, checkRefineSettings, defaultRange, plural, type BestAlpha, type QueuedVia, type RefineRequest, type RefineSettings } from '@frontier/core';
+import {
+  alphaPointsOf,
+  checkRefineSettings,
+  defaultRange,
+  plural,
+  type BestAlpha,
+  type QueuedVia,
+  type RefineRequest,
+  type RefineSettings,
+} from '@frontier/core';
 import { z } from 'zod';
 import type { Db } from '../client';
 import { ConflictError, InvalidInputError } from '../errors';
@@ -44,17 +53,29 @@ export interface RefineParams {
 const openEnd = z.object({ why: z.enum(['range', 'collapse', 'unevaluated']), limit: z.number() }).optional();
 const best = z
   .object({
-    alpha: z.number(), lo: z.number(), hi: z.number(), passAtK: z.number(), passLo: z.number(), passHi: z.number(),
-    below: openEnd, above: openEnd, beyond: z.string().optional(),
+    alpha: z.number(),
+    lo: z.number(),
+    hi: z.number(),
+    passAtK: z.number(),
+    passLo: z.number(),
+    passHi: z.number(),
+    below: openEnd,
+    above: openEnd,
+    beyond: z.string().optional(),
   })
   .nullable();
 
 /** The params as stored; checked when read, since a run may outlive a version of this code. */
 export const refineParamsSchema = z.object({
   settings: z.object({
-    k: z.number(), count: z.number(), range: z.tuple([z.number(), z.number()]),
-    setting: z.string().optional(), scale: z.string().optional(),
-    budgetAlphas: z.number().optional(), budgetSamples: z.number().optional(), targetWidth: z.number().optional(),
+    k: z.number(),
+    count: z.number(),
+    range: z.tuple([z.number(), z.number()]),
+    setting: z.string().optional(),
+    scale: z.string().optional(),
+    budgetAlphas: z.number().optional(),
+    budgetSamples: z.number().optional(),
+    targetWidth: z.number().optional(),
   }),
   alphaBudget: z.number().int(),
   maxQueuedAlphas: z.number().int().optional(),
@@ -105,22 +126,32 @@ export async function queueRefinement(
   options: JobOrigin & { maxQueuedAlphas?: number } = {},
 ): Promise<number> {
   const { name, config } = await loadStudySettings(db, studyId);
-  const asked: RefineSettings = { ...request, range: request.range ?? defaultRange(await evaluatedAlphas(db, studyId, config.setting, config.scale)) };
+  const asked: RefineSettings = {
+    ...request,
+    range: request.range ?? defaultRange(await evaluatedAlphas(db, studyId, config.setting, config.scale)),
+  };
   const checked = checkRefineSettings(asked);
   if (!checked.ok) throw new InvalidInputError(checked.message);
   for (const field of ['setting', 'scale'] as const) {
     const given = asked[field];
     if (given !== undefined && given !== config[field]) {
-      throw new InvalidInputError(`${field} ${JSON.stringify(given)}: study "${name}" evaluates new alphas with ${field} ${JSON.stringify(config[field])}, so a refinement reads that curve`);
+      throw new InvalidInputError(
+        `${field} ${JSON.stringify(given)}: study "${name}" evaluates new alphas with ${field} ${JSON.stringify(config[field])}, so a refinement reads that curve`,
+      );
     }
   }
   if (options.maxQueuedAlphas !== undefined && asked.count > options.maxQueuedAlphas) {
-    throw new InvalidInputError(`count ${asked.count}: this server queues at most ${options.maxQueuedAlphas} alphas of a study at a time`);
+    throw new InvalidInputError(
+      `count ${asked.count}: this server queues at most ${options.maxQueuedAlphas} alphas of a study at a time`,
+    );
   }
   const perAlpha = await samplesPerAlpha(db, config.benchmark, config.samplesPerProblem);
   const fromSamples = asked.budgetSamples === undefined ? Infinity : Math.floor(asked.budgetSamples / perAlpha);
   const alphaBudget = Math.min(asked.budgetAlphas ?? Infinity, fromSamples);
-  if (alphaBudget < 1) throw new InvalidInputError(`the sample budget ${asked.budgetSamples} does not cover one alpha of study "${name}" (${plural(perAlpha, 'sample')} each)`);
+  if (alphaBudget < 1)
+    throw new InvalidInputError(
+      `the sample budget ${asked.budgetSamples} does not cover one alpha of study "${name}" (${plural(perAlpha, 'sample')} each)`,
+    );
   const params: RefineParams = {
     settings: { ...asked, setting: config.setting, scale: config.scale },
     alphaBudget,
@@ -130,8 +161,19 @@ export async function queueRefinement(
   return withTransaction(db.pool, async (client) => {
     await client.query('SELECT 1 FROM study WHERE id = $1 FOR UPDATE', [studyId]);
     const running = await activeRefinement(client, studyId);
-    if (running !== undefined) throw new ConflictError(`study "${name}" already has a refinement run (job ${running}): cancel it or wait for it to finish`);
-    const id = await insertJob(client, { studyId, kind: 'refine', alpha: null, params, maxAttempts: MAX_ATTEMPTS, createdById: options.createdById, queuedVia: options.queuedVia });
+    if (running !== undefined)
+      throw new ConflictError(
+        `study "${name}" already has a refinement run (job ${running}): cancel it or wait for it to finish`,
+      );
+    const id = await insertJob(client, {
+      studyId,
+      kind: 'refine',
+      alpha: null,
+      params,
+      maxAttempts: MAX_ATTEMPTS,
+      createdById: options.createdById,
+      queuedVia: options.queuedVia,
+    });
     await client.query('UPDATE pipeline_job SET progress_total = $2 WHERE id = $1', [id, alphaBudget]);
     await queueJob(client, id, 'refine', MAX_ATTEMPTS);
     return id;

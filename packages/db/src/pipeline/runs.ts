@@ -27,6 +27,10 @@ export async function ensureRun(db: Db, checkpointId: number, cfg: StudyConfig):
 
 /** The given runs that still exist, with their benchmarks. */
 export async function findRuns(db: Db, runIds: readonly number[]): Promise<RunRef[]> {
-  const runs = await db.prisma.evalRun.findMany({ where: { id: { in: [...runIds] } }, select: { id: true, benchmarkId: true }, orderBy: { id: 'asc' } });
+  const runs = await db.prisma.evalRun.findMany({
+    where: { id: { in: [...runIds] } },
+    select: { id: true, benchmarkId: true },
+    orderBy: { id: 'asc' },
+  });
   return runs.map((r) => ({ runId: r.id, benchmarkId: r.benchmarkId }));
 }

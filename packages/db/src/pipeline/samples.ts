@@ -16,14 +16,23 @@ export async function insertSamples(db: Db, runId: number, samples: NewSample[])
     `INSERT INTO sample (run_id, problem_id, idx, language, code_z)
      SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::bytea[])
      ON CONFLICT (run_id, problem_id, idx) DO NOTHING`,
-    [runId, samples.map((s) => s.problemId), samples.map((s) => s.idx), samples.map((s) => s.language), samples.map((s) => encodeProgram(s.code))],
+    [
+      runId,
+      samples.map((s) => s.problemId),
+      samples.map((s) => s.idx),
+      samples.map((s) => s.language),
+      samples.map((s) => encodeProgram(s.code)),
+    ],
   );
   return rowCount ?? 0;
 }
 
 /** Per problem, the sample indexes that already exist in a run. */
 export async function existingIndexes(db: Db, runId: number): Promise<Map<number, Set<number>>> {
-  const { rows } = await db.pool.query<{ problem_id: number; idx: number }>('SELECT problem_id, idx FROM sample WHERE run_id = $1', [runId]);
+  const { rows } = await db.pool.query<{ problem_id: number; idx: number }>(
+    'SELECT problem_id, idx FROM sample WHERE run_id = $1',
+    [runId],
+  );
   const out = new Map<number, Set<number>>();
   for (const r of rows) {
     if (!out.has(r.problem_id)) out.set(r.problem_id, new Set());
@@ -49,7 +58,12 @@ export interface UnjudgedSample {
 }
 
 /** The next unjudged samples of a run after (problemId, idx), in key order (keyset pagination). */
-export async function nextUnjudgedSamples(db: Db, runId: number, after: { problemId: number; idx: number }, limit: number): Promise<UnjudgedSample[]> {
+export async function nextUnjudgedSamples(
+  db: Db,
+  runId: number,
+  after: { problemId: number; idx: number },
+  limit: number,
+): Promise<UnjudgedSample[]> {
   const { rows } = await db.pool.query<Omit<UnjudgedSample, 'code'> & { code: string | null; codeZ: Buffer | null }>(
     `SELECT problem_id AS "problemId", idx, language, code, code_z AS "codeZ" FROM sample
      WHERE run_id = $1 AND verdict IS NULL AND (problem_id, idx) > ($2, $3)

@@ -10,7 +10,12 @@ const RETRY_MS = 1_000;
  * never leaves a server locked. While another job holds it, `waiting` is called about once a
  * second (to report, or to throw when the job was cancelled meanwhile).
  */
-export async function withServerLock<T>(db: Db, url: string, waiting: (sinceMs: number) => Promise<void>, work: () => Promise<T>): Promise<T> {
+export async function withServerLock<T>(
+  db: Db,
+  url: string,
+  waiting: (sinceMs: number) => Promise<void>,
+  work: () => Promise<T>,
+): Promise<T> {
   const key = `frontier inference server ${normalizeServerUrl(url)}`;
   const started = Date.now();
   for (;;) {
@@ -19,7 +24,10 @@ export async function withServerLock<T>(db: Db, url: string, waiting: (sinceMs: 
     const client = await db.pool.connect();
     let broken = false;
     try {
-      const { rows } = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS got', [key]);
+      const { rows } = await client.query<{ got: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS got',
+        [key],
+      );
       if (rows[0]?.got) {
         try {
           return await work();
@@ -48,5 +56,8 @@ export function normalizeServerUrl(url: string): string {
 }
 
 function isConnectionError(err: unknown): boolean {
-  return err instanceof Error && /Connection terminated|ECONNRESET|client has encountered a connection error/i.test(err.message);
+  return (
+    err instanceof Error &&
+    /Connection terminated|ECONNRESET|client has encountered a connection error/i.test(err.message)
+  );
 }

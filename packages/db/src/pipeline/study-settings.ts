@@ -14,7 +14,10 @@ export interface StudySettings {
  * holds only its results).
  */
 export async function loadStudySettings(db: Db, studyId: number): Promise<StudySettings> {
-  const study = await db.prisma.study.findUnique({ where: { id: studyId }, select: { id: true, name: true, config: true } });
+  const study = await db.prisma.study.findUnique({
+    where: { id: studyId },
+    select: { id: true, name: true, config: true },
+  });
   if (!study) throw new NotFoundError(`no study with id ${studyId}`);
   return { id: study.id, name: study.name, config: parseStudyConfig(study.config, study.name) };
 }

@@ -93,7 +93,9 @@ export async function cancelJob(db: Db, id: number): Promise<number> {
     [id],
   );
   if (rows.length) {
-    await db.pool.query(`SELECT graphile_worker.remove_job(key) FROM unnest($1::text[]) AS key`, [rows.map((r) => jobKeyOf(r.id))]);
+    await db.pool.query(`SELECT graphile_worker.remove_job(key) FROM unnest($1::text[]) AS key`, [
+      rows.map((r) => jobKeyOf(r.id)),
+    ]);
   }
   return rows.length;
 }

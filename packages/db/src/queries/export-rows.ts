@@ -6,7 +6,13 @@ const count = (name: string): TableColumn => ({ name, type: 'int' });
 
 /** The aggregate export's columns, in order. */
 export const EXPORT_COLUMNS: readonly TableColumn[] = [
-  text('study'), text('checkpoint'), { name: 'alpha', type: 'double', nullable: true }, text('setting'), text('scale'), text('problem_id'), text('difficulty'),
+  text('study'),
+  text('checkpoint'),
+  { name: 'alpha', type: 'double', nullable: true },
+  text('setting'),
+  text('scale'),
+  text('problem_id'),
+  text('difficulty'),
   ...['n', 'solved', 'ac', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie'].map(count),
 ];
 
@@ -18,7 +24,12 @@ export async function* exportRows(db: Db, studyId: number): AsyncGenerator<Expor
   const runs = await db.prisma.evalRun.findMany({
     where: { checkpoint: { studyId } },
     select: { id: true },
-    orderBy: [{ checkpoint: { alpha: { sort: 'asc', nulls: 'last' } } }, { checkpoint: { name: 'asc' } }, { setting: 'asc' }, { id: 'asc' }],
+    orderBy: [
+      { checkpoint: { alpha: { sort: 'asc', nulls: 'last' } } },
+      { checkpoint: { name: 'asc' } },
+      { setting: 'asc' },
+      { id: 'asc' },
+    ],
   });
   for (const run of runs) {
     const { rows } = await db.pool.query<ExportRow>(

@@ -67,7 +67,11 @@ const pageSql = (code: boolean) => `
   ORDER BY s.problem_id, s.idx LIMIT $4`;
 
 /** Pages of sample rows (see sampleExportColumns), per-test verdicts by name, absent per-test records as []. */
-export async function* exportSamples(db: Db, studyId: number, options: SampleExportOptions = {}): AsyncGenerator<TableRow[]> {
+export async function* exportSamples(
+  db: Db,
+  studyId: number,
+  options: SampleExportOptions = {},
+): AsyncGenerator<TableRow[]> {
   const code = options.code ?? false;
   const limit = options.pageSize ?? 5_000;
   const sql = pageSql(code);

@@ -25,8 +25,16 @@ export async function findStudyProblem(db: Db, studyId: number, problemId: numbe
     db.prisma.problem.findFirst({
       where: { id: problemId, benchmark: { runs: { some: { checkpoint: { studyId } } } } },
       select: {
-        id: true, externalId: true, title: true, difficulty: true, platform: true, contestDate: true,
-        timeLimitMs: true, memoryLimitMb: true, statement: true, _count: { select: { tests: true } },
+        id: true,
+        externalId: true,
+        title: true,
+        difficulty: true,
+        platform: true,
+        contestDate: true,
+        timeLimitMs: true,
+        memoryLimitMb: true,
+        statement: true,
+        _count: { select: { tests: true } },
       },
     }),
     db.prisma.test.aggregate({ where: { problemId }, _max: { tier: true } }),
@@ -70,14 +78,28 @@ const COUNTS_SQL = `
 
 const FIELDS = ['n', 'solved', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie', 'pending'] as const;
 
-type CountsRow = { checkpoint_id: number; name: string; role: CheckpointRole; alpha: number | null; model_scale: string; fail_tier_hist: number[] | null } & Record<
-  (typeof FIELDS)[number],
-  number | null
->;
+type CountsRow = {
+  checkpoint_id: number;
+  name: string;
+  role: CheckpointRole;
+  alpha: number | null;
+  model_scale: string;
+  fail_tier_hist: number[] | null;
+} & Record<(typeof FIELDS)[number], number | null>;
 
 /** Per checkpoint of the study: the problem's counts summed over the runs (filtered by setting). */
-export async function listProblemCounts(db: Db, studyId: number, problemId: number, filters: { setting?: string; scale?: string }): Promise<ProblemCheckpointCounts[]> {
-  const { rows } = await db.pool.query<CountsRow>(COUNTS_SQL, [studyId, problemId, filters.setting ?? null, filters.scale ?? null]);
+export async function listProblemCounts(
+  db: Db,
+  studyId: number,
+  problemId: number,
+  filters: { setting?: string; scale?: string },
+): Promise<ProblemCheckpointCounts[]> {
+  const { rows } = await db.pool.query<CountsRow>(COUNTS_SQL, [
+    studyId,
+    problemId,
+    filters.setting ?? null,
+    filters.scale ?? null,
+  ]);
   const byCheckpoint = new Map<number, ProblemCheckpointCounts>();
   for (const row of rows) {
     let entry = byCheckpoint.get(row.checkpoint_id);
@@ -89,7 +111,15 @@ export async function listProblemCounts(db: Db, studyId: number, problemId: numb
         alpha: lineAlpha(row.role, row.alpha),
         scale: row.model_scale,
         n: -1,
-        solved: 0, wa: 0, tle: 0, mle: 0, re: 0, ce: 0, ole: 0, ie: 0, pending: 0,
+        solved: 0,
+        wa: 0,
+        tle: 0,
+        mle: 0,
+        re: 0,
+        ce: 0,
+        ole: 0,
+        ie: 0,
+        pending: 0,
         failTierHist: [],
       };
       byCheckpoint.set(row.checkpoint_id, entry);

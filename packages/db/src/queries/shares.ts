@@ -18,14 +18,10 @@ export interface NewShare {
  * only to serialise it again.
  */
 export async function insertShare(db: Db, share: NewShare): Promise<void> {
-  await db.pool.query('INSERT INTO share (token, study_id, view, data_version, payload, created_by_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6)', [
-    share.token,
-    share.studyId,
-    share.view,
-    share.dataVersion,
-    share.payloadJson,
-    share.createdById,
-  ]);
+  await db.pool.query(
+    'INSERT INTO share (token, study_id, view, data_version, payload, created_by_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6)',
+    [share.token, share.studyId, share.view, share.dataVersion, share.payloadJson, share.createdById],
+  );
 }
 
 export interface StoredShare {
@@ -50,7 +46,13 @@ export async function findShare(db: Db, token: string): Promise<StoredShare | un
   });
   if (!share) return undefined;
   const { study, payload, createdBy, createdById: _, ...rest } = share;
-  return { ...rest, payload, createdBy: createdBy?.email ?? null, studyName: study.name, currentVersion: study.dataVersion };
+  return {
+    ...rest,
+    payload,
+    createdBy: createdBy?.email ?? null,
+    studyName: study.name,
+    currentVersion: study.dataVersion,
+  };
 }
 
 /** How many links a user owns (their quota counts these). */
@@ -62,7 +64,11 @@ export async function countShares(db: Db, ownerId: string): Promise<number> {
  * Deletes a link if `by` may: its owner, or an admin. 'missing' for an unknown token (or one
  * already deleted: a retry), 'forbidden' for someone else's.
  */
-export async function deleteShare(db: Db, token: string, by: { userId: string | null; admin: boolean }): Promise<'deleted' | 'missing' | 'forbidden'> {
+export async function deleteShare(
+  db: Db,
+  token: string,
+  by: { userId: string | null; admin: boolean },
+): Promise<'deleted' | 'missing' | 'forbidden'> {
   const share = await db.prisma.share.findUnique({ where: { token }, select: { createdById: true } });
   if (!share) return 'missing';
   if (!by.admin && share.createdById !== by.userId) return 'forbidden';
@@ -84,9 +90,20 @@ export interface ShareSummary {
 export async function listShares(db: Db, owner: string | 'all', limit = 500): Promise<ShareSummary[]> {
   const rows = await db.prisma.share.findMany({
     where: owner === 'all' ? {} : { createdById: owner },
-    select: { token: true, studyId: true, view: true, createdAt: true, study: { select: { name: true } }, createdBy: { select: { email: true } } },
+    select: {
+      token: true,
+      studyId: true,
+      view: true,
+      createdAt: true,
+      study: { select: { name: true } },
+      createdBy: { select: { email: true } },
+    },
     orderBy: { createdAt: 'desc' },
     take: limit,
   });
-  return rows.map(({ study, createdBy, ...r }) => ({ ...r, studyName: study.name, createdBy: createdBy?.email ?? null }));
+  return rows.map(({ study, createdBy, ...r }) => ({
+    ...r,
+    studyName: study.name,
+    createdBy: createdBy?.email ?? null,
+  }));
 }

@@ -1,4 +1,12 @@
-import { cellIndex, COUNT_FIELDS, lineAlpha, type CheckpointRole, type CountField, type StudyData, type StudyDataFilters } from '@frontier/core';
+import {
+  cellIndex,
+  COUNT_FIELDS,
+  lineAlpha,
+  type CheckpointRole,
+  type CountField,
+  type StudyData,
+  type StudyDataFilters,
+} from '@frontier/core';
 import type { Db } from '../client';
 
 // The hot read behind every explorer view: per (checkpoint, problem), the counts of every run
@@ -28,22 +36,38 @@ const CHECKPOINTS_SQL = `
   ORDER BY c.model_scale, COALESCE(c.alpha, CASE c.role WHEN 'LOW' THEN 0 WHEN 'HIGH' THEN 1 END) NULLS LAST, c.id`;
 
 type CellRow = { checkpoint_id: number; problem_id: number } & Record<CountField, number>;
-type CheckpointRow = { data_version: number; id: number | null; name: string; role: CheckpointRole; alpha: number | null; model_scale: string };
+type CheckpointRow = {
+  data_version: number;
+  id: number | null;
+  name: string;
+  role: CheckpointRole;
+  alpha: number | null;
+  model_scale: string;
+};
 
 /** The study's data under the filters; undefined when there is no such study. */
 export async function getStudyData(db: Db, studyId: number, filters: StudyDataFilters): Promise<StudyData | undefined> {
   const [cells, checkpoints] = await Promise.all([
-    db.pool.query<CellRow>(CELLS_SQL, [studyId, filters.difficulty ?? null, filters.setting ?? null, filters.scale ?? null]),
+    db.pool.query<CellRow>(CELLS_SQL, [
+      studyId,
+      filters.difficulty ?? null,
+      filters.setting ?? null,
+      filters.scale ?? null,
+    ]),
     db.pool.query<CheckpointRow>(CHECKPOINTS_SQL, [studyId, filters.scale ?? null]),
   ]);
   const study = checkpoints.rows[0];
   if (!study) return undefined;
   const cps = checkpoints.rows.filter((c): c is CheckpointRow & { id: number } => c.id !== null);
   const problemIds = [...new Set(cells.rows.map((r) => r.problem_id))];
-  const { rows: problems } = await db.pool.query<{ id: number; external_id: string; title: string; difficulty: string }>(
-    'SELECT id, external_id, title, difficulty FROM problem WHERE id = ANY($1::int[]) ORDER BY external_id',
-    [problemIds],
-  );
+  const { rows: problems } = await db.pool.query<{
+    id: number;
+    external_id: string;
+    title: string;
+    difficulty: string;
+  }>('SELECT id, external_id, title, difficulty FROM problem WHERE id = ANY($1::int[]) ORDER BY external_id', [
+    problemIds,
+  ]);
   const data: StudyData = {
     studyId,
     dataVersion: study.data_version,

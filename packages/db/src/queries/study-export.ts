@@ -20,6 +20,11 @@ export interface StudyExportOptions extends ParquetTableOptions {
 export function studyExport(db: Db, studyId: number, options: StudyExportOptions): AsyncGenerator<string | Uint8Array> {
   if (options.code && !options.samples) throw new RangeError('code needs samples: aggregate rows have no programs');
   return options.samples
-    ? writeTable(options.format, sampleExportColumns(options.code ?? false), exportSamples(db, studyId, options), options)
+    ? writeTable(
+        options.format,
+        sampleExportColumns(options.code ?? false),
+        exportSamples(db, studyId, options),
+        options,
+      )
     : writeTable(options.format, EXPORT_COLUMNS, exportRows(db, studyId), options);
 }

@@ -16,6 +16,8 @@ export async function getStudyVersion(db: Db, studyId: number): Promise<string |
 
 /** One version for the whole list of studies (any study added, removed or changed moves it). */
 export async function getStudiesVersion(db: Db): Promise<string> {
-  const { rows } = await db.pool.query<{ v: string | null }>(`SELECT string_agg(id || ':' || version, ',' ORDER BY id) AS v FROM (${VERSION_SQL}) x`);
+  const { rows } = await db.pool.query<{ v: string | null }>(
+    `SELECT string_agg(id || ':' || version, ',' ORDER BY id) AS v FROM (${VERSION_SQL}) x`,
+  );
   return rows[0]!.v ?? 'none';
 }

@@ -21,20 +21,29 @@ const TIERS_SQL = `
 export type FailTierHistograms = Record<string, Record<string, number[]>>;
 
 /** Of these checkpoint ids, those that are not checkpoints of the study. */
-export async function findMissingCheckpoints(db: Db, studyId: number, checkpointIds: readonly number[]): Promise<number[]> {
-  const found = await db.prisma.checkpoint.findMany({ where: { studyId, id: { in: [...checkpointIds] } }, select: { id: true } });
+export async function findMissingCheckpoints(
+  db: Db,
+  studyId: number,
+  checkpointIds: readonly number[],
+): Promise<number[]> {
+  const found = await db.prisma.checkpoint.findMany({
+    where: { studyId, id: { in: [...checkpointIds] } },
+    select: { id: true },
+  });
   return checkpointIds.filter((id) => !found.some((c) => c.id === id));
 }
 
 /** Every asked checkpoint gets an entry; problems without failures under the filters have none. */
-export async function getFailTierHistograms(db: Db, studyId: number, checkpointIds: readonly number[], filters: StudyDataFilters): Promise<FailTierHistograms> {
-  const { rows } = await db.pool.query<{ checkpoint_id: number; problem_id: number; tier: number; count: number }>(TIERS_SQL, [
-    studyId,
-    checkpointIds,
-    filters.difficulty ?? null,
-    filters.setting ?? null,
-    filters.scale ?? null,
-  ]);
+export async function getFailTierHistograms(
+  db: Db,
+  studyId: number,
+  checkpointIds: readonly number[],
+  filters: StudyDataFilters,
+): Promise<FailTierHistograms> {
+  const { rows } = await db.pool.query<{ checkpoint_id: number; problem_id: number; tier: number; count: number }>(
+    TIERS_SQL,
+    [studyId, checkpointIds, filters.difficulty ?? null, filters.setting ?? null, filters.scale ?? null],
+  );
   const out: FailTierHistograms = Object.fromEntries(checkpointIds.map((id) => [id, {}]));
   for (const row of rows) {
     const hist = (out[row.checkpoint_id]![row.problem_id] ??= []);

@@ -28,7 +28,12 @@ export class OpenAICompatibleBackend implements GenerationBackend {
   constructor(options: OpenAIBackendOptionsInput, hooks: { random?: () => number } = {}) {
     this.options = parseOpenAIBackendOptions(options);
     this.name = `openai:${this.options.model}`;
-    this.ctx = { options: this.options, semaphore: new Semaphore(this.options.concurrency), transport: new HttpTransport(), random: hooks.random };
+    this.ctx = {
+      options: this.options,
+      semaphore: new Semaphore(this.options.concurrency),
+      transport: new HttpTransport(),
+      random: hooks.random,
+    };
   }
 
   async *generate(req: GenerationRequest): AsyncGenerator<GeneratedSample> {
@@ -60,8 +65,17 @@ export class OpenAICompatibleBackend implements GenerationBackend {
     this.ctx.transport.close();
   }
 
-  private async produce(req: GenerationRequest, messages: ChatMessage[], batch: number[], signal: AbortSignal, out: Channel<GeneratedSample>): Promise<void> {
-    const choices = (await requestChatCompletion(this.ctx, this.body(req, messages, batch), signal)).slice(0, batch.length);
+  private async produce(
+    req: GenerationRequest,
+    messages: ChatMessage[],
+    batch: number[],
+    signal: AbortSignal,
+    out: Channel<GeneratedSample>,
+  ): Promise<void> {
+    const choices = (await requestChatCompletion(this.ctx, this.body(req, messages, batch), signal)).slice(
+      0,
+      batch.length,
+    );
     choices.forEach((c, i) => {
       const idx = batch[i] as number;
       out.push({ idx, code: extractCode(c.content, req.language), raw: c.content, finishReason: c.finishReason });

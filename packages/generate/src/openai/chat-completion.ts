@@ -42,7 +42,11 @@ type Attempt =
  * POSTs one chat-completions request, retrying 408, 429, 5xx, network errors, timeouts and
  * malformed replies with backoff. Returns the choices in `index` order.
  */
-export async function requestChatCompletion(ctx: ChatCompletionContext, body: object, signal: AbortSignal): Promise<ChatChoice[]> {
+export async function requestChatCompletion(
+  ctx: ChatCompletionContext,
+  body: object,
+  signal: AbortSignal,
+): Promise<ChatChoice[]> {
   const { options } = ctx;
   const url = `${options.baseUrl}/chat/completions`;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -51,11 +55,19 @@ export async function requestChatCompletion(ctx: ChatCompletionContext, body: ob
   const redact = (s: string): string => (options.apiKey ? s.split(options.apiKey).join('[api key]') : s);
 
   for (let attempt = 0; ; attempt++) {
-    const result = await ctx.semaphore.run(() => attemptOnce(ctx.transport, url, headers, payload, options.timeoutMs, signal), signal);
+    const result = await ctx.semaphore.run(
+      () => attemptOnce(ctx.transport, url, headers, payload, options.timeoutMs, signal),
+      signal,
+    );
     if (result.kind === 'ok') return result.choices;
     const attempts = attempt + 1;
     if (result.kind === 'fatal') {
-      throw new GenerationBackendError(redact(`POST ${url}: ${result.problem}`), { url, status: result.status, attempts, retried: false });
+      throw new GenerationBackendError(redact(`POST ${url}: ${result.problem}`), {
+        url,
+        status: result.status,
+        attempts,
+        retried: false,
+      });
     }
     if (attempt >= options.maxRetries) {
       const message = `POST ${url}: ${result.problem} (gave up after ${plural(attempts, 'attempt')})`;
@@ -66,7 +78,14 @@ export async function requestChatCompletion(ctx: ChatCompletionContext, body: ob
   }
 }
 
-async function attemptOnce(transport: HttpTransport, url: string, headers: Record<string, string>, payload: string, timeoutMs: number, outer: AbortSignal): Promise<Attempt> {
+async function attemptOnce(
+  transport: HttpTransport,
+  url: string,
+  headers: Record<string, string>,
+  payload: string,
+  timeoutMs: number,
+  outer: AbortSignal,
+): Promise<Attempt> {
   const ctrl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -96,7 +115,11 @@ function classify(res: HttpReply): Attempt {
     try {
       json = JSON.parse(text);
     } catch (err) {
-      return { kind: 'retry', status, problem: `HTTP ${status} with malformed JSON (${(err as Error).message}): ${snippet(text)}` };
+      return {
+        kind: 'retry',
+        status,
+        problem: `HTTP ${status} with malformed JSON (${(err as Error).message}): ${snippet(text)}`,
+      };
     }
     const parsed = chatCompletionSchema.safeParse(json);
     if (!parsed.success) {
@@ -104,7 +127,11 @@ function classify(res: HttpReply): Attempt {
       return { kind: 'retry', status, problem: `HTTP ${status} but not a chat completion: ${what}` };
     }
     const choices = parsed.data.choices
-      .map((c, i) => ({ order: c.index ?? i, content: c.message.content ?? '', finishReason: c.finish_reason ?? undefined }))
+      .map((c, i) => ({
+        order: c.index ?? i,
+        content: c.message.content ?? '',
+        finishReason: c.finish_reason ?? undefined,
+      }))
       .sort((a, b) => a.order - b.order)
       .map(({ content, finishReason }) => ({ content, finishReason }));
     return { kind: 'ok', choices };

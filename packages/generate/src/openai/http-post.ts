@@ -24,7 +24,13 @@ export class HttpTransport {
     return this.send('GET', url, headers, undefined, signal);
   }
 
-  private send(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<HttpReply> {
+  private send(
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal,
+  ): Promise<HttpReply> {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
     const request = secure ? https.request : http.request;

@@ -22,7 +22,9 @@ describe('parseOpenAIBackendOptions', () => {
   });
 
   it('strips trailing slashes from the base URL', () => {
-    expect(parseOpenAIBackendOptions({ ...base, baseUrl: ' https://api.example.com/v1// ' }).baseUrl).toBe('https://api.example.com/v1');
+    expect(parseOpenAIBackendOptions({ ...base, baseUrl: ' https://api.example.com/v1// ' }).baseUrl).toBe(
+      'https://api.example.com/v1',
+    );
   });
 
   it.each([
@@ -43,7 +45,9 @@ describe('parseOpenAIBackendOptions', () => {
     [{ temperature: '0.7' }, 'temperature: Invalid input: expected number, received string'],
     [{ max_tokens: 100 }, 'unknown option(s) max_tokens'],
   ])('rejects %j with a message naming the option', (patch, message) => {
-    expect(() => parseOpenAIBackendOptions({ ...base, ...patch })).toThrow(`invalid OpenAI backend options: ${message}`);
+    expect(() => parseOpenAIBackendOptions({ ...base, ...patch })).toThrow(
+      `invalid OpenAI backend options: ${message}`,
+    );
   });
 
   it('lists every bad option at once', () => {

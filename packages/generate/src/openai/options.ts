@@ -8,8 +8,10 @@ const httpUrl = z
   // `${baseUrl}/chat/completions` must not get a double slash.
   .transform((s) => s.replace(/\/+$/, ''));
 
-const positiveInt = (what: string) => z.number().int(`${what} must be an integer`).positive(`${what} must be at least 1`);
-const nonNegativeInt = (what: string) => z.number().int(`${what} must be an integer`).nonnegative(`${what} must be 0 or more`);
+const positiveInt = (what: string) =>
+  z.number().int(`${what} must be an integer`).positive(`${what} must be at least 1`);
+const nonNegativeInt = (what: string) =>
+  z.number().int(`${what} must be an integer`).nonnegative(`${what} must be 0 or more`);
 
 /** Options of the OpenAI-compatible backend, as the CLI and API accept them. */
 export const openAIBackendOptionsSchema = z
@@ -63,4 +65,3 @@ export function parseOpenAIBackendOptions(input: unknown): OpenAIBackendOptions 
   });
   throw new InvalidOptionsError(`invalid OpenAI backend options: ${problems.join('; ')}`);
 }
-

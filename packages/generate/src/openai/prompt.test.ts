@@ -13,7 +13,9 @@ describe('renderPrompt', () => {
   });
 
   it('does not substitute placeholders found inside the statement', () => {
-    expect(renderPrompt('{statement} / {title}', { ...req, statement: 'a {title} b $& {fence}' })).toBe('a {title} b $& {fence} / Sum');
+    expect(renderPrompt('{statement} / {title}', { ...req, statement: 'a {title} b $& {fence}' })).toBe(
+      'a {title} b $& {fence} / Sum',
+    );
   });
 
   it('leaves other braces alone', () => {

@@ -24,7 +24,10 @@ Write a complete {language} program that reads the input from standard input and
 
 Reply with the whole program in a single fenced code block that starts with \`\`\`{fence}.`;
 
-export function renderPrompt(template: string, req: Pick<GenerationRequest, 'problemId' | 'statement' | 'title' | 'language'>): string {
+export function renderPrompt(
+  template: string,
+  req: Pick<GenerationRequest, 'problemId' | 'statement' | 'title' | 'language'>,
+): string {
   const values: Record<string, string> = {
     '{statement}': req.statement,
     '{title}': req.title ?? req.problemId,

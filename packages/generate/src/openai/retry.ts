@@ -14,7 +14,12 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
  * Exponential backoff with "equal jitter": half the exponential delay fixed, half random, so
  * clients that failed together do not retry together yet still back off.
  */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const exp = Math.min(maxMs, baseMs * 2 ** attempt);
   return exp / 2 + random() * (exp / 2);
 }

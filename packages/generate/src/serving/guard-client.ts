@@ -21,13 +21,19 @@ export interface Guard {
   unref(): void;
 }
 
-type Report = { event: 'started'; pid: number } | { event: 'exit'; code: number | null; signal: string | null } | { event: 'error'; message: string };
+type Report =
+  | { event: 'started'; pid: number }
+  | { event: 'exit'; code: number | null; signal: string | null }
+  | { event: 'error'; message: string };
 
 const GUARD_SCRIPT = fileURLToPath(new URL('./guard.mjs', import.meta.url));
 
 export function startGuard(command: string, logFile: string, graceMs: number): Guard {
   // detached: the guard leads a new process group, so a signal to ours (Ctrl-C) leaves it be.
-  const child = spawn(process.execPath, [GUARD_SCRIPT, JSON.stringify({ command, logFile, graceMs })], { detached: true, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [GUARD_SCRIPT, JSON.stringify({ command, logFile, graceMs })], {
+    detached: true,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   child.stdin.on('error', () => {}); // EPIPE when the guard is already gone
   let pid: number | undefined;
   let reportedExit = false;
@@ -46,13 +52,18 @@ export function startGuard(command: string, logFile: string, graceMs: number): G
       return; // not a report (the guard writes nothing else; be safe all the same)
     }
     if (report.event === 'started') onStarted((pid = report.pid));
-    else if (report.event === 'error') onFailed(new ServingError(`could not start the inference server's command with sh: ${report.message}`));
+    else if (report.event === 'error')
+      onFailed(new ServingError(`could not start the inference server's command with sh: ${report.message}`));
     else if (report.event === 'exit') {
       reportedExit = true;
       onExit({ code: report.code, signal: report.signal });
     }
   });
-  child.on('error', (err) => onFailed(new ServingError(`could not start the guard of the inference server (${process.execPath}): ${err.message}`)));
+  child.on('error', (err) =>
+    onFailed(
+      new ServingError(`could not start the guard of the inference server (${process.execPath}): ${err.message}`),
+    ),
+  );
   const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
   void closed.then(async () => {
     onFailed(new ServingError(`the guard of the inference server exited before starting it (${logFile})`));

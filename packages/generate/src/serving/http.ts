@@ -62,7 +62,12 @@ export async function httpPostJson(url: string, body: unknown, opts: RequestOpti
   const deadline = withDeadline(opts);
   const transport = new HttpTransport();
   try {
-    const reply = await transport.post(url, { 'content-type': 'application/json', ...authorization(opts.apiKey) }, JSON.stringify(body), deadline.signal);
+    const reply = await transport.post(
+      url,
+      { 'content-type': 'application/json', ...authorization(opts.apiKey) },
+      JSON.stringify(body),
+      deadline.signal,
+    );
     return { status: reply.status, text: reply.text };
   } catch (err) {
     throw noAnswer('POST', url, err, opts, deadline.timedOut());
@@ -82,7 +87,11 @@ function withDeadline({ timeoutMs, signal }: RequestOptions): { signal: AbortSig
 
 function noAnswer(method: string, url: string, err: unknown, opts: RequestOptions, timedOut: boolean): ServingError {
   if (opts.signal?.aborted) return new ServingError(`${method} ${url}: cancelled`, { cause: err });
-  if (timedOut) return new ServingError(`${method} ${url}: no answer within ${seconds(opts.timeoutMs)}`, { cause: err });
+  if (timedOut)
+    return new ServingError(`${method} ${url}: no answer within ${seconds(opts.timeoutMs)}`, { cause: err });
   const detail = err instanceof Error ? err.message : String(err);
-  return new ServingError(`${method} ${url}: could not reach the server (${detail}); check that it is running and that the URL is right`, { cause: err });
+  return new ServingError(
+    `${method} ${url}: could not reach the server (${detail}); check that it is running and that the URL is right`,
+    { cause: err },
+  );
 }

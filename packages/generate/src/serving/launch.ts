@@ -108,16 +108,25 @@ async function waitUntilListed(server: LaunchedServer, opts: LaunchOptions): Pro
       if (opts.signal?.aborted) throw cancelled(opts);
       const remaining = deadline - Date.now();
       if (remaining <= 0) {
-        throw failed(server, `did not list "${opts.model}" within ${seconds(opts.startupTimeoutMs)} (${listed ?? last}), so it was stopped; raise the start-up timeout if it was still loading`);
+        throw failed(
+          server,
+          `did not list "${opts.model}" within ${seconds(opts.startupTimeoutMs)} (${listed ?? last}), so it was stopped; raise the start-up timeout if it was still loading`,
+        );
       }
       try {
-        const models = await listModels(server.baseUrl, { apiKey: opts.apiKey, signal: interrupt.signal, timeoutMs: Math.min(5_000, remaining) });
+        const models = await listModels(server.baseUrl, {
+          apiKey: opts.apiKey,
+          signal: interrupt.signal,
+          timeoutMs: Math.min(5_000, remaining),
+        });
         if (models.includes(opts.model)) return;
         listed = `it lists ${models.map((m) => `"${m}"`).join(', ') || 'no model'}`;
       } catch (err) {
         if (!interrupt.signal.aborted) last = `last answer: ${(err as Error).message}`;
       }
-      await sleep(Math.min(opts.pollMs ?? 250, Math.max(0, deadline - Date.now())), undefined, { signal: interrupt.signal }).catch(() => {});
+      await sleep(Math.min(opts.pollMs ?? 250, Math.max(0, deadline - Date.now())), undefined, {
+        signal: interrupt.signal,
+      }).catch(() => {});
     }
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
@@ -129,11 +138,15 @@ function exitHow({ code, signal }: ServerExit): string {
 }
 
 function failed(server: LaunchedServer, what: string): ServingError {
-  return new ServingError(`the inference server ${what}; last lines of its log (${server.logFile}):\n${server.logTail() || '(nothing)'}`);
+  return new ServingError(
+    `the inference server ${what}; last lines of its log (${server.logFile}):\n${server.logTail() || '(nothing)'}`,
+  );
 }
 
 function cancelled(opts: LaunchOptions): ServingError {
-  return new ServingError(`launching the inference server for "${opts.model}" was cancelled`, { cause: opts.signal?.reason });
+  return new ServingError(`launching the inference server for "${opts.model}" was cancelled`, {
+    cause: opts.signal?.reason,
+  });
 }
 
 /** A port nothing listens on now; the server binds it a moment later. */

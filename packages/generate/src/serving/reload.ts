@@ -1,5 +1,14 @@
 import { ServingError } from './errors';
-import { engineRoot, httpGet, httpPostJson, parseJson, snippet, trimSlashes, type HttpAnswer, type RequestOptions } from './http';
+import {
+  engineRoot,
+  httpGet,
+  httpPostJson,
+  parseJson,
+  snippet,
+  trimSlashes,
+  type HttpAnswer,
+  type RequestOptions,
+} from './http';
 import { listModels } from './models';
 
 export type ReloadEngine = 'sglang' | 'vllm';
@@ -30,7 +39,10 @@ export async function reloadCheckpoint(opts: ReloadOptions): Promise<{ model: st
   const models = await listModels(opts.baseUrl, { apiKey: opts.apiKey, timeoutMs: QUICK_MS });
   // SGLang serves the weights under their path after a reload; vLLM keeps its served name.
   const model = models.find((m) => samePath(m, opts.checkpointDir)) ?? models[0];
-  if (model === undefined) throw new ServingError(`the ${opts.engine} server at ${opts.baseUrl} lists no model after loading ${opts.checkpointDir}`);
+  if (model === undefined)
+    throw new ServingError(
+      `the ${opts.engine} server at ${opts.baseUrl} lists no model after loading ${opts.checkpointDir}`,
+    );
   return { model };
 }
 
@@ -39,7 +51,10 @@ async function reloadSGLang(root: string, dir: string, request: RequestOptions):
   const reply = await httpPostJson(url, { model_path: dir }, request);
   const body = parseJson(reply.text) as { success?: unknown; message?: unknown } | undefined;
   if (body?.success === false) {
-    throw new ServingError(`SGLang at ${root} did not load ${dir}: ${String(body.message).replace(/\.+$/, '')}. Check that the directory exists on the server's machine and holds a checkpoint of the model it serves`, { status: reply.status });
+    throw new ServingError(
+      `SGLang at ${root} did not load ${dir}: ${String(body.message).replace(/\.+$/, '')}. Check that the directory exists on the server's machine and holds a checkpoint of the model it serves`,
+      { status: reply.status },
+    );
   }
   if (reply.status !== 200 || body?.success !== true) throw unexpected('POST', url, reply);
 
@@ -48,7 +63,9 @@ async function reloadSGLang(root: string, dir: string, request: RequestOptions):
   const loaded = (parseJson(info.text) as { model_path?: unknown } | undefined)?.model_path;
   if (info.status !== 200 || typeof loaded !== 'string') throw unexpected('GET', infoUrl, info);
   if (!samePath(loaded, dir)) {
-    throw new ServingError(`SGLang at ${root} answered that it loaded ${dir}, but reports model_path ${JSON.stringify(loaded)}: the reload did not take effect, so no samples were generated from it`);
+    throw new ServingError(
+      `SGLang at ${root} answered that it loaded ${dir}, but reports model_path ${JSON.stringify(loaded)}: the reload did not take effect, so no samples were generated from it`,
+    );
   }
 }
 
@@ -63,7 +80,8 @@ async function reloadVLLM(root: string, dir: string, request: RequestOptions): P
         { status: 404 },
       );
     }
-    if (reply.status !== 200) throw unexpected('POST', `${url} (${method})`, reply, `vLLM at ${root} failed to load ${dir}`);
+    if (reply.status !== 200)
+      throw unexpected('POST', `${url} (${method})`, reply, `vLLM at ${root} failed to load ${dir}`);
   };
   await rpc('update_config', [{ model_config: { model: dir } }], QUICK_MS);
   await rpc('reload_weights', undefined, request.timeoutMs);
@@ -74,7 +92,9 @@ async function reloadVLLM(root: string, dir: string, request: RequestOptions): P
 }
 
 function unexpected(method: string, url: string, reply: HttpAnswer, what = 'unexpected answer'): ServingError {
-  return new ServingError(`${what}: ${method} ${url} answered HTTP ${reply.status}: ${snippet(reply.text)}`, { status: reply.status });
+  return new ServingError(`${what}: ${method} ${url} answered HTTP ${reply.status}: ${snippet(reply.text)}`, {
+    status: reply.status,
+  });
 }
 
 function samePath(a: string, b: string): boolean {

@@ -33,5 +33,7 @@ export function checkServeCommand(template: string): void {
  * quotes (`'{checkpoint}'`, `"{checkpoint}"`) is replaced with its quotes. Other braces stay.
  */
 export function renderServeCommand(template: string, values: ServeValues): string {
-  return template.replace(/(['"]?)\{(checkpoint|model|port)\}\1/g, (_all, _quote: string, name: keyof ServeValues) => shellQuote(String(values[name])));
+  return template.replace(/(['"]?)\{(checkpoint|model|port)\}\1/g, (_all, _quote: string, name: keyof ServeValues) =>
+    shellQuote(String(values[name])),
+  );
 }

@@ -56,7 +56,10 @@ export function track(pid: number, kind: 'process' | 'group' = 'process'): void 
 
 /** The pids the fake engine printed in its log. */
 export function enginePids(server: LaunchedServer): { server: number; grandchild?: number } {
-  const line = server.logTail(100).split('\n').find((l) => l.startsWith('{"pids"'));
+  const line = server
+    .logTail(100)
+    .split('\n')
+    .find((l) => l.startsWith('{"pids"'));
   if (!line) throw new Error(`no pids in the log:\n${server.logTail(100)}`);
   const found = (JSON.parse(line) as { pids: { server: number; grandchild?: number } }).pids;
   track(found.server);

@@ -39,16 +39,26 @@ describe('launchServer', () => {
 
   it('fails with the exit code and the last lines of the log when the server exits at start', async () => {
     const err = await launchError({ flags: '--crash-at-start' });
-    expect(err.message).toMatch(/^the inference server exited with code 3 before serving "alpha-0.5"; last lines of its log \(.*server\.log\):\n/);
+    expect(err.message).toMatch(
+      /^the inference server exited with code 3 before serving "alpha-0.5"; last lines of its log \(.*server\.log\):\n/,
+    );
     expect(err.message).toContain('fake-engine: CUDA out of memory (not really)');
   });
 
   it('fails after the start-up timeout, with what the server answered, and stops it', async () => {
     const dir = tempDir();
-    const err = await launchError({ checkpointDir: dir, flags: '--grandchild --delay-ms 60000', startupTimeoutMs: 700 });
-    expect(err.message).toMatch(/^the inference server did not list "alpha-0.5" within 0.7 s \(last answer: GET .* could not reach the server .*ECONNREFUSED.*\), so it was stopped; raise the start-up timeout if it was still loading; last lines of its log/);
+    const err = await launchError({
+      checkpointDir: dir,
+      flags: '--grandchild --delay-ms 60000',
+      startupTimeoutMs: 700,
+    });
+    expect(err.message).toMatch(
+      /^the inference server did not list "alpha-0.5" within 0.7 s \(last answer: GET .* could not reach the server .*ECONNREFUSED.*\), so it was stopped; raise the start-up timeout if it was still loading; last lines of its log/,
+    );
     expect(err.message).toContain(`fake-engine: loading ${dir}`);
-    const pids = JSON.parse(err.message.split('\n').find((l) => l.startsWith('{"pids"')) ?? '{}') as { pids: { server: number; grandchild: number } };
+    const pids = JSON.parse(err.message.split('\n').find((l) => l.startsWith('{"pids"')) ?? '{}') as {
+      pids: { server: number; grandchild: number };
+    };
     track(pids.pids.server);
     track(pids.pids.grandchild);
     expect(processRunning(pids.pids.server)).toBe(false);
@@ -57,7 +67,10 @@ describe('launchServer', () => {
 
   it('names the models a server lists under another name when it times out', async () => {
     // Long enough for the fake engine to start and answer on a loaded machine.
-    const err = await launchError({ command: engineCommand().replace('--model {model}', '--model {model}-typo'), startupTimeoutMs: 8_000 });
+    const err = await launchError({
+      command: engineCommand().replace('--model {model}', '--model {model}-typo'),
+      startupTimeoutMs: 8_000,
+    });
     expect(err.message).toContain('did not list "alpha-0.5" within 8 s (it lists "alpha-0.5-typo")');
   });
 
@@ -112,15 +125,29 @@ describe('launchServer', () => {
 
   it('leaves no server behind when the process that launched it is killed with SIGKILL', async () => {
     const dir = tempDir();
-    const options = { command: engineCommand('--grandchild --ignore-sigterm'), checkpointDir: dir, model: 'm', startupTimeoutMs: 20_000, logFile: join(dir, 'server.log'), stopGraceMs: 500 };
+    const options = {
+      command: engineCommand('--grandchild --ignore-sigterm'),
+      checkpointDir: dir,
+      model: 'm',
+      startupTimeoutMs: 20_000,
+      logFile: join(dir, 'server.log'),
+      stopGraceMs: 500,
+    };
     const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
     const script = fileURLToPath(new URL('../fixtures/launch-and-wait.ts', import.meta.url));
-    const launcher = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(options)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const launcher = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(options)], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     track(launcher.pid!);
     const [line] = (await once(createInterface({ input: launcher.stdout }), 'line')) as [string];
     const launched = JSON.parse(line) as { pid: number; pgid: number; log: string };
     track(launched.pgid, 'group');
-    const pids = (JSON.parse(launched.log.split('\n').find((l) => l.startsWith('{"pids"'))!) as { pids: { server: number; grandchild: number } }).pids;
+    const pids = (
+      JSON.parse(launched.log.split('\n').find((l) => l.startsWith('{"pids"'))!) as {
+        pids: { server: number; grandchild: number };
+      }
+    ).pids;
     track(pids.server);
     track(pids.grandchild);
     expect(processRunning(pids.grandchild)).toBe(true);

@@ -17,7 +17,13 @@ async function answering(status: number, body: string, seen: string[] = []): Pro
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 }
 
-const LIST = JSON.stringify({ object: 'list', data: [{ id: 'alpha-0', object: 'model' }, { id: 'alpha-1', object: 'model' }] });
+const LIST = JSON.stringify({
+  object: 'list',
+  data: [
+    { id: 'alpha-0', object: 'model' },
+    { id: 'alpha-1', object: 'model' },
+  ],
+});
 
 describe('listModels', () => {
   it('reads data[].id, sending the API key', async () => {
@@ -36,13 +42,17 @@ describe('listModels', () => {
 
   it('fails on a reply that is not a model list', async () => {
     const url = await answering(200, '<html>hello</html>');
-    expect((await servingError(listModels(url))).message).toBe(`GET ${url}/models did not answer with a model list ({"data": [{"id": ...}]}): <html>hello</html>; is this an OpenAI-compatible server?`);
+    expect((await servingError(listModels(url))).message).toBe(
+      `GET ${url}/models did not answer with a model list ({"data": [{"id": ...}]}): <html>hello</html>; is this an OpenAI-compatible server?`,
+    );
   });
 
   it('names the URL of a server it cannot reach', async () => {
     const url = await closedBaseUrl();
     const err = await servingError(listModels(url));
-    expect(err.message).toBe(`GET ${url}/models: could not reach the server (connect ECONNREFUSED ${url.slice(7, -3)}); check that it is running and that the URL is right`);
+    expect(err.message).toBe(
+      `GET ${url}/models: could not reach the server (connect ECONNREFUSED ${url.slice(7, -3)}); check that it is running and that the URL is right`,
+    );
   });
 });
 

@@ -55,7 +55,13 @@ const sortList: BigCase = {
   parse: { of: 'input', how: 'json' },
 };
 
-const CASES = [sumOf(200_000, '2*10^5'), sumOf(1_000_000, '10^6'), countTo(160_000, '1.6*10^5'), countTo(1_400_000, '1.4*10^6'), sortList];
+const CASES = [
+  sumOf(200_000, '2*10^5'),
+  sumOf(1_000_000, '10^6'),
+  countTo(160_000, '1.6*10^5'),
+  countTo(1_400_000, '1.4*10^6'),
+  sortList,
+];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -75,7 +81,8 @@ async function measureCase(judge: Judge, w: Workload, i: number, c: BigCase): Pr
   const bad = tests.find((t) => t.verdict !== 'AC');
   if (bad) console.log(`  ! ${c.kind.title}: verdicts ${tests.map((t) => t.verdict).join(' ')}${detailTail(bad)}`);
   const parse: number[] = [];
-  for (const t of problem.tests) parse.push(Number((await run(PYTHON, ['-c', PARSE[c.parse.how]], t[c.parse.of])).stdout));
+  for (const t of problem.tests)
+    parse.push(Number((await run(PYTHON, ['-c', PARSE[c.parse.how]], t[c.parse.of])).stdout));
   const cpu = mean(tests.map((t) => t.cpuMs));
   const supervisorWall = mean(tests.map((t) => t.wallMs));
   const e2e = wall / tests.length;
@@ -85,9 +92,17 @@ async function measureCase(judge: Judge, w: Workload, i: number, c: BigCase): Pr
 }
 
 export async function bigSection(settings: JudgeSettings, dir: string): Promise<void> {
-  const w = await buildWorkload({ key: 'big', title: 'big', format: 'lcb', kinds: CASES.map((c) => c.kind), seed: 7 }, { problems: CASES.length, samples: 1, tests: TESTS }, dir);
-  console.log(`\nbig inputs and outputs (LCB format, ${TESTS} tests per case, one sample at a time, judged once before to warm up; means per test, python's median of ${TESTS})`);
-  console.log(`  ${'case'.padEnd(48)}${cols('judge wall', 'end to end', 'program CPU', 'wall - CPU', 'e2e - CPU', 'Node CPU', 'python parse')}`);
+  const w = await buildWorkload(
+    { key: 'big', title: 'big', format: 'lcb', kinds: CASES.map((c) => c.kind), seed: 7 },
+    { problems: CASES.length, samples: 1, tests: TESTS },
+    dir,
+  );
+  console.log(
+    `\nbig inputs and outputs (LCB format, ${TESTS} tests per case, one sample at a time, judged once before to warm up; means per test, python's median of ${TESTS})`,
+  );
+  console.log(
+    `  ${'case'.padEnd(48)}${cols('judge wall', 'end to end', 'program CPU', 'wall - CPU', 'e2e - CPU', 'Node CPU', 'python parse')}`,
+  );
   const judge = createJudge({ ...settings, log: (m) => console.error(m) });
   try {
     for (const [i, c] of CASES.entries()) console.log(await measureCase(judge, w, i, c));

@@ -35,14 +35,24 @@ export function parseFlags(argv: readonly string[]): Flags {
   const known = new Set(['--workers', '--rounds', '--workload', '--backend', '--namespaces', '--no-pin']);
   argv.forEach((a, i) => {
     if (a.startsWith('--') && !known.has(a)) fail(`unknown flag ${a} (flags: ${[...known].join(' ')})`);
-    if (!a.startsWith('--') && !['--workers', '--rounds', '--workload', '--backend', '--namespaces'].includes(argv[i - 1] ?? '')) fail(`unexpected argument ${JSON.stringify(a)}`);
+    if (
+      !a.startsWith('--') &&
+      !['--workers', '--rounds', '--workload', '--backend', '--namespaces'].includes(argv[i - 1] ?? '')
+    )
+      fail(`unexpected argument ${JSON.stringify(a)}`);
   });
   const workloads = (value('--workload') ?? WORKLOADS.join(',')).split(',').map((w) => w.trim());
-  for (const w of workloads) if (!(WORKLOADS as readonly string[]).includes(w)) fail(`--workload takes a comma-separated subset of ${WORKLOADS.join(',')}, got ${JSON.stringify(w)}`);
+  for (const w of workloads)
+    if (!(WORKLOADS as readonly string[]).includes(w))
+      fail(`--workload takes a comma-separated subset of ${WORKLOADS.join(',')}, got ${JSON.stringify(w)}`);
   const scope = value('--namespaces') ?? 'sample';
-  if (!(NAMESPACE_SCOPES as readonly string[]).includes(scope)) fail(`--namespaces takes one of ${NAMESPACE_SCOPES.join(', ')} (network, IPC and mount namespaces per sample or per test), got ${JSON.stringify(scope)}`);
+  if (!(NAMESPACE_SCOPES as readonly string[]).includes(scope))
+    fail(
+      `--namespaces takes one of ${NAMESPACE_SCOPES.join(', ')} (network, IPC and mount namespaces per sample or per test), got ${JSON.stringify(scope)}`,
+    );
   const backend = value('--backend');
-  if (backend !== undefined && !(SANDBOX_BACKENDS as readonly string[]).includes(backend)) fail(`--backend takes one of ${SANDBOX_BACKENDS.join(', ')}, got ${JSON.stringify(backend)}`);
+  if (backend !== undefined && !(SANDBOX_BACKENDS as readonly string[]).includes(backend))
+    fail(`--backend takes one of ${SANDBOX_BACKENDS.join(', ')}, got ${JSON.stringify(backend)}`);
   return {
     ...(backend !== undefined && { backend: backend as SandboxBackend }),
     workers: count('--workers', availableParallelism()),

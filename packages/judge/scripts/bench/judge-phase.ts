@@ -1,6 +1,14 @@
 // The judge's phase: every test of every sample through a fresh judge, as `frontier judge
 // --all-tests` runs them (the slots are started and warmed first, outside the timing).
-import { createJudge, type BackendChoice, type Benchmark, type NamespaceScope, type Sample, type SandboxBackend, type TestRecord } from '../../src/index';
+import {
+  createJudge,
+  type BackendChoice,
+  type Benchmark,
+  type NamespaceScope,
+  type Sample,
+  type SandboxBackend,
+  type TestRecord,
+} from '../../src/index';
 import { measured, type Phase } from './machine';
 
 export interface JudgeSettings {
@@ -13,7 +21,12 @@ export interface JudgeSettings {
 /** A judged test, keyed `sampleId#testIndex` as the baselines key theirs. */
 export type JudgedTest = TestRecord & { key: string };
 
-export async function judgePhase(benchmark: Benchmark, samples: Sample[], warmUp: Sample[], settings: JudgeSettings): Promise<{ phase: Phase; tests: JudgedTest[]; backend: SandboxBackend }> {
+export async function judgePhase(
+  benchmark: Benchmark,
+  samples: Sample[],
+  warmUp: Sample[],
+  settings: JudgeSettings,
+): Promise<{ phase: Phase; tests: JudgedTest[]; backend: SandboxBackend }> {
   const judge = createJudge({ ...settings, log: (m) => console.error(m) });
   try {
     await judge.judgeSamples(benchmark, warmUp);

@@ -16,7 +16,12 @@ export interface BaselineResult {
 }
 
 /** `prelude`: what LiveCodeBench runs before the program ('' for a workload in our format). */
-export async function lcbPhase(benchmark: Benchmark, samples: Sample[], prelude: string, workers: number): Promise<BaselineResult> {
+export async function lcbPhase(
+  benchmark: Benchmark,
+  samples: Sample[],
+  prelude: string,
+  workers: number,
+): Promise<BaselineResult> {
   // The jobs are built before the timing: LiveCodeBench has its tests in memory too.
   const jobs = samples.map((s) => {
     const problem = benchmark.problems.get(s.problemId)!;
@@ -31,12 +36,17 @@ export async function lcbPhase(benchmark: Benchmark, samples: Sample[], prelude:
   });
   const verdicts = new Map<string, string>();
   const cpuMs: number[] = [];
-  const { ms, busy } = await measured(() => eachConcurrently(jobs, workers, async (job) => {
-    const { stdout } = await run(PYTHON, [SCRIPT], job.json);
-    const lines = stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { v: string; cpuMs: number });
-    // A process that died mid-way (LCB's "global timeout") fails the tests it did not report.
-    for (let i = 0; i < job.tests; i++) verdicts.set(`${job.sample.id}#${i}`, lines[i]?.v ?? 'RE');
-    cpuMs.push(...lines.map((l) => l.cpuMs));
-  }));
+  const { ms, busy } = await measured(() =>
+    eachConcurrently(jobs, workers, async (job) => {
+      const { stdout } = await run(PYTHON, [SCRIPT], job.json);
+      const lines = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { v: string; cpuMs: number });
+      // A process that died mid-way (LCB's "global timeout") fails the tests it did not report.
+      for (let i = 0; i < job.tests; i++) verdicts.set(`${job.sample.id}#${i}`, lines[i]?.v ?? 'RE');
+      cpuMs.push(...lines.map((l) => l.cpuMs));
+    }),
+  );
   return { phase: { tests: jobs.reduce((a, j) => a + j.tests, 0), ms, busy }, verdicts, cpuMs };
 }

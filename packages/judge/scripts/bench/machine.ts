@@ -35,15 +35,25 @@ export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; 
 }
 
 /** `work` on every item, `workers` at a time (the judge's concurrency for the baselines). */
-export async function eachConcurrently<T>(items: readonly T[], workers: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function eachConcurrently<T>(
+  items: readonly T[],
+  workers: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /** Runs a process with `input` on stdin; its stdout (stderr dropped) and exit code. */
-export function run(cmd: string, args: readonly string[], input: string): Promise<{ code: number | null; stdout: string }> {
+export function run(
+  cmd: string,
+  args: readonly string[],
+  input: string,
+): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'ignore'] });
     const chunks: Buffer[] = [];
@@ -68,7 +78,10 @@ export interface PageCosts {
 export function pageCosts(dir: string): PageCosts | null {
   const exe = join(dir, 'page_costs');
   try {
-    if (!existsSync(exe)) execFileSync('gcc', ['-O2', '-o', exe, fileURLToPath(new URL('./page_costs.c', import.meta.url))], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (!existsSync(exe))
+      execFileSync('gcc', ['-O2', '-o', exe, fileURLToPath(new URL('./page_costs.c', import.meta.url))], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
     return JSON.parse(execFileSync(exe, { encoding: 'utf8' })) as PageCosts;
   } catch (e) {
     console.error(`bench: the page-cost probe did not run: ${(e as Error).message}`);
@@ -100,7 +113,11 @@ export function heapChoice(dir: string): HeapChoice | null {
     const lib = ensureTemplateLib(dir);
     const runtime = fileURLToPath(new URL('../../runtime', import.meta.url));
     const script = fileURLToPath(new URL('./heap_choice.py', import.meta.url));
-    const out = execFileSync(PYTHON, ['-I', script, runtime, lib], { input: LCB_PRELUDE, encoding: 'utf8', env: { PATH: process.env.PATH, LD_PRELOAD: lib } });
+    const out = execFileSync(PYTHON, ['-I', script, runtime, lib], {
+      input: LCB_PRELUDE,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, LD_PRELOAD: lib },
+    });
     return JSON.parse(out) as HeapChoice;
   } catch (e) {
     console.error(`bench: the template's heap probe did not run: ${(e as Error).message}`);

@@ -27,10 +27,21 @@ const SPECS = { a: preludeWorkload, b: functionalWorkload, c: plainWorkload };
 
 const flags = parseFlags(process.argv.slice(2));
 // The reference judge: cgroup1 beside the backend compared with it (--backend), else what auto picks.
-const settings = { workers: flags.workers, namespaceScope: flags.namespaceScope, pinSlots: flags.pinSlots, backend: flags.backend ? ('cgroup1' as const) : ('auto' as const) };
+const settings = {
+  workers: flags.workers,
+  namespaceScope: flags.namespaceScope,
+  pinSlots: flags.pinSlots,
+  backend: flags.backend ? ('cgroup1' as const) : ('auto' as const),
+};
 const dir = mkdtempSync(join(tmpdir(), 'frontier-judge-bench-'));
-const options = [`network, IPC and mount namespaces per ${flags.namespaceScope}`, flags.pinSlots ? '' : 'slots not pinned', flags.backend ? `${flags.backend} beside cgroup1` : ''].filter(Boolean);
-console.log(`judge bench: ${flags.workers} workers${options.length ? ` (${options.join(', ')})` : ''}, ${flags.rounds} rounds, ${availableParallelism()} cores; load average before: ${loadAverage()}`);
+const options = [
+  `network, IPC and mount namespaces per ${flags.namespaceScope}`,
+  flags.pinSlots ? '' : 'slots not pinned',
+  flags.backend ? `${flags.backend} beside cgroup1` : '',
+].filter(Boolean);
+console.log(
+  `judge bench: ${flags.workers} workers${options.length ? ` (${options.join(', ')})` : ''}, ${flags.rounds} rounds, ${availableParallelism()} cores; load average before: ${loadAverage()}`,
+);
 
 try {
   // The judge forks a process per test, the LCB strategy one per sample: what a page costs a fresh
@@ -46,7 +57,9 @@ try {
     // LiveCodeBench runs its prelude before every program (and raises Python's limit on digits
     // once per process); our format has neither.
     const prelude = spec.format === 'lcb' ? `${LCB_PRELUDE}${LCB_PROCESS_SETTINGS}` : '';
-    console.log(`\n(${key}) ${spec.title}: ${SHAPE.problems} problems x ${SHAPE.samples} samples x ${SHAPE.tests} tests, 1 sample in ${SHAPE.samples} wrong; load average ${loadAverage()}`);
+    console.log(
+      `\n(${key}) ${spec.title}: ${SHAPE.problems} problems x ${SHAPE.samples} samples x ${SHAPE.tests} tests, 1 sample in ${SHAPE.samples} wrong; load average ${loadAverage()}`,
+    );
     const rounds: Round[] = [];
     const judged: JudgedTest[] = [];
     const lcbCpuMs: number[] = [];
@@ -57,15 +70,31 @@ try {
       const order = ['judge', 'other', 'lcb', 'spawn'].filter((p) => p !== 'other' || flags.backend);
       for (const phase of r % 2 === 0 ? order : order.reverse()) {
         if (phase === 'judge') j = await judgePhase(w.benchmark, samples, w.samples(-1 - r).slice(0, 2), settings);
-        else if (phase === 'other') o = await judgePhase(w.benchmark, samples, w.samples(-1 - r).slice(0, 2), { ...settings, backend: flags.backend });
+        else if (phase === 'other')
+          o = await judgePhase(w.benchmark, samples, w.samples(-1 - r).slice(0, 2), {
+            ...settings,
+            backend: flags.backend,
+          });
         else if (phase === 'lcb') l = await lcbPhase(w.benchmark, samples, prelude, flags.workers);
         else s = await spawnPhase(w.benchmark, samples, flags.workers, SPAWN_EVERY, dir);
       }
       if (!j || !l || !s || (flags.backend && !o)) throw new Error('bench: a phase did not run');
       judged.push(...j.tests);
       lcbCpuMs.push(...l.cpuMs);
-      const other = o && { backend: o.backend, phase: o.phase, vsJudge: agreement(o.tests, new Map(j.tests.map((t) => [t.key, t.verdict]))) };
-      rounds.push({ judge: j.phase, judgeBackend: j.backend, lcb: l.phase, spawn: s.phase, vsLcb: agreement(j.tests, l.verdicts), vsSpawn: agreement(j.tests, s.verdicts), ...(other && { other }) });
+      const other = o && {
+        backend: o.backend,
+        phase: o.phase,
+        vsJudge: agreement(o.tests, new Map(j.tests.map((t) => [t.key, t.verdict]))),
+      };
+      rounds.push({
+        judge: j.phase,
+        judgeBackend: j.backend,
+        lcb: l.phase,
+        spawn: s.phase,
+        vsLcb: agreement(j.tests, l.verdicts),
+        vsSpawn: agreement(j.tests, s.verdicts),
+        ...(other && { other }),
+      });
       console.log(roundLine(rounds.at(-1)!, r, flags.rounds));
     }
     figures.push(printWorkload(key, rounds, judged, lcbCpuMs, flags.workers, availableParallelism()));

@@ -59,7 +59,9 @@ export function agreement(judged: JudgedTest[], verdicts: Map<string, string>): 
 
 export function roundLine(r: Round, i: number, n: number): string {
   const ph = (name: string, p: Phase) => `${name} ${rate(p).toFixed(0)}/s (${p.tests}, ${pct(p.busy)})`;
-  const other = r.other ? `  ${ph(r.other.backend, r.other.phase)}  ${r.other.backend}/${r.judgeBackend} ${x2(rate(r.other.phase) / rate(r.judge))}` : '';
+  const other = r.other
+    ? `  ${ph(r.other.backend, r.other.phase)}  ${r.other.backend}/${r.judgeBackend} ${x2(rate(r.other.phase) / rate(r.judge))}`
+    : '';
   return `  round ${i + 1}/${n}  ${ph(`judge (${r.judgeBackend})`, r.judge)}${other}  ${ph('lcb', r.lcb)}  ${ph('spawn', r.spawn)}  judge/lcb ${x2(rate(r.judge) / rate(r.lcb))}  judge/spawn ${x2(rate(r.judge) / rate(r.spawn))}`;
 }
 
@@ -77,11 +79,25 @@ export interface WorkloadFigures {
 }
 
 /** Prints the workload's pooled figures and returns them for the closing table. */
-export function printWorkload(key: string, rounds: Round[], judged: JudgedTest[], lcbCpuMs: number[], workers: number, cores: number): WorkloadFigures {
+export function printWorkload(
+  key: string,
+  rounds: Round[],
+  judged: JudgedTest[],
+  lcbCpuMs: number[],
+  workers: number,
+  cores: number,
+): WorkloadFigures {
   const J = pooled(rounds.map((r) => r.judge));
   const L = pooled(rounds.map((r) => r.lcb));
   const S = pooled(rounds.map((r) => r.spawn));
-  const sum = (f: (r: Round) => Agreement): Agreement => rounds.map(f).reduce((a, b) => ({ same: a.same + b.same, compared: a.compared + b.compared, examples: [...a.examples, ...b.examples] }));
+  const sum = (f: (r: Round) => Agreement): Agreement =>
+    rounds
+      .map(f)
+      .reduce((a, b) => ({
+        same: a.same + b.same,
+        compared: a.compared + b.compared,
+        examples: [...a.examples, ...b.examples],
+      }));
   const vsLcb = sum((r) => r.vsLcb);
   const vsSpawn = sum((r) => r.vsSpawn);
   const cpu = judged.map((t) => t.cpuMs);
@@ -89,26 +105,64 @@ export function printWorkload(key: string, rounds: Round[], judged: JudgedTest[]
   const perRound = (f: (r: Round) => number) => rounds.map((r) => x2(f(r))).join(', ');
   const machineCpu = (p: Phase) => `${((cores * p.busy * p.ms) / p.tests).toFixed(2)} ms`;
   const figures: WorkloadFigures = {
-    key, judge: J, lcb: L, spawn: S, judgeVsLcb: rate(J) / rate(L), judgeVsSpawn: rate(J) / rate(S), vsLcb,
-    cpuMedian: quantile(cpu, 0.5), cpuP95: quantile(cpu, 0.95),
+    key,
+    judge: J,
+    lcb: L,
+    spawn: S,
+    judgeVsLcb: rate(J) / rate(L),
+    judgeVsSpawn: rate(J) / rate(S),
+    vsLcb,
+    cpuMedian: quantile(cpu, 0.5),
+    cpuP95: quantile(cpu, 0.95),
   };
   const others = rounds.flatMap((r) => (r.other ? [r.other] : []));
   if (others.length) {
     const O = pooled(others.map((o) => o.phase));
-    const agreementO = others.map((o) => o.vsJudge).reduce((a, b) => ({ same: a.same + b.same, compared: a.compared + b.compared, examples: [...a.examples, ...b.examples] }));
+    const agreementO = others
+      .map((o) => o.vsJudge)
+      .reduce((a, b) => ({
+        same: a.same + b.same,
+        compared: a.compared + b.compared,
+        examples: [...a.examples, ...b.examples],
+      }));
     const name = others[0]!.backend;
-    figures.other = { backend: name, judgeBackend: rounds[0]!.judgeBackend, phase: O, vsJudge: rate(O) / rate(J), agreement: agreementO };
-    console.log(`  backends    ${name} ${rate(O).toFixed(0)}/s, ${rounds[0]!.judgeBackend} ${rate(J).toFixed(0)}/s: ${name}/${rounds[0]!.judgeBackend} ${x2(figures.other.vsJudge)} pooled; per round ${perRound((r) => rate(r.other!.phase) / rate(r.judge))}; verdicts agree ${agreed(agreementO)}`);
-    for (const e of agreementO.examples.slice(0, 5)) console.log(`    differs   ${e.replace('baseline', rounds[0]!.judgeBackend)}`);
+    figures.other = {
+      backend: name,
+      judgeBackend: rounds[0]!.judgeBackend,
+      phase: O,
+      vsJudge: rate(O) / rate(J),
+      agreement: agreementO,
+    };
+    console.log(
+      `  backends    ${name} ${rate(O).toFixed(0)}/s, ${rounds[0]!.judgeBackend} ${rate(J).toFixed(0)}/s: ${name}/${rounds[0]!.judgeBackend} ${x2(figures.other.vsJudge)} pooled; per round ${perRound((r) => rate(r.other!.phase) / rate(r.judge))}; verdicts agree ${agreed(agreementO)}`,
+    );
+    for (const e of agreementO.examples.slice(0, 5))
+      console.log(`    differs   ${e.replace('baseline', rounds[0]!.judgeBackend)}`);
   }
-  console.log(`  tests/s     judge ${rate(J).toFixed(0)}, lcb-strategy ${rate(L).toFixed(0)}, spawn ${rate(S).toFixed(0)} (all rounds pooled; ${workers} at a time each)`);
-  console.log(`  judge/lcb   ${x2(figures.judgeVsLcb)} pooled; per round ${perRound((r) => rate(r.judge) / rate(r.lcb))}`);
-  console.log(`  judge/spawn ${x2(figures.judgeVsSpawn)} pooled; per round ${perRound((r) => rate(r.judge) / rate(r.spawn))}`);
+  console.log(
+    `  tests/s     judge ${rate(J).toFixed(0)}, lcb-strategy ${rate(L).toFixed(0)}, spawn ${rate(S).toFixed(0)} (all rounds pooled; ${workers} at a time each)`,
+  );
+  console.log(
+    `  judge/lcb   ${x2(figures.judgeVsLcb)} pooled; per round ${perRound((r) => rate(r.judge) / rate(r.lcb))}`,
+  );
+  console.log(
+    `  judge/spawn ${x2(figures.judgeVsSpawn)} pooled; per round ${perRound((r) => rate(r.judge) / rate(r.spawn))}`,
+  );
   console.log(`  agreement   judge vs lcb-strategy ${agreed(vsLcb)}; judge vs spawn ${agreed(vsSpawn)}`);
-  for (const e of [...vsLcb.examples.slice(0, 5).map((e) => `lcb: ${e}`), ...vsSpawn.examples.slice(0, 5).map((e) => `spawn: ${e}`)]) console.log(`    differs   ${e}`);
-  console.log(`  program CPU judge (cpuMs) median ${figures.cpuMedian.toFixed(2)} ms, p95 ${figures.cpuP95.toFixed(2)} ms; lcb-strategy in-process call median ${quantile(lcbCpuMs, 0.5).toFixed(2)} ms, p95 ${quantile(lcbCpuMs, 0.95).toFixed(2)} ms`);
-  console.log(`  judge wall - program CPU per test (supervisor) median ${quantile(overhead, 0.5).toFixed(2)} ms, p95 ${quantile(overhead, 0.95).toFixed(2)} ms`);
-  console.log(`  machine CPU per test  judge ${machineCpu(J)}, lcb-strategy ${machineCpu(L)}, spawn ${machineCpu(S)} (cores x busy x wall / tests)`);
+  for (const e of [
+    ...vsLcb.examples.slice(0, 5).map((e) => `lcb: ${e}`),
+    ...vsSpawn.examples.slice(0, 5).map((e) => `spawn: ${e}`),
+  ])
+    console.log(`    differs   ${e}`);
+  console.log(
+    `  program CPU judge (cpuMs) median ${figures.cpuMedian.toFixed(2)} ms, p95 ${figures.cpuP95.toFixed(2)} ms; lcb-strategy in-process call median ${quantile(lcbCpuMs, 0.5).toFixed(2)} ms, p95 ${quantile(lcbCpuMs, 0.95).toFixed(2)} ms`,
+  );
+  console.log(
+    `  judge wall - program CPU per test (supervisor) median ${quantile(overhead, 0.5).toFixed(2)} ms, p95 ${quantile(overhead, 0.95).toFixed(2)} ms`,
+  );
+  console.log(
+    `  machine CPU per test  judge ${machineCpu(J)}, lcb-strategy ${machineCpu(L)}, spawn ${machineCpu(S)} (cores x busy x wall / tests)`,
+  );
   console.log(`  cores busy  judge ${pct(J.busy)}, lcb-strategy ${pct(L.busy)}, spawn ${pct(S.busy)} (whole machine)`);
   return figures;
 }
@@ -120,11 +174,16 @@ export function printSummary(all: WorkloadFigures[]): void {
     const o = withOther[0]!.other!;
     console.log(`\nbackends (pooled over rounds): ${o.backend} beside ${o.judgeBackend}, same corpora, same rounds`);
     console.log(`  workload  ${o.judgeBackend}/s  ${o.backend}/s  ${o.backend}/${o.judgeBackend}  agreement`);
-    for (const f of withOther) console.log(`  ${f.key.padEnd(8)}  ${rate(f.judge).toFixed(0).padStart(9)}  ${rate(f.other!.phase).toFixed(0).padStart(10)}  ${x2(f.other!.vsJudge).padStart(17)}  ${f.other!.agreement.same}/${f.other!.agreement.compared}`);
+    for (const f of withOther)
+      console.log(
+        `  ${f.key.padEnd(8)}  ${rate(f.judge).toFixed(0).padStart(9)}  ${rate(f.other!.phase).toFixed(0).padStart(10)}  ${x2(f.other!.vsJudge).padStart(17)}  ${f.other!.agreement.same}/${f.other!.agreement.compared}`,
+      );
   }
   console.log('\nsummary (pooled over rounds)');
   console.log('  workload  judge/s  lcb/s  spawn/s  judge/lcb  judge/spawn  agreement(lcb)  CPU median/p95');
   for (const f of all) {
-    console.log(`  ${f.key.padEnd(8)}  ${rate(f.judge).toFixed(0).padStart(7)}  ${rate(f.lcb).toFixed(0).padStart(5)}  ${rate(f.spawn).toFixed(0).padStart(7)}  ${x2(f.judgeVsLcb).padStart(9)}  ${x2(f.judgeVsSpawn).padStart(11)}  ${`${f.vsLcb.same}/${f.vsLcb.compared}`.padStart(14)}  ${f.cpuMedian.toFixed(2)}/${f.cpuP95.toFixed(2)} ms`);
+    console.log(
+      `  ${f.key.padEnd(8)}  ${rate(f.judge).toFixed(0).padStart(7)}  ${rate(f.lcb).toFixed(0).padStart(5)}  ${rate(f.spawn).toFixed(0).padStart(7)}  ${x2(f.judgeVsLcb).padStart(9)}  ${x2(f.judgeVsSpawn).padStart(11)}  ${`${f.vsLcb.same}/${f.vsLcb.compared}`.padStart(14)}  ${f.cpuMedian.toFixed(2)}/${f.cpuP95.toFixed(2)} ms`,
+    );
   }
 }

@@ -21,7 +21,13 @@ function verdictOf(problem: Problem, exitCode: number | null, output: string, ex
 }
 
 /** Every test of one sample in `every` (a process per test is slow: fewer keep the run short). */
-export async function spawnPhase(benchmark: Benchmark, samples: Sample[], workers: number, every: number, dir: string): Promise<Omit<BaselineResult, 'cpuMs'>> {
+export async function spawnPhase(
+  benchmark: Benchmark,
+  samples: Sample[],
+  workers: number,
+  every: number,
+  dir: string,
+): Promise<Omit<BaselineResult, 'cpuMs'>> {
   const picked = samples.filter((_, i) => i % every === 0);
   const jobs = picked.flatMap((s, i) => {
     const problem = benchmark.problems.get(s.problemId)!;
@@ -30,9 +36,11 @@ export async function spawnPhase(benchmark: Benchmark, samples: Sample[], worker
     return problem.tests.map((t, index) => ({ key: `${s.id}#${index}`, problem, path, t }));
   });
   const verdicts = new Map<string, string>();
-  const { ms, busy } = await measured(() => eachConcurrently(jobs, workers, async ({ key, problem, path, t }) => {
-    const { code, stdout } = await run(PYTHON, [path], t.input);
-    verdicts.set(key, verdictOf(problem, code, stdout, t.output));
-  }));
+  const { ms, busy } = await measured(() =>
+    eachConcurrently(jobs, workers, async ({ key, problem, path, t }) => {
+      const { code, stdout } = await run(PYTHON, [path], t.input);
+      verdicts.set(key, verdictOf(problem, code, stdout, t.output));
+    }),
+  );
   return { phase: { tests: jobs.length, ms, busy }, verdicts };
 }

@@ -20,7 +20,11 @@ const window: Kind = {
     const nums = ints(rand, size(rand, 5, 500), -100, 100);
     const k = 1 + rand(nums.length);
     let best = -Infinity;
-    for (let i = 0; i + k <= nums.length; i++) best = Math.max(best, nums.slice(i, i + k).reduce((a, b) => a + b, 0));
+    for (let i = 0; i + k <= nums.length; i++)
+      best = Math.max(
+        best,
+        nums.slice(i, i + k).reduce((a, b) => a + b, 0),
+      );
     return { input: args(nums, k), output: pyJson(best) };
   },
 };
@@ -41,7 +45,10 @@ const topK: Kind = {
     const count = new Map<number, number>();
     for (const x of nums) count.set(x, (count.get(x) ?? 0) + 1);
     const k = 1 + rand(Math.min(5, count.size));
-    const top = [...count].sort(([x, a], [y, b]) => b - a || x - y).slice(0, k).map(([x]) => x);
+    const top = [...count]
+      .sort(([x, a], [y, b]) => b - a || x - y)
+      .slice(0, k)
+      .map(([x]) => x);
     return { input: args(nums, k), output: pyJson(top) };
   },
 };
@@ -64,7 +71,8 @@ const pairs: Kind = {
     const nums = ints(rand, size(rand, 5, 300), -50, 50);
     const target = rand(101) - 50;
     let total = 0;
-    for (let i = 0; i < nums.length; i++) for (let j = i + 1; j < nums.length; j++) if (nums[i]! + nums[j]! < target) total++;
+    for (let i = 0; i < nums.length; i++)
+      for (let j = i + 1; j < nums.length; j++) if (nums[i]! + nums[j]! < target) total++;
     return { input: args(nums, target), output: pyJson(total) };
   },
 };
@@ -87,7 +95,8 @@ function brackets(rand: Rand): string {
   const open: string[] = [];
   const n = size(rand, 2, 200);
   while (out.length + open.length < n || open.length) {
-    if (open.length && (rand(2) || out.length + open.length >= n)) out.push({ '(': ')', '[': ']', '{': '}' }[open.pop()!]!);
+    if (open.length && (rand(2) || out.length + open.length >= n))
+      out.push({ '(': ')', '[': ']', '{': '}' }[open.pop()!]!);
     else {
       open.push('([{'[rand(3)]!);
       out.push(open.at(-1)!);

@@ -21,7 +21,11 @@ export const plainWorkload: Omit<WorkloadSpec, 'seed'> = {
   kinds: [
     kind('Sum', `${read}print(sum(xs))`, (xs) => xs.reduce((a, b) => a + b, 0)),
     kind('Maximum', `${read}print(max(xs))`, (xs) => Math.max(...xs)),
-    kind('Median', 'n=int(input())\nxs=sorted(map(int,input().split()))\nprint(xs[n//2])', (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!),
+    kind(
+      'Median',
+      'n=int(input())\nxs=sorted(map(int,input().split()))\nprint(xs[n//2])',
+      (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!,
+    ),
     kind('Distinct values', 'input()\nprint(len(set(input().split())))', (xs) => new Set(xs).size),
   ],
 };

@@ -27,11 +27,15 @@ export const lines = (...ls: (string | number)[]): string => `${ls.join('\n')}\n
 /** JSON as Python's json.dumps writes it (", " and ": "), as LiveCodeBench's test files hold it. */
 export const pyJson = (v: unknown): string => {
   if (Array.isArray(v)) return `[${v.map(pyJson).join(', ')}]`;
-  if (v && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`).join(', ')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 };
 
-export const ints = (rand: Rand, n: number, lo: number, hi: number): number[] => Array.from({ length: n }, () => lo + rand(hi - lo + 1));
+export const ints = (rand: Rand, n: number, lo: number, hi: number): number[] =>
+  Array.from({ length: n }, () => lo + rand(hi - lo + 1));
 
 /** One kind of problem: a correct program, a wrong one (WA on some tests, or RE), a test maker. */
 export interface Kind {
@@ -74,37 +78,46 @@ export async function buildWorkload(spec: WorkloadSpec, shape: Shape, dir: strin
     return { id: `${spec.key}${p}`, kind, tests: Array.from({ length: shape.tests }, () => kind.test(rand)) };
   });
   const testtype = (k: Kind) => (k.fnName ? 'functional' : 'stdin');
-  const doc = spec.format === 'frontier'
-    ? { name: `bench-${spec.key}`, problems: problems.map((p) => ({ id: p.id, title: p.kind.title, tests: p.tests })) }
-    : problems.map((p, i) => ({
-        question_title: p.kind.title,
-        question_content: '',
-        platform: p.kind.fnName ? 'leetcode' : 'atcoder',
-        question_id: p.id,
-        contest_id: 'bench',
-        contest_date: '2025-01-01T00:00:00',
-        starter_code: '',
-        difficulty: ['easy', 'medium', 'hard'][i % 3],
-        public_test_cases: JSON.stringify(p.tests.slice(0, 2).map((t) => ({ ...t, testtype: testtype(p.kind) }))),
-        private_test_cases: JSON.stringify(p.tests.slice(2).map((t) => ({ ...t, testtype: testtype(p.kind) }))),
-        metadata: JSON.stringify(p.kind.fnName ? { func_name: p.kind.fnName } : {}),
-      }));
+  const doc =
+    spec.format === 'frontier'
+      ? {
+          name: `bench-${spec.key}`,
+          problems: problems.map((p) => ({ id: p.id, title: p.kind.title, tests: p.tests })),
+        }
+      : problems.map((p, i) => ({
+          question_title: p.kind.title,
+          question_content: '',
+          platform: p.kind.fnName ? 'leetcode' : 'atcoder',
+          question_id: p.id,
+          contest_id: 'bench',
+          contest_date: '2025-01-01T00:00:00',
+          starter_code: '',
+          difficulty: ['easy', 'medium', 'hard'][i % 3],
+          public_test_cases: JSON.stringify(p.tests.slice(0, 2).map((t) => ({ ...t, testtype: testtype(p.kind) }))),
+          private_test_cases: JSON.stringify(p.tests.slice(2).map((t) => ({ ...t, testtype: testtype(p.kind) }))),
+          metadata: JSON.stringify(p.kind.fnName ? { func_name: p.kind.fnName } : {}),
+        }));
   const path = join(dir, `workload-${spec.key}.json`);
   writeFileSync(path, JSON.stringify(doc));
   const benchmark = await loadBenchmark(path);
   // One wrong sample per problem (1 in `samples`), at a different position in each problem.
   const codes = problems.flatMap((p, pi) =>
-    Array.from({ length: shape.samples }, (_, s) => ({ problemId: p.id, s, code: s === (pi * 3) % shape.samples ? (p.kind.wrong ?? p.kind.code) : p.kind.code })),
+    Array.from({ length: shape.samples }, (_, s) => ({
+      problemId: p.id,
+      s,
+      code: s === (pi * 3) % shape.samples ? (p.kind.wrong ?? p.kind.code) : p.kind.code,
+    })),
   );
   return {
     spec,
     shape,
     benchmark,
-    samples: (round) => codes.map(({ problemId, s, code }) => ({
-      id: `${problemId}-s${s}`,
-      problemId,
-      language: 'python',
-      code: `# round ${round} problem ${problemId} sample ${s}\n${code}\n`,
-    })),
+    samples: (round) =>
+      codes.map(({ problemId, s, code }) => ({
+        id: `${problemId}-s${s}`,
+        problemId,
+        language: 'python',
+        code: `# round ${round} problem ${problemId} sample ${s}\n${code}\n`,
+      })),
   };
 }

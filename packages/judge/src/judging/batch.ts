@@ -22,28 +22,44 @@ export interface BatchOutcome {
  * `allTests`, and at a borderline TLE (to be re-run on its own). The records are empty only if
  * the slot failed before any result.
  */
-export async function runBatch(rig: JudgeRig, program: RunnableProgram, problem: Problem, order: readonly number[], limits: ResolvedLimits, sample: Sample, allTests: boolean): Promise<BatchOutcome> {
+export async function runBatch(
+  rig: JudgeRig,
+  program: RunnableProgram,
+  problem: Problem,
+  order: readonly number[],
+  limits: ResolvedLimits,
+  sample: Sample,
+  allTests: boolean,
+): Promise<BatchOutcome> {
   const records: TestOutcome[] = [];
   let borderline: number | undefined;
   let failed: Error | undefined;
   await rig.pool.withSlot(async (slot, lane) => {
     // Per lane: the slot may run the other lane's request before this one's outputs are read.
     const outs = order.map((_, k) => join('out', `slot-${slot.index}-${lane}-${k}`));
-    const items = order.map((index, k) => ({ stdin: ['work', rig.files.input(problem, index)] as const, stdout: ['work', outs[k]!] as const }));
+    const items = order.map((index, k) => ({
+      stdin: ['work', rig.files.input(problem, index)] as const,
+      stdout: ['work', outs[k]!] as const,
+    }));
     try {
-      await slot.runBatch(testRequest(program, limits, rig.rerunMargin), items, { stopOnFailure: !allTests, stopCpuMs: limits.cpuMs }, (k, run) => {
-        if (k !== records.length) return false; // never expected: results come in order
-        const index = order[k]!;
-        const verdict = verdictOf(run, rig.files.output(run, outs[k]!), problem, index, limits);
-        noteRun(rig.log, run, verdict, sample, index);
-        if (verdict === 'TLE' && rig.maxReruns > 0 && isBorderlineTle(run, limits, rig.rerunMargin)) {
-          borderline = k;
-          return false;
-        }
-        const rec = recordOf(run, verdict, problem, index, 0);
-        records.push(rec);
-        return rec.compileError === undefined && (verdict === 'AC' || allTests);
-      });
+      await slot.runBatch(
+        testRequest(program, limits, rig.rerunMargin),
+        items,
+        { stopOnFailure: !allTests, stopCpuMs: limits.cpuMs },
+        (k, run) => {
+          if (k !== records.length) return false; // never expected: results come in order
+          const index = order[k]!;
+          const verdict = verdictOf(run, rig.files.output(run, outs[k]!), problem, index, limits);
+          noteRun(rig.log, run, verdict, sample, index);
+          if (verdict === 'TLE' && rig.maxReruns > 0 && isBorderlineTle(run, limits, rig.rerunMargin)) {
+            borderline = k;
+            return false;
+          }
+          const rec = recordOf(run, verdict, problem, index, 0);
+          records.push(rec);
+          return rec.compileError === undefined && (verdict === 'AC' || allTests);
+        },
+      );
     } catch (err) {
       failed = err as Error;
       rig.files.dropCutOutputs(err, outs);

@@ -11,5 +11,6 @@ const SHORT_OF_SPACE = 256 << 20;
  * short of space stops judging.
  */
 export function stopIfDiskFull(err: unknown, dir: string): void {
-  if (isOutOfSpace(err) && (err instanceof DiskFullError || freeBytes(dir) < SHORT_OF_SPACE)) throw explainDiskFull(err, { path: dir });
+  if (isOutOfSpace(err) && (err instanceof DiskFullError || freeBytes(dir) < SHORT_OF_SPACE))
+    throw explainDiskFull(err, { path: dir });
 }

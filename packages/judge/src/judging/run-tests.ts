@@ -13,7 +13,14 @@ import type { TestOutcome } from './test-verdict';
  * them with `allTests`: as many as possible per request to the slot's supervisor (no round trip
  * per test), a test on its own where it must be re-run or where the slot failed.
  */
-export async function runTests(rig: JudgeRig, program: RunnableProgram, problem: Problem, limits: ResolvedLimits, sample: Sample, allTests: boolean): Promise<{ tests: TestRecord[]; compileError?: string }> {
+export async function runTests(
+  rig: JudgeRig,
+  program: RunnableProgram,
+  problem: Problem,
+  limits: ResolvedLimits,
+  sample: Sample,
+  allTests: boolean,
+): Promise<{ tests: TestRecord[]; compileError?: string }> {
   const tests: TestRecord[] = [];
   let compileError: string | undefined;
   const order = judgingOrder(problem.tests);
@@ -29,7 +36,15 @@ export async function runTests(rig: JudgeRig, program: RunnableProgram, problem:
   let pos = 0;
   judging: while (pos < order.length) {
     // The remaining tests in one request to the slot's supervisor (no round trip per test).
-    const { records, borderline, failed } = await runBatch(rig, program, problem, order.slice(pos), limits, sample, allTests);
+    const { records, borderline, failed } = await runBatch(
+      rig,
+      program,
+      problem,
+      order.slice(pos),
+      limits,
+      sample,
+      allTests,
+    );
     stopIfDiskFull(failed, rig.workDir); // a test's output file could not be written
     for (const rec of records) {
       pos++;

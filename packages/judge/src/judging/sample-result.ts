@@ -6,7 +6,12 @@ import { failureClassOf, type Verdict } from '../verdicts';
 export type SampleFacts = Pick<SampleResult, 'id' | 'problemId' | 'language' | 'tiers' | 'sandbox'>;
 
 /** A judged sample's result: the first non-AC verdict in judging order (CE before any), its coverage. */
-export function sampleResult(facts: SampleFacts, problem: Problem, tests: TestRecord[], compileError: string | undefined): SampleResult {
+export function sampleResult(
+  facts: SampleFacts,
+  problem: Problem,
+  tests: TestRecord[],
+  compileError: string | undefined,
+): SampleResult {
   const firstBad = compileError !== undefined ? 'CE' : tests.find((t) => t.verdict !== 'AC')?.verdict;
   const verdict: Verdict = firstBad ?? 'AC';
   const result: SampleResult = {

@@ -16,7 +16,9 @@ export interface JudgeRunOptions {
  * A sample identical to one judged before (code, language, test set, limits, options) takes its
  * result, marked `deduplicated`, for the judge's lifetime; an IE or a failure is never kept.
  */
-export function sampleScheduler(rig: JudgeRig): (benchmark: Benchmark, samples: readonly Sample[], runOptions: JudgeRunOptions) => Promise<SampleResult[]> {
+export function sampleScheduler(
+  rig: JudgeRig,
+): (benchmark: Benchmark, samples: readonly Sample[], runOptions: JudgeRunOptions) => Promise<SampleResult[]> {
   const testSetKeys = new WeakMap<Problem, string>();
   const done = new Map<string, Promise<SampleResult>>();
   const testSetKey = (p: Problem): string => {
@@ -38,7 +40,14 @@ export function sampleScheduler(rig: JudgeRig): (benchmark: Benchmark, samples: 
         const sample = samples[i]!;
         const problem = benchmark.problems.get(sample.problemId)!;
         const limits = rig.limitsOf(problem, sample.language, lcbCompat);
-        const key = sha(sample.language, sample.code, testSetKey(problem), JSON.stringify(limits), String(allTests), String(lcbCompat));
+        const key = sha(
+          sample.language,
+          sample.code,
+          testSetKey(problem),
+          JSON.stringify(limits),
+          String(allTests),
+          String(lcbCompat),
+        );
         let p = done.get(key);
         const dedup = p !== undefined;
         if (!p) {

@@ -93,7 +93,8 @@ function limitsFor(options: JudgeOptions): JudgeRig['limitsOf'] {
   // LiveCodeBench's evaluator gives each test one alarm of `--timeout` (default 6) seconds of wall
   // clock; the compat mode takes it as the CPU limit, so that its verdicts do not follow the load.
   return (problem, language, lcbCompat) => {
-    const compat = lcbCompat && language === 'python' && (problem.checker.mode === 'lcb' || problem.functional !== undefined);
+    const compat =
+      lcbCompat && language === 'python' && (problem.checker.mode === 'lcb' || problem.functional !== undefined);
     const own = compat ? { ...problem.limits, timeS: problem.limits.timeS ?? LCB_TIMEOUT_S } : problem.limits;
     return resolveLimits(own, options.limits ?? {}, language, multipliers);
   };

@@ -14,7 +14,15 @@ import { noteRun, recordOf, verdictOf, type TestOutcome } from './test-verdict';
  * `firstReruns` already made), and a slot that fails is the judge's fault: retried once on a
  * fresh slot, then IE.
  */
-export async function runTest(rig: JudgeRig, program: RunnableProgram, problem: Problem, index: number, limits: ResolvedLimits, sample: Sample, firstReruns = 0): Promise<TestOutcome> {
+export async function runTest(
+  rig: JudgeRig,
+  program: RunnableProgram,
+  problem: Problem,
+  index: number,
+  limits: ResolvedLimits,
+  sample: Sample,
+  firstReruns = 0,
+): Promise<TestOutcome> {
   let reruns = firstReruns;
   let attempt = 0;
   for (;;) {
@@ -28,7 +36,16 @@ export async function runTest(rig: JudgeRig, program: RunnableProgram, problem: 
       if (attempt++ < 1) continue;
       const cause = (err as Error).message;
       rig.log(`IE on sample ${sample.id} test ${index}: ${cause}`);
-      return { index, tier: problem.tests[index]!.tier, verdict: 'IE', cpuMs: 0, peakKib: 0, wallMs: 0, reruns, detail: cause };
+      return {
+        index,
+        tier: problem.tests[index]!.tier,
+        verdict: 'IE',
+        cpuMs: 0,
+        peakKib: 0,
+        wallMs: 0,
+        reruns,
+        detail: cause,
+      };
     }
     const verdict = verdictOf(run, output, problem, index, limits);
     noteRun(rig.log, run, verdict, sample, index);
@@ -40,8 +57,17 @@ export async function runTest(rig: JudgeRig, program: RunnableProgram, problem: 
   }
 }
 
-async function runOnce(rig: JudgeRig, program: RunnableProgram, problem: Problem, index: number, limits: ResolvedLimits) {
-  const req: RunRequest = { ...testRequest(program, limits, rig.rerunMargin), stdin: ['work', rig.files.input(problem, index)] };
+async function runOnce(
+  rig: JudgeRig,
+  program: RunnableProgram,
+  problem: Problem,
+  index: number,
+  limits: ResolvedLimits,
+) {
+  const req: RunRequest = {
+    ...testRequest(program, limits, rig.rerunMargin),
+    stdin: ['work', rig.files.input(problem, index)],
+  };
   return rig.pool.withSlot(async (slot, lane) => {
     const out = join('out', `slot-${slot.index}-${lane}`);
     const run = await slot.run({ ...req, stdout: ['work', out] }).catch((err: unknown) => {

@@ -9,7 +9,13 @@ import type { Verdict } from '../verdicts';
 export type TestOutcome = TestRecord & { compileError?: string };
 
 /** The verdict of test `index`'s run: how it ended, then its output against the expected one. */
-export function verdictOf(run: RunResult, output: string, problem: Problem, index: number, limits: ResolvedLimits): Verdict {
+export function verdictOf(
+  run: RunResult,
+  output: string,
+  problem: Problem,
+  index: number,
+  limits: ResolvedLimits,
+): Verdict {
   const v = classifyRun(run, limits);
   if (v) return v;
   const expected = problem.tests[index]!.output;
@@ -18,12 +24,25 @@ export function verdictOf(run: RunResult, output: string, problem: Problem, inde
 }
 
 /** Logs what the judge should hear of a run: its own failure (IE), processes a slot left behind. */
-export function noteRun(log: (message: string) => void, run: RunResult, verdict: Verdict, sample: Sample, index: number): void {
+export function noteRun(
+  log: (message: string) => void,
+  run: RunResult,
+  verdict: Verdict,
+  sample: Sample,
+  index: number,
+): void {
   if (verdict === 'IE') log(`IE on sample ${sample.id} test ${index}: ${run.setupError}`);
-  if (run.leftoverProcesses > 0) log(`slot left ${run.leftoverProcesses} process(es) after sample ${sample.id} test ${index}`);
+  if (run.leftoverProcesses > 0)
+    log(`slot left ${run.leftoverProcesses} process(es) after sample ${sample.id} test ${index}`);
 }
 
-export function recordOf(run: RunResult, verdict: Verdict, problem: Problem, index: number, reruns: number): TestOutcome {
+export function recordOf(
+  run: RunResult,
+  verdict: Verdict,
+  problem: Problem,
+  index: number,
+  reruns: number,
+): TestOutcome {
   const record: TestOutcome = {
     index,
     tier: problem.tests[index]!.tier,

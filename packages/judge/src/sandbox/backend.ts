@@ -45,7 +45,10 @@ export interface HostView {
 const PROBE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'runtime', 'probe_userns.py');
 
 function cgroup1(host: HostView): BackendSetup {
-  const parents = { memory: currentCgroup1('memory', host.cgroupMount, host.procSelfCgroup), pids: currentCgroup1('pids', host.cgroupMount, host.procSelfCgroup) };
+  const parents = {
+    memory: currentCgroup1('memory', host.cgroupMount, host.procSelfCgroup),
+    pids: currentCgroup1('pids', host.cgroupMount, host.procSelfCgroup),
+  };
   return {
     backend: 'cgroup1',
     reason: `root with cgroup v1 memory and pids controllers (${parents.memory}, ${parents.pids})`,
@@ -56,7 +59,10 @@ function cgroup1(host: HostView): BackendSetup {
 
 function cgroup2(env: NodeJS.ProcessEnv, python: string, host: HostView): BackendSetup {
   const dir = findDelegatedGroup({
-    explicit: env[CGROUP2_ENV] || undefined, mountRoot: host.cgroupMount, procSelfCgroup: host.procSelfCgroup, root: host.root,
+    explicit: env[CGROUP2_ENV] || undefined,
+    mountRoot: host.cgroupMount,
+    procSelfCgroup: host.procSelfCgroup,
+    root: host.root,
     delegationMark: host.delegationMark ?? ((d) => delegationXattr(python, d)),
   });
   // Without root the sandbox's mount namespaces and set-up need a user namespace, as rootless's.
@@ -77,7 +83,10 @@ function probeUserNamespaces(python: string, why?: string): void {
   const r = spawnSync(python, ['-I', PROBE], { encoding: 'utf8', timeout: 20_000, env: { PATH: '/usr/bin:/bin' } });
   const out = (r.stdout ?? '').trim();
   const prefix = why ? `${why}: ` : '';
-  if (!out) throw new Error(`${prefix}${python} could not run the namespace probe (${r.error?.message ?? (r.stderr?.trim() || `exit ${r.status}`)})`);
+  if (!out)
+    throw new Error(
+      `${prefix}${python} could not run the namespace probe (${r.error?.message ?? (r.stderr?.trim() || `exit ${r.status}`)})`,
+    );
   if (out !== 'ok') throw new Error(`${prefix}${rootlessAdvice(out)}`);
 }
 
@@ -101,26 +110,50 @@ const sysctl = (name: string): string | undefined => {
 };
 
 /** What to do about a failed step of runtime/probe_userns.py ("STEP ERRNO"). */
-export function rootlessAdvice(failure: string, read: (name: string) => string | undefined = sysctl, inContainer = existsSync('/.dockerenv') || existsSync('/run/.containerenv')): string {
+export function rootlessAdvice(
+  failure: string,
+  read: (name: string) => string | undefined = sysctl,
+  inContainer = existsSync('/.dockerenv') || existsSync('/run/.containerenv'),
+): string {
   const [step = '', code = ''] = failure.split(' ');
   const hints: string[] = [];
   if (step === 'user' || step === 'uid_map') {
-    if (read('user.max_user_namespaces') === '0') hints.push('user namespaces are disabled: sysctl -w user.max_user_namespaces=15000');
-    if (read('kernel.unprivileged_userns_clone') === '0') hints.push('unprivileged user namespaces are disabled: sysctl -w kernel.unprivileged_userns_clone=1');
+    if (read('user.max_user_namespaces') === '0')
+      hints.push('user namespaces are disabled: sysctl -w user.max_user_namespaces=15000');
+    if (read('kernel.unprivileged_userns_clone') === '0')
+      hints.push('unprivileged user namespaces are disabled: sysctl -w kernel.unprivileged_userns_clone=1');
     if (read('kernel.apparmor_restrict_unprivileged_userns') === '1')
-      hints.push('AppArmor restricts unprivileged user namespaces (Ubuntu 23.10+): sysctl -w kernel.apparmor_restrict_unprivileged_userns=0, or an AppArmor profile that allows userns for the judge\'s python3');
+      hints.push(
+        "AppArmor restricts unprivileged user namespaces (Ubuntu 23.10+): sysctl -w kernel.apparmor_restrict_unprivileged_userns=0, or an AppArmor profile that allows userns for the judge's python3",
+      );
   }
   if (inContainer) {
-    if (step === 'proc') hints.push('the container masks parts of /proc: run it with --security-opt systempaths=unconfined');
-    else hints.push('the container\'s seccomp or AppArmor profile refuses namespaces: run it with --security-opt seccomp=unconfined --security-opt apparmor=unconfined (or a seccomp profile that allows unshare, clone with namespace flags, mount, umount2, pivot_root and setns)');
+    if (step === 'proc')
+      hints.push('the container masks parts of /proc: run it with --security-opt systempaths=unconfined');
+    else
+      hints.push(
+        "the container's seccomp or AppArmor profile refuses namespaces: run it with --security-opt seccomp=unconfined --security-opt apparmor=unconfined (or a seccomp profile that allows unshare, clone with namespace flags, mount, umount2, pivot_root and setns)",
+      );
   }
-  if (hints.length === 0) hints.push('check that unprivileged user namespaces are allowed on this machine (sysctl user.max_user_namespaces, kernel.unprivileged_userns_clone, kernel.apparmor_restrict_unprivileged_userns) and not refused by a seccomp filter');
+  if (hints.length === 0)
+    hints.push(
+      'check that unprivileged user namespaces are allowed on this machine (sysctl user.max_user_namespaces, kernel.unprivileged_userns_clone, kernel.apparmor_restrict_unprivileged_userns) and not refused by a seccomp filter',
+    );
   return `unprivileged namespaces do not work here (${step || failure}${code ? `: ${code}` : ''}): ${hints.join('; ')}`;
 }
 
 /** Sets up `choice` (or, for auto, the strongest backend that works here); throws JudgeSetupError saying why none can run. */
-export function resolveBackend(choice: BackendChoice, python: string, env: NodeJS.ProcessEnv = process.env, host: HostView = {}): BackendSetup {
-  const makers: Record<SandboxBackend, () => BackendSetup> = { cgroup1: () => cgroup1(host), cgroup2: () => cgroup2(env, python, host), rootless: () => rootless(python, host) };
+export function resolveBackend(
+  choice: BackendChoice,
+  python: string,
+  env: NodeJS.ProcessEnv = process.env,
+  host: HostView = {},
+): BackendSetup {
+  const makers: Record<SandboxBackend, () => BackendSetup> = {
+    cgroup1: () => cgroup1(host),
+    cgroup2: () => cgroup2(env, python, host),
+    rootless: () => rootless(python, host),
+  };
   if (choice !== 'auto') {
     try {
       return makers[choice]();

@@ -7,11 +7,16 @@ export interface Cgroup1Parents {
 }
 
 /** The cgroup v1 directory of this process for a controller, e.g. /sys/fs/cgroup/memory/x; throws saying what is missing. */
-export function currentCgroup1(controller: 'memory' | 'pids', mountRoot = '/sys/fs/cgroup', procSelfCgroup = readFileSync('/proc/self/cgroup', 'utf8')): string {
+export function currentCgroup1(
+  controller: 'memory' | 'pids',
+  mountRoot = '/sys/fs/cgroup',
+  procSelfCgroup = readFileSync('/proc/self/cgroup', 'utf8'),
+): string {
   const line = procSelfCgroup.split('\n').find((l) => l.split(':')[1]?.split(',').includes(controller));
   if (!line) throw new Error(`no cgroup v1 ${controller} controller (the host mounts cgroup v2 only)`);
   const dir = join(mountRoot, controller, line.split(':')[2] ?? '/');
-  if (!existsSync(join(dir, 'cgroup.procs'))) throw new Error(`the cgroup v1 ${controller} hierarchy is not mounted at ${dir}`);
+  if (!existsSync(join(dir, 'cgroup.procs')))
+    throw new Error(`the cgroup v1 ${controller} hierarchy is not mounted at ${dir}`);
   try {
     accessSync(dir, constants.W_OK);
   } catch {

@@ -26,21 +26,25 @@ function buildOnce(cacheDir: string, cc: string, name: string, flags: string[], 
 }
 
 /** The reaper stub (native/reaper.c), pid 1 of a test whose program is a binary. */
-export const ensureReaper = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'reaper', ['-O2', '-static']);
+export const ensureReaper = (cacheDir: string, cc = 'gcc'): string =>
+  buildOnce(cacheDir, cc, 'reaper', ['-O2', '-static']);
 
 const LIB_FLAGS = ['-O2', '-shared', '-fPIC'];
 
 /** The supervisor's native half (native/supervisor.c), a shared library loaded with ctypes. */
-export const ensureSupervisorLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'supervisor', LIB_FLAGS, ['common.h']);
+export const ensureSupervisorLib = (cacheDir: string, cc = 'gcc'): string =>
+  buildOnce(cacheDir, cc, 'supervisor', LIB_FLAGS, ['common.h']);
 
 /** The template's native half (native/template.c), a shared library loaded with ctypes. */
-export const ensureTemplateLib = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'template', LIB_FLAGS, ['common.h', 'huge_image.h', 'huge_heap.h']);
+export const ensureTemplateLib = (cacheDir: string, cc = 'gcc'): string =>
+  buildOnce(cacheDir, cc, 'template', LIB_FLAGS, ['common.h', 'huge_image.h', 'huge_heap.h']);
 
 /**
  * The object linked into every compiled C++ program (native/alloc_shim.c: a failed allocation
  * leaves a marker on stderr); position-independent, as the programs are PIE.
  */
-export const ensureAllocShim = (cacheDir: string, cc = 'gcc'): string => buildOnce(cacheDir, cc, 'alloc_shim', ['-O2', '-fPIC', '-c']);
+export const ensureAllocShim = (cacheDir: string, cc = 'gcc'): string =>
+  buildOnce(cacheDir, cc, 'alloc_shim', ['-O2', '-fPIC', '-c']);
 
 /**
  * The command that starts a slot's supervisor (runtime/zygote.py) from bytecode cached under

@@ -27,12 +27,15 @@ export class SlotPool {
     this.sandboxes = Array.from({ length: opts.workers }, (_, i) => opts.backend.slot(i, tag));
     this.slots = new Array(opts.workers).fill(undefined);
     this.replacing = new Array(opts.workers).fill(undefined);
-    this.free = this.slots.map(() => Array.from({ length: ZygoteSlot.PIPELINE }, (_, lane) => ZygoteSlot.PIPELINE - 1 - lane));
+    this.free = this.slots.map(() =>
+      Array.from({ length: ZygoteSlot.PIPELINE }, (_, lane) => ZygoteSlot.PIPELINE - 1 - lane),
+    );
   }
 
   private take(): { i: number; lane: number } | undefined {
     let best = -1;
-    for (let i = 0; i < this.free.length; i++) if (this.free[i]!.length > (best < 0 ? 0 : this.free[best]!.length)) best = i;
+    for (let i = 0; i < this.free.length; i++)
+      if (this.free[i]!.length > (best < 0 ? 0 : this.free[best]!.length)) best = i;
     return best < 0 ? undefined : { i: best, lane: this.free[best]!.pop()! };
   }
 
@@ -55,7 +58,8 @@ export class SlotPool {
 
   async withSlot<T>(fn: (slot: ZygoteSlot, lane: number) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('judge is closed');
-    const { i, lane } = this.take() ?? (await new Promise<{ i: number; lane: number }>((res) => this.waiters.push(res)));
+    const { i, lane } =
+      this.take() ?? (await new Promise<{ i: number; lane: number }>((res) => this.waiters.push(res)));
     try {
       return await fn(await this.slotAt(i), lane);
     } finally {

@@ -76,10 +76,18 @@ export class ZygoteSlot implements SandboxSlot {
     const o = this.opts;
     const config = {
       // In its own user namespace the supervisor is root only there: programs keep its one user.
-      uid: o.sandbox.userNamespace ? -1 : o.uid, gid: o.sandbox.userNamespace ? -1 : o.gid, userNamespace: o.sandbox.userNamespace,
+      uid: o.sandbox.userNamespace ? -1 : o.uid,
+      gid: o.sandbox.userNamespace ? -1 : o.gid,
+      userNamespace: o.sandbox.userNamespace,
       roots: { work: o.roots.work, cache: o.roots.cache },
-      backend: o.sandbox.backend, cgroup: o.sandbox.cgroup, reaper: o.reaper, native: o.native, templateNative: o.templateNative,
-      namespaceScope: o.namespaceScope, pin: o.pin ? o.index : null, hide: o.hide ?? null,
+      backend: o.sandbox.backend,
+      cgroup: o.sandbox.cgroup,
+      reaper: o.reaper,
+      native: o.native,
+      templateNative: o.templateNative,
+      namespaceScope: o.namespaceScope,
+      pin: o.pin ? o.index : null,
+      hide: o.hide ?? null,
       // Run once by the template before it forks any test (runtime/template.py, Prelude): tests
       // find its modules imported, and LiveCodeBench's programs, which start with it, its names.
       preload: LCB_PRELUDE,
@@ -129,7 +137,9 @@ export class ZygoteSlot implements SandboxSlot {
     });
     this.proc.on('error', (err) => this.fail(err));
     this.proc.on('exit', (code, signal) => {
-      const why = new Error(`sandbox supervisor of slot ${this.index} exited (code ${code}, signal ${signal}): ${this.stderrTail.trim()}`);
+      const why = new Error(
+        `sandbox supervisor of slot ${this.index} exited (code ${code}, signal ${signal}): ${this.stderrTail.trim()}`,
+      );
       this.fail(why);
       readyReject(why);
     });
@@ -152,10 +162,13 @@ export class ZygoteSlot implements SandboxSlot {
     if (id === this.timedId) return;
     clearTimeout(this.timer);
     this.timedId = id;
-    this.timer = setTimeout(() => {
-      this.proc.kill('SIGKILL');
-      this.fail(new Error(`sandbox supervisor of slot ${this.index} did not answer`));
-    }, r.wallSeconds * 1000 + 15_000);
+    this.timer = setTimeout(
+      () => {
+        this.proc.kill('SIGKILL');
+        this.fail(new Error(`sandbox supervisor of slot ${this.index} did not answer`));
+      },
+      r.wallSeconds * 1000 + 15_000,
+    );
   }
 
   private fail(err: Error): void {
@@ -230,7 +243,13 @@ export class ZygoteSlot implements SandboxSlot {
       this.send(
         id,
         { wallSeconds: base.wallSeconds, finish, result, reject },
-        { id, base: { ...base, stdin: base.stdin ?? null }, batch: items, stopOnFailure: opts.stopOnFailure, stopCpuMs: opts.stopCpuMs ?? null },
+        {
+          id,
+          base: { ...base, stdin: base.stdin ?? null },
+          batch: items,
+          stopOnFailure: opts.stopOnFailure,
+          stopCpuMs: opts.stopCpuMs ?? null,
+        },
       );
     });
   }

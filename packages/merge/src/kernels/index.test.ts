@@ -5,7 +5,10 @@ import type { FloatDtype } from '../dtypes';
 
 // Inputs rich in edge cases: every 16-bit pattern class plus random f32 bits.
 const N = 4096 + 5; // not a multiple of the SIMD width
-const SRC = 0, ACC = 1 << 16, X = 2 << 16, OUT = 3 << 16;
+const SRC = 0,
+  ACC = 1 << 16,
+  X = 2 << 16,
+  OUT = 3 << 16;
 
 function fill(k: Kernels, dtype: FloatDtype, seed: number): void {
   const size = dtype === 'F32' ? 4 : 2;
@@ -54,7 +57,9 @@ describe('SIMD kernels agree with the scalar kernels bit for bit', () => {
 describe('the packed BF16 combine', () => {
   it('gives the same bits as decode then combine2, NaN payloads included', () => {
     const k = createKernels(1 << 20);
-    const SRC2 = 1 << 14, X2 = 4 << 16, PACKED = OUT + N * 2 + 64;
+    const SRC2 = 1 << 14,
+      X2 = 4 << 16,
+      PACKED = OUT + N * 2 + 64;
     fc.assert(
       fc.property(fc.integer(), fc.integer(), fc.double({ noNaN: true, min: -4, max: 4 }), (s1, s2, w) => {
         fill(k, 'BF16', s2);
@@ -64,7 +69,9 @@ describe('the packed BF16 combine', () => {
         k.decode('BF16', SRC2, X2, N);
         k.combine2('BF16', X, 1 - w, X2, w, OUT, N);
         k.combine2Bf16Packed!(SRC, 1 - w, SRC2, w, PACKED, N);
-        expect(Buffer.from(k.bytes.subarray(PACKED, PACKED + N * 2))).toEqual(Buffer.from(k.bytes.subarray(OUT, OUT + N * 2)));
+        expect(Buffer.from(k.bytes.subarray(PACKED, PACKED + N * 2))).toEqual(
+          Buffer.from(k.bytes.subarray(OUT, OUT + N * 2)),
+        );
       }),
       { numRuns: 30 },
     );
@@ -73,8 +80,21 @@ describe('the packed BF16 combine', () => {
 
 function canonNaN(b: Buffer, dtype: FloatDtype): number[] {
   const out: number[] = [];
-  if (dtype === 'F32') for (let i = 0; i < b.length; i += 4) { const v = b.readFloatLE(i); out.push(Number.isNaN(v) ? -1 : b.readUInt32LE(i)); }
-  else if (dtype === 'F64') for (let i = 0; i < b.length; i += 8) { const v = b.readDoubleLE(i); out.push(Number.isNaN(v) ? -1 : Number(b.readBigUInt64LE(i) & 0xffffffffn)); }
-  else for (let i = 0; i < b.length; i += 2) { const h = b.readUInt16LE(i); const nan = dtype === 'BF16' ? (h & 0x7fff) > 0x7f80 : (h & 0x7fff) > 0x7c00; out.push(nan ? -1 : h); }
+  if (dtype === 'F32')
+    for (let i = 0; i < b.length; i += 4) {
+      const v = b.readFloatLE(i);
+      out.push(Number.isNaN(v) ? -1 : b.readUInt32LE(i));
+    }
+  else if (dtype === 'F64')
+    for (let i = 0; i < b.length; i += 8) {
+      const v = b.readDoubleLE(i);
+      out.push(Number.isNaN(v) ? -1 : Number(b.readBigUInt64LE(i) & 0xffffffffn));
+    }
+  else
+    for (let i = 0; i < b.length; i += 2) {
+      const h = b.readUInt16LE(i);
+      const nan = dtype === 'BF16' ? (h & 0x7fff) > 0x7f80 : (h & 0x7fff) > 0x7c00;
+      out.push(nan ? -1 : h);
+    }
   return out;
 }

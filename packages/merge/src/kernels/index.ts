@@ -40,7 +40,9 @@ export function createKernels(byteLength: number, options: { simd?: boolean } = 
   const box = new Float32Array(1);
   const boxBits = new Uint32Array(box.buffer);
   const module = options.simd === false ? null : kernelModule();
-  const wasm = module ? (new WebAssembly.Instance(module, { env: { mem: memory } }).exports as unknown as WasmKernelExports) : null;
+  const wasm = module
+    ? (new WebAssembly.Instance(module, { env: { mem: memory } }).exports as unknown as WasmKernelExports)
+    : null;
 
   const scalar = {
     decode(dtype: FloatDtype, src: number, dst: number, n: number): void {
@@ -80,7 +82,8 @@ export function createKernels(byteLength: number, options: { simd?: boolean } = 
       for (let i = 0, d = dst >> 3, s = x >> 3; i < n; i++) f64[d + i]! += w * f64[s + i]!;
     },
     combine2(dtype: FloatDtype, x0: number, w0: number, x1: number, w1: number, dst: number, n: number): void {
-      const a = x0 >> 3, b = x1 >> 3;
+      const a = x0 >> 3,
+        b = x1 >> 3;
       if (dtype === 'F64') {
         const out = new Float64Array(f64.buffer, dst, n);
         for (let i = 0; i < n; i++) out[i] = w0 * f64[a + i]! + w1 * f64[b + i]!;

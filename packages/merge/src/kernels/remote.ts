@@ -21,7 +21,17 @@ parentPort.on('message', (calls) => {
 });
 `;
 
-const NAMES: Array<keyof WasmKernelExports> = ['decBf16', 'encBf16', 'decF32', 'encF32', 'scale', 'axpy', 'comb2Bf16', 'comb2F32', 'comb2Bf16Packed'];
+const NAMES: Array<keyof WasmKernelExports> = [
+  'decBf16',
+  'encBf16',
+  'decF32',
+  'encF32',
+  'scale',
+  'axpy',
+  'comb2Bf16',
+  'comb2F32',
+  'comb2Bf16Packed',
+];
 const code = (name: keyof WasmKernelExports) => NAMES.indexOf(name);
 
 /** Dtypes a remote worker handles: the ones with SIMD kernels. */

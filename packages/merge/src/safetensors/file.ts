@@ -26,7 +26,8 @@ export function encodeHeader(tensors: readonly TensorLayout[], metadata?: Record
   if (metadata && Object.keys(metadata).length > 0) header.__metadata__ = metadata;
   let offset = 0;
   for (const t of tensors) {
-    if (t.name === '__metadata__' || Object.hasOwn(header, t.name)) throw new MergeError('duplicate or reserved tensor name', undefined, t.name);
+    if (t.name === '__metadata__' || Object.hasOwn(header, t.name))
+      throw new MergeError('duplicate or reserved tensor name', undefined, t.name);
     const bytes = elementCount(t.shape) * DTYPE_SIZES[t.dtype];
     header[t.name] = { dtype: t.dtype, shape: t.shape, data_offsets: [offset, offset + bytes] };
     offset += bytes;
@@ -40,18 +41,28 @@ export function encodeHeader(tensors: readonly TensorLayout[], metadata?: Record
 }
 
 /** Writes a whole (small) safetensors file at once, atomically: temporary file, then rename. */
-export async function writeSafetensors(path: string, tensors: readonly Tensor[], metadata?: Record<string, string>): Promise<void> {
+export async function writeSafetensors(
+  path: string,
+  tensors: readonly Tensor[],
+  metadata?: Record<string, string>,
+): Promise<void> {
   for (const t of tensors) {
     const expected = elementCount(t.shape) * DTYPE_SIZES[t.dtype];
     if (t.data.byteLength !== expected) {
-      throw new MergeError(`has ${t.data.byteLength} bytes but shape [${t.shape.join(', ')}] of ${t.dtype} needs ${expected}`, path, t.name);
+      throw new MergeError(
+        `has ${t.data.byteLength} bytes but shape [${t.shape.join(', ')}] of ${t.dtype} needs ${expected}`,
+        path,
+        t.name,
+      );
     }
   }
   await writeFileAtomic(path, Buffer.concat([encodeHeader(tensors, metadata), ...tensors.map((t) => t.data)]));
 }
 
 /** Reads a whole (small) safetensors file into memory, validated. Use the header API for big ones. */
-export async function readSafetensors(path: string): Promise<{ header: SafetensorsHeader; tensors: Map<string, Tensor> }> {
+export async function readSafetensors(
+  path: string,
+): Promise<{ header: SafetensorsHeader; tensors: Map<string, Tensor> }> {
   const header = await readSafetensorsHeader(path);
   const fh = await open(path, 'r');
   try {
@@ -60,7 +71,12 @@ export async function readSafetensors(path: string): Promise<{ header: Safetenso
     if (bytesRead !== data.length) throw new MergeError('file shrank while being read', path);
     const tensors = new Map<string, Tensor>();
     for (const t of header.tensors) {
-      tensors.set(t.name, { name: t.name, dtype: t.dtype, shape: t.shape, data: new Uint8Array(data.buffer, data.byteOffset + t.begin, t.end - t.begin) });
+      tensors.set(t.name, {
+        name: t.name,
+        dtype: t.dtype,
+        shape: t.shape,
+        data: new Uint8Array(data.buffer, data.byteOffset + t.begin, t.end - t.begin),
+      });
     }
     return { header, tensors };
   } finally {

@@ -23,13 +23,20 @@ async function raw(name: string, header: unknown, data: Uint8Array, lengthOverri
 describe('writer and reader', () => {
   it('round-trips tensors and metadata, with an 8-byte aligned data section', async () => {
     const path = join(dir, 'ok.safetensors');
-    const tensors = [tensor('w', 'BF16', [2, 3], randomBytesFrom(1)), tensor('b', 'F32', [3], randomBytesFrom(2)), tensor('s', 'I64', []), tensor('e', 'F16', [0, 4])];
+    const tensors = [
+      tensor('w', 'BF16', [2, 3], randomBytesFrom(1)),
+      tensor('b', 'F32', [3], randomBytesFrom(2)),
+      tensor('s', 'I64', []),
+      tensor('e', 'F16', [0, 4]),
+    ];
     await writeSafetensors(path, tensors, { format: 'pt', note: 'x' });
     const { header, tensors: back } = await readSafetensors(path);
     expect(header.dataStart % 8).toBe(0);
     expect(header.metadata).toEqual({ format: 'pt', note: 'x' });
     for (const t of tensors) expect(back.get(t.name)).toMatchObject({ dtype: t.dtype, shape: t.shape, data: t.data });
-    expect((await readFile(path)).length).toBe(encodeHeader(tensors, { format: 'pt', note: 'x' }).length + 6 * 2 + 12 + 8);
+    expect((await readFile(path)).length).toBe(
+      encodeHeader(tensors, { format: 'pt', note: 'x' }).length + 6 * 2 + 12 + 8,
+    );
   });
   it('refuses data whose length does not match the shape, naming the tensor', async () => {
     const bad = { ...tensor('w', 'F32', [2]), data: new Uint8Array(7) };
@@ -40,7 +47,10 @@ describe('writer and reader', () => {
 describe('corrupted files are rejected with the file and the tensor named', () => {
   const f32 = (begin: number, end: number, shape = [2]) => ({ dtype: 'F32', shape, data_offsets: [begin, end] });
   it('truncated data', async () => {
-    const path = await writeSafetensors(join(dir, 'trunc.safetensors'), [tensor('a', 'F32', [4]), tensor('b', 'F32', [4])]).then(() => join(dir, 'trunc.safetensors'));
+    const path = await writeSafetensors(join(dir, 'trunc.safetensors'), [
+      tensor('a', 'F32', [4]),
+      tensor('b', 'F32', [4]),
+    ]).then(() => join(dir, 'trunc.safetensors'));
     await truncate(path, (await readFile(path)).length - 3);
     await expect(readSafetensorsHeader(path)).rejects.toThrow(new RegExp(`${path}: tensor "b": .*truncated`));
   });
@@ -58,11 +68,19 @@ describe('corrupted files are rejected with the file and the tensor named', () =
   });
   it('byte length that does not match elements x dtype size', async () => {
     const path = await raw('size.safetensors', { a: f32(0, 12) }, new Uint8Array(12));
-    await expect(readSafetensorsHeader(path)).rejects.toThrow(/tensor "a": holds 12 bytes but shape \[2\] of F32 needs 8/);
+    await expect(readSafetensorsHeader(path)).rejects.toThrow(
+      /tensor "a": holds 12 bytes but shape \[2\] of F32 needs 8/,
+    );
   });
   it('trailing bytes, unknown dtypes, bad JSON, files too short', async () => {
-    await expect(readSafetensorsHeader(await raw('trail.safetensors', { a: f32(0, 8) }, new Uint8Array(9)))).rejects.toThrow(/1 trailing bytes/);
-    await expect(readSafetensorsHeader(await raw('dt.safetensors', { a: { dtype: 'Q4', shape: [1], data_offsets: [0, 1] } }, new Uint8Array(1)))).rejects.toThrow(/tensor "a": unknown dtype "Q4"/);
+    await expect(
+      readSafetensorsHeader(await raw('trail.safetensors', { a: f32(0, 8) }, new Uint8Array(9))),
+    ).rejects.toThrow(/1 trailing bytes/);
+    await expect(
+      readSafetensorsHeader(
+        await raw('dt.safetensors', { a: { dtype: 'Q4', shape: [1], data_offsets: [0, 1] } }, new Uint8Array(1)),
+      ),
+    ).rejects.toThrow(/tensor "a": unknown dtype "Q4"/);
     const json = join(dir, 'json.safetensors');
     await writeFile(json, Buffer.concat([Buffer.from([3, 0, 0, 0, 0, 0, 0, 0]), Buffer.from('{x}')]));
     await expect(readSafetensorsHeader(json)).rejects.toThrow(/json.safetensors: header is not valid UTF-8 JSON/);

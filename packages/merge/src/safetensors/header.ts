@@ -54,14 +54,16 @@ export function parseSafetensorsHeader(json: Uint8Array, fileSize: number, path:
   } catch (err) {
     throw new MergeError(`header is not valid UTF-8 JSON (${(err as Error).message})`, path);
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new MergeError('header is not a JSON object', path);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new MergeError('header is not a JSON object', path);
   const dataStart = 8 + json.length;
   const dataSize = fileSize - dataStart;
   const metadata: Record<string, string> = {};
   const tensors: TensorInfo[] = [];
   for (const [name, entry] of Object.entries(raw as Record<string, unknown>)) {
     if (name === '__metadata__') {
-      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new MergeError('__metadata__ is not an object', path);
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+        throw new MergeError('__metadata__ is not an object', path);
       for (const [k, v] of Object.entries(entry)) {
         if (typeof v !== 'string') throw new MergeError(`__metadata__ value "${k}" is not a string`, path);
         metadata[k] = v;
@@ -73,9 +75,24 @@ export function parseSafetensorsHeader(json: Uint8Array, fileSize: number, path:
   tensors.sort((a, b) => a.begin - b.begin || a.end - b.end);
   let cursor = 0;
   for (const t of tensors) {
-    if (t.begin < cursor) throw new MergeError(`data offsets [${t.begin}, ${t.end}] overlap the previous tensor (ends at ${cursor})`, path, t.name);
-    if (t.begin > cursor) throw new MergeError(`data offsets [${t.begin}, ${t.end}] leave a gap after byte ${cursor}; tensors must be contiguous from 0`, path, t.name);
-    if (t.end > dataSize) throw new MergeError(`data ends at byte ${t.end} but the file has ${dataSize} data bytes (truncated file?)`, path, t.name);
+    if (t.begin < cursor)
+      throw new MergeError(
+        `data offsets [${t.begin}, ${t.end}] overlap the previous tensor (ends at ${cursor})`,
+        path,
+        t.name,
+      );
+    if (t.begin > cursor)
+      throw new MergeError(
+        `data offsets [${t.begin}, ${t.end}] leave a gap after byte ${cursor}; tensors must be contiguous from 0`,
+        path,
+        t.name,
+      );
+    if (t.end > dataSize)
+      throw new MergeError(
+        `data ends at byte ${t.end} but the file has ${dataSize} data bytes (truncated file?)`,
+        path,
+        t.name,
+      );
     cursor = t.end;
   }
   if (cursor !== dataSize) throw new MergeError(`${dataSize - cursor} trailing bytes after the last tensor`, path);

@@ -17,7 +17,15 @@ export const generate: Generator = (seed) => {
   return [
     test(1, render(1, [])),
     test(1, render(5, [])),
-    test(1, render(4, [[1, 1], [2, 3], [3, 2], [2, 3]])),
+    test(
+      1,
+      render(4, [
+        [1, 1],
+        [2, 3],
+        [3, 2],
+        [2, 3],
+      ]),
+    ),
     test(1, render(3, [[1, 2]])),
     test(2, graph(rng, 50, 30, 10)),
     test(2, graph(rng, 100, 40, 50)),

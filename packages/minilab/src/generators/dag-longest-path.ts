@@ -25,8 +25,22 @@ export const generate: Generator = (seed) => {
   const rng = makeRng(seed);
   return [
     test(1, render(1, [])),
-    test(1, render(3, [[1, 2], [2, 3]])),
-    test(1, render(4, [[3, 1], [1, 2], [4, 3], [4, 3]])),
+    test(
+      1,
+      render(3, [
+        [1, 2],
+        [2, 3],
+      ]),
+    ),
+    test(
+      1,
+      render(4, [
+        [3, 1],
+        [1, 2],
+        [4, 3],
+        [4, 3],
+      ]),
+    ),
     test(2, dag(rng, 30, 60, 30, 0)),
     test(2, dag(rng, 100, 200, 5, 50)),
     test(3, dag(rng, 2000, 4000, 2000, 0)),

@@ -5,9 +5,7 @@ const render = (rows: string[]): string => lines([line([rows.length, rows[0]?.le
 
 /** Random walls with the given density; the two corners stay free. */
 function random(rng: Rng, h: number, w: number, density: number): string[] {
-  const rows = Array.from({ length: h }, () =>
-    Array.from({ length: w }, () => (rng.next() < density ? '#' : '.')),
-  );
+  const rows = Array.from({ length: h }, () => Array.from({ length: w }, () => (rng.next() < density ? '#' : '.')));
   (rows[0] as string[])[0] = '.';
   (rows[h - 1] as string[])[w - 1] = '.';
   return rows.map((r) => r.join(''));

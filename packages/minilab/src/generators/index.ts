@@ -33,7 +33,7 @@ export const generators: Readonly<Record<string, Generator>> = {
   'count-inversions': countInversions,
   'count-primes': countPrimes,
   'dag-longest-path': dagLongestPath,
-  'dijkstra': dijkstra,
+  dijkstra: dijkstra,
   'distinct-count': distinctCount,
   'edit-distance': editDistance,
   'fib-mod': fibMod,

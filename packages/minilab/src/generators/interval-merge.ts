@@ -15,8 +15,23 @@ export const generate: Generator = (seed) => {
   const rng = makeRng(seed);
   return [
     test(1, render([[3, 3]])),
-    test(1, render([[1, 10], [2, 3], [4, 5]])),
-    test(1, render([[1, 2], [2, 3], [5, 6], [-4, -1]])),
+    test(
+      1,
+      render([
+        [1, 10],
+        [2, 3],
+        [4, 5],
+      ]),
+    ),
+    test(
+      1,
+      render([
+        [1, 2],
+        [2, 3],
+        [5, 6],
+        [-4, -1],
+      ]),
+    ),
     test(1, render(random(rng, 5, 20, 5))),
     test(2, render(random(rng, 60, 1000, 40))),
     test(2, render(random(rng, 100, 1000, 20))),

@@ -13,9 +13,30 @@ export const generate: Generator = (seed) => {
   const rng = makeRng(seed);
   return [
     test(1, render(5, [[6, 10]])),
-    test(1, render(0, [[0, 7], [1, 3]])),
-    test(1, render(10, [[5, 10], [4, 40], [6, 30], [3, 50]])),
-    test(1, render(4, [[2, 0], [2, 5], [4, 6]])),
+    test(
+      1,
+      render(0, [
+        [0, 7],
+        [1, 3],
+      ]),
+    ),
+    test(
+      1,
+      render(10, [
+        [5, 10],
+        [4, 40],
+        [6, 30],
+        [3, 50],
+      ]),
+    ),
+    test(
+      1,
+      render(4, [
+        [2, 0],
+        [2, 5],
+        [4, 6],
+      ]),
+    ),
     test(2, random(rng, 8, 50, 100)),
     test(2, random(rng, 10, 100, 1000)),
     test(3, random(rng, 25, 1000, 1e6)),

@@ -4,7 +4,10 @@ import { ints, line, lines, test, type Generator } from './types';
 const render = (k: number, a: number[]): string => lines([line([a.length, k]), line(a)]);
 const random = (rng: Rng, n: number, lo: number, hi: number): string => render(rng.int(1, n), ints(rng, n, lo, hi));
 const sorted = (rng: Rng, n: number): string =>
-  render(rng.int(n / 2, n), ints(rng, n, -1e9, 1e9).sort((x, y) => x - y));
+  render(
+    rng.int(n / 2, n),
+    ints(rng, n, -1e9, 1e9).sort((x, y) => x - y),
+  );
 
 export const generate: Generator = (seed) => {
   const rng = makeRng(seed);

@@ -11,7 +11,13 @@ export const generate: Generator = (seed) => {
     test(1, render([[-5]])),
     test(1, render([[1, -2, 3]])),
     test(1, render([[-1], [-2], [-3]])),
-    test(1, render([[1, 2], [3, 4]])),
+    test(
+      1,
+      render([
+        [1, 2],
+        [3, 4],
+      ]),
+    ),
     test(2, render(grid(rng, 6, 7, -100, 100))),
     test(2, render(grid(rng, 8, 8, 0, 1000))),
     test(3, render(grid(rng, 40, 40, -1e6, 1e6))),

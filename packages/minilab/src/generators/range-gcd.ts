@@ -23,8 +23,29 @@ export const generate: Generator = (seed) => {
   const rng = makeRng(seed);
   return [
     test(1, render([12], [[1, 1]])),
-    test(1, render([4, 6, 8], [[1, 3], [2, 3], [2, 2], [3, 3]])),
-    test(1, render([7, 7, 1, 14], [[1, 2], [1, 4], [4, 4]])),
+    test(
+      1,
+      render(
+        [4, 6, 8],
+        [
+          [1, 3],
+          [2, 3],
+          [2, 2],
+          [3, 3],
+        ],
+      ),
+    ),
+    test(
+      1,
+      render(
+        [7, 7, 1, 14],
+        [
+          [1, 2],
+          [1, 4],
+          [4, 4],
+        ],
+      ),
+    ),
     test(2, random(rng, 100, 100, 1000)),
     test(2, random(rng, 300, 300, 1e9)),
     test(3, random(rng, 2000, 2000, 1e9)),
@@ -33,4 +54,3 @@ export const generate: Generator = (seed) => {
     test(4, random(rng, 30_000, 30_000, 1e9)),
   ];
 };
-

@@ -18,8 +18,28 @@ export const generate: Generator = (seed) => {
   const rng = makeRng(seed);
   return [
     test(1, render([7], [[1, 1]])),
-    test(1, render([-5, 3, -2], [[1, 3], [2, 2], [3, 3], [1, 1]])),
-    test(1, render([0, 0, 0, 0], [[1, 4], [2, 3]])),
+    test(
+      1,
+      render(
+        [-5, 3, -2],
+        [
+          [1, 3],
+          [2, 2],
+          [3, 3],
+          [1, 1],
+        ],
+      ),
+    ),
+    test(
+      1,
+      render(
+        [0, 0, 0, 0],
+        [
+          [1, 4],
+          [2, 3],
+        ],
+      ),
+    ),
     test(1, random(rng, 6, 5, 1e9)),
     test(2, random(rng, 300, 300, 1e9)),
     test(2, random(rng, 500, 500, 1e9)),

@@ -23,8 +23,22 @@ export const generate: Generator = (seed) => {
   return [
     test(1, render(1, [])),
     test(1, render(2, [[1, 2, 5]])),
-    test(1, render(4, [[1, 2, 3], [1, 3, 4], [1, 4, 10]])),
-    test(1, render(4, [[1, 2, 1], [2, 3, 1], [3, 4, 1]])),
+    test(
+      1,
+      render(4, [
+        [1, 2, 3],
+        [1, 3, 4],
+        [1, 4, 10],
+      ]),
+    ),
+    test(
+      1,
+      render(4, [
+        [1, 2, 1],
+        [2, 3, 1],
+        [3, 4, 1],
+      ]),
+    ),
     test(2, tree(rng, 30, 30, 100)),
     test(2, tree(rng, 100, 3, 1e6)),
     test(3, tree(rng, 3000, 3000, 1e12)),

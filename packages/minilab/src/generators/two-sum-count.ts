@@ -2,8 +2,7 @@ import { makeRng, type Rng } from '../rng';
 import { ints, line, lines, test, type Generator } from './types';
 
 const render = (k: number, a: number[]): string => lines([line([a.length, k]), line(a)]);
-const random = (rng: Rng, n: number, span: number): string =>
-  render(rng.int(-span, span), ints(rng, n, -span, span));
+const random = (rng: Rng, n: number, span: number): string => render(rng.int(-span, span), ints(rng, n, -span, span));
 
 export const generate: Generator = (seed) => {
   const rng = makeRng(seed);

@@ -12,7 +12,11 @@ async function collect(it: AsyncIterable<{ idx: number; code: string }>) {
 
 describe('toy policy backend', () => {
   const backend = createToyPolicyBackend({ checkpointDir: DEMO_ENDPOINTS.hi, seed: 42 });
-  const sources = new Set(listCandidates().filter((c) => c.problemId === 'dijkstra').map((c) => c.code));
+  const sources = new Set(
+    listCandidates()
+      .filter((c) => c.problemId === 'dijkstra')
+      .map((c) => c.code),
+  );
 
   it('yields one candidate source per requested index, reproducibly', async () => {
     expect(backend.name).toBe('toy-policy');
@@ -21,11 +25,19 @@ describe('toy policy backend', () => {
     for (const s of all) expect(sources.has(s.code)).toBe(true);
     const resumed = await collect(backend.generate({ ...base, problemId: 'dijkstra', n: 16, indexes: [3, 11] }));
     expect(resumed).toEqual([all[3], all[11]]);
-    const again = await collect(createToyPolicyBackend({ checkpointDir: DEMO_ENDPOINTS.hi, seed: 42 }).generate({ ...base, problemId: 'dijkstra', n: 16 }));
+    const again = await collect(
+      createToyPolicyBackend({ checkpointDir: DEMO_ENDPOINTS.hi, seed: 42 }).generate({
+        ...base,
+        problemId: 'dijkstra',
+        n: 16,
+      }),
+    );
     expect(again).toEqual(all);
   });
 
   it('names an unknown problem', async () => {
-    await expect(collect(backend.generate({ ...base, problemId: 'nope', n: 1 }))).rejects.toThrow(/unknown problem "nope"/);
+    await expect(collect(backend.generate({ ...base, problemId: 'nope', n: 1 }))).rejects.toThrow(
+      /unknown problem "nope"/,
+    );
   });
 });

@@ -1,7 +1,12 @@
 // The demo lab's generation backend: samples candidate programs from a toy policy checkpoint
 // (an endpoint or any merged directory). Sample `idx` of a problem depends only on the
 // checkpoint, the seed, the problem and idx, so a resumed generation reproduces earlier samples.
-import { requestedIndexes, type GenerationBackend, type GenerationRequest, type GeneratedSample } from '@frontier/generate';
+import {
+  requestedIndexes,
+  type GenerationBackend,
+  type GenerationRequest,
+  type GeneratedSample,
+} from '@frontier/generate';
 import { loadToyPolicy } from './checkpoint';
 import type { ToyPolicy } from './policy';
 
@@ -16,7 +21,8 @@ export function createToyPolicyBackend(opts: ToyPolicyBackendOptions): Generatio
   return {
     name: 'toy-policy',
     async *generate(req: GenerationRequest): AsyncIterable<GeneratedSample> {
-      if (req.language !== 'python') throw new Error(`toy policy: candidates are Python, the request asks for ${req.language}`);
+      if (req.language !== 'python')
+        throw new Error(`toy policy: candidates are Python, the request asks for ${req.language}`);
       const indexes = requestedIndexes(req);
       loading ??= loadToyPolicy(opts.checkpointDir);
       const policy = await loading;

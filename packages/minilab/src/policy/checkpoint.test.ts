@@ -28,7 +28,12 @@ describe('policy checkpoints', () => {
     await writePolicyCheckpoint(join(dir, 'lo'), lo, config);
     await writePolicyCheckpoint(join(dir, 'hi'), hi, config);
     const alphas = [0, 1, 0.5, -1, 2];
-    await mergeCheckpoints({ models: [join(dir, 'lo'), join(dir, 'hi')], alphas, out: join(dir, 'merged-{alpha}'), durable: false });
+    await mergeCheckpoints({
+      models: [join(dir, 'lo'), join(dir, 'hi')],
+      alphas,
+      out: join(dir, 'merged-{alpha}'),
+      durable: false,
+    });
     const [pLo, pHi] = await Promise.all([loadToyPolicy(join(dir, 'lo')), loadToyPolicy(join(dir, 'hi'))]);
     for (const alpha of alphas) {
       const merged = await loadToyPolicy(join(dir, `merged-${alpha}`));

@@ -34,20 +34,32 @@ const hard = listProblems()
   .map((p) => p.id);
 
 function judgeHardCandidates(): Map<string, Verdict> {
-  const run = spawnSync(CONTAIN, [process.execPath, '--import', 'tsx', SCRIPT, '--seed', String(DEMO_STUDY_SEED), '--difficulty', 'hard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 16 << 20,
-    timeout: 300_000,
-  });
+  const run = spawnSync(
+    CONTAIN,
+    [process.execPath, '--import', 'tsx', SCRIPT, '--seed', String(DEMO_STUDY_SEED), '--difficulty', 'hard'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 << 20,
+      timeout: 300_000,
+    },
+  );
   if (run.status !== 0) throw new Error(`judging the candidates failed (${run.status} ${run.signal}): ${run.stderr}`);
-  const rows = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { candidate: string; verdict: Verdict; coveragePassed: number });
+  const rows = run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { candidate: string; verdict: Verdict; coveragePassed: number });
   return new Map(rows.map((r) => [r.candidate, r.verdict]));
 }
 
 describe('the demo frontier without the pipeline (made-up verdicts)', () => {
   // Verdicts by the candidate's name, not by running it: what is checked here is the counting.
-  const made = new Map(listCandidates().map((c) => [candidateKey(c), (c.name === 'efficient' ? 'AC' : c.name === 'brute-force' ? 'TLE' : 'WA') as Verdict]));
+  const made = new Map(
+    listCandidates().map((c) => [
+      candidateKey(c),
+      (c.name === 'efficient' ? 'AC' : c.name === 'brute-force' ? 'TLE' : 'WA') as Verdict,
+    ]),
+  );
 
   it('merges as the merge tool does: alpha 0 and 1 are the endpoints bit for bit, logits interpolate', async () => {
     const [lo, hi] = await Promise.all([loadToyPolicy(DEMO_ENDPOINTS.lo), loadToyPolicy(DEMO_ENDPOINTS.hi)]);
@@ -73,14 +85,21 @@ describe('the demo frontier without the pipeline (made-up verdicts)', () => {
     expect(r.solveRate).toBeCloseTo(pi[names.indexOf('efficient')]!, 12);
     expect(r.solveRate + r.correctnessRate + r.optimizationRate).toBeCloseTo(1, 12);
     expect(() => drawnCounts(policy, 'dijkstra', new Map(), 7, 1)).toThrow(/no verdict for candidate dijkstra\//);
-    expect(() => expectedRates(policy, 'dijkstra', new Map([...made].map(([k]) => [k, 'IE' as Verdict])))).toThrow(/internal error/);
+    expect(() => expectedRates(policy, 'dijkstra', new Map([...made].map(([k]) => [k, 'IE' as Verdict])))).toThrow(
+      /internal error/,
+    );
   });
 
   it('gives one point per alpha of the plan, with every sample counted', async () => {
     const [lo, hi] = await Promise.all([loadToyPolicy(DEMO_ENDPOINTS.lo), loadToyPolicy(DEMO_ENDPOINTS.hi)]);
-    const points = drawnFrontier(lo, hi, made, ['dijkstra', 'fib-mod'], { alphas: [-1, 0, 1], seed: 3, samplesPerProblem: 16 });
+    const points = drawnFrontier(lo, hi, made, ['dijkstra', 'fib-mod'], {
+      alphas: [-1, 0, 1],
+      seed: 3,
+      samplesPerProblem: 16,
+    });
     expect(points.map((p) => p.alpha)).toEqual([-1, 0, 1]);
-    for (const p of points) [0, 1].forEach((i) => expect(p.solved[i]! + p.correctness[i]! + p.optimization[i]!).toBe(16));
+    for (const p of points)
+      [0, 1].forEach((i) => expect(p.solved[i]! + p.correctness[i]! + p.optimization[i]!).toBe(16));
   });
 });
 
@@ -108,7 +127,8 @@ describe.skipIf(!canContain)('the demo lab on its hard problems (judged for real
       expect(verdict(id, 'memory-hungry'), `${id}: simple, correct, too big at scale`).toBe('MLE');
       const wrong = listCandidates().filter((c) => c.problemId === id && /^(edge-bug|crash-prone|slip-)/.test(c.name));
       expect(wrong.length, id).toBe(5);
-      for (const c of wrong) expect(['WA', 'RE'], `${id}/${c.name}: a wrong efficient attempt`).toContain(verdict(id, c.name));
+      for (const c of wrong)
+        expect(['WA', 'RE'], `${id}/${c.name}: a wrong efficient attempt`).toContain(verdict(id, c.name));
     }
   });
 
@@ -117,8 +137,14 @@ describe.skipIf(!canContain)('the demo lab on its hard problems (judged for real
     points.forEach((p, i) => {
       const [drawn, e] = [pointRates(p), exact[i]!.rates];
       expect(Math.abs(drawn.solveRate - e.solveRate), `solve rate at ${p.alpha}`).toBeLessThanOrEqual(0.05);
-      expect(Math.abs(drawn.correctnessRate - e.correctnessRate), `correctness failures at ${p.alpha}`).toBeLessThanOrEqual(0.05);
-      expect(Math.abs(drawn.optimizationRate - e.optimizationRate), `optimization failures at ${p.alpha}`).toBeLessThanOrEqual(0.05);
+      expect(
+        Math.abs(drawn.correctnessRate - e.correctnessRate),
+        `correctness failures at ${p.alpha}`,
+      ).toBeLessThanOrEqual(0.05);
+      expect(
+        Math.abs(drawn.optimizationRate - e.optimizationRate),
+        `optimization failures at ${p.alpha}`,
+      ).toBeLessThanOrEqual(0.05);
     });
   });
 

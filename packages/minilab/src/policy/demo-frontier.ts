@@ -8,7 +8,8 @@ import { ToyPolicy } from './policy';
 
 /** theta(alpha) = (1 - alpha) lo + alpha hi, in float64 and rounded to F32 once, as the merge tool does. */
 export function mergedPolicy(lo: ToyPolicy, hi: ToyPolicy, alpha: number): ToyPolicy {
-  if (lo.weight.length !== hi.weight.length) throw new Error(`endpoints differ in size: ${lo.weight.length} and ${hi.weight.length} weights`);
+  if (lo.weight.length !== hi.weight.length)
+    throw new Error(`endpoints differ in size: ${lo.weight.length} and ${hi.weight.length} weights`);
   const weight = Float32Array.from(lo.weight, (x, j) => (1 - alpha) * x + alpha * (hi.weight[j] as number));
   return new ToyPolicy(weight, lo.problems);
 }
@@ -22,10 +23,16 @@ function verdictOf(verdicts: ReadonlyMap<string, Verdict>, key: string): Verdict
 }
 
 /** The policy's exact rates on a problem: each class's share is the sum of pi(c) over its candidates. */
-export function expectedRates(policy: ToyPolicy, problemId: string, verdicts: ReadonlyMap<string, Verdict>): FailureRates {
+export function expectedRates(
+  policy: ToyPolicy,
+  problemId: string,
+  verdicts: ReadonlyMap<string, Verdict>,
+): FailureRates {
   const share = { SOLVED: 0, CORRECTNESS: 0, OPTIMIZATION: 0, INTERNAL: 0 };
   const { candidates } = policy.problem(problemId);
-  policy.probabilities(problemId).forEach((p, i) => (share[failureClassOf(verdictOf(verdicts, candidateKey(candidates[i]!)))] += p));
+  policy
+    .probabilities(problemId)
+    .forEach((p, i) => (share[failureClassOf(verdictOf(verdicts, candidateKey(candidates[i]!)))] += p));
   return { solveRate: share.SOLVED, correctnessRate: share.CORRECTNESS, optimizationRate: share.OPTIMIZATION };
 }
 
@@ -41,7 +48,13 @@ export interface DrawnCounts {
  * How samples 0..n-1 of a problem under `seed` end, the samples the demo study draws: its
  * pipeline asks the stand-in server for them with the study's seed at every alpha.
  */
-export function drawnCounts(policy: ToyPolicy, problemId: string, verdicts: ReadonlyMap<string, Verdict>, seed: number, n: number): DrawnCounts {
+export function drawnCounts(
+  policy: ToyPolicy,
+  problemId: string,
+  verdicts: ReadonlyMap<string, Verdict>,
+  seed: number,
+  n: number,
+): DrawnCounts {
   const counts = { n, solved: 0, correctness: 0, optimization: 0 };
   const key = { SOLVED: 'solved', CORRECTNESS: 'correctness', OPTIMIZATION: 'optimization' } as const;
   for (let idx = 0; idx < n; idx++) {
@@ -57,10 +70,20 @@ export interface DemoPlan {
   samplesPerProblem: number;
 }
 
-export const DEMO_PLAN: DemoPlan = { alphas: DEMO_ALPHAS, seed: DEMO_STUDY_SEED, samplesPerProblem: DEMO_SAMPLES_PER_PROBLEM };
+export const DEMO_PLAN: DemoPlan = {
+  alphas: DEMO_ALPHAS,
+  seed: DEMO_STUDY_SEED,
+  samplesPerProblem: DEMO_SAMPLES_PER_PROBLEM,
+};
 
 /** What the demo study shows on these problems: its draws at each alpha of the plan, as core's per-alpha counts. */
-export function drawnFrontier(lo: ToyPolicy, hi: ToyPolicy, verdicts: ReadonlyMap<string, Verdict>, problemIds: readonly string[], plan = DEMO_PLAN): AlphaPoint[] {
+export function drawnFrontier(
+  lo: ToyPolicy,
+  hi: ToyPolicy,
+  verdicts: ReadonlyMap<string, Verdict>,
+  problemIds: readonly string[],
+  plan = DEMO_PLAN,
+): AlphaPoint[] {
   return plan.alphas.map((alpha) => {
     const policy = mergedPolicy(lo, hi, alpha);
     const counts = problemIds.map((id) => drawnCounts(policy, id, verdicts, plan.seed, plan.samplesPerProblem));
@@ -75,14 +98,24 @@ export function drawnFrontier(lo: ToyPolicy, hi: ToyPolicy, verdicts: ReadonlyMa
 }
 
 /** The policy's exact rates at each alpha, means over the problems. */
-export function expectedFrontier(lo: ToyPolicy, hi: ToyPolicy, verdicts: ReadonlyMap<string, Verdict>, problemIds: readonly string[], alphas = DEMO_ALPHAS): Array<{ alpha: number; rates: FailureRates }> {
+export function expectedFrontier(
+  lo: ToyPolicy,
+  hi: ToyPolicy,
+  verdicts: ReadonlyMap<string, Verdict>,
+  problemIds: readonly string[],
+  alphas = DEMO_ALPHAS,
+): Array<{ alpha: number; rates: FailureRates }> {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   return alphas.map((alpha) => {
     const policy = mergedPolicy(lo, hi, alpha);
     const per = problemIds.map((id) => expectedRates(policy, id, verdicts));
     return {
       alpha,
-      rates: { solveRate: mean(per.map((r) => r.solveRate)), correctnessRate: mean(per.map((r) => r.correctnessRate)), optimizationRate: mean(per.map((r) => r.optimizationRate)) },
+      rates: {
+        solveRate: mean(per.map((r) => r.solveRate)),
+        correctnessRate: mean(per.map((r) => r.correctnessRate)),
+        optimizationRate: mean(per.map((r) => r.optimizationRate)),
+      },
     };
   });
 }

@@ -1,6 +1,11 @@
 // Issue 42's four checks in words, with their numbers: what bench:start prints and what the
 // demo-frontier test says when one of them is not what the README claims.
-import { PHENOMENON_THRESHOLDS, type EnsembleAtBudget, type ExtrapolationStep, type PhenomenonReport } from './phenomenon';
+import {
+  PHENOMENON_THRESHOLDS,
+  type EnsembleAtBudget,
+  type ExtrapolationStep,
+  type PhenomenonReport,
+} from './phenomenon';
 
 const f3 = (x: number) => x.toFixed(3);
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${f3(x)}`;
@@ -10,7 +15,9 @@ const mark = (holds: boolean) => (holds ? 'holds' : 'does NOT hold');
 function reach(steps: readonly ExtrapolationStep[]): string {
   const n = steps.findIndex((s) => !s.extends);
   if (n === 0) return 'not even at the first alpha';
-  return n < 0 ? `at every alpha to ${steps.at(-1)?.alpha}` : `up to alpha ${steps[n - 1]!.alpha}, not at ${steps[n]!.alpha}`;
+  return n < 0
+    ? `at every alpha to ${steps.at(-1)?.alpha}`
+    : `up to alpha ${steps[n - 1]!.alpha}, not at ${steps[n]!.alpha}`;
 }
 
 function describeEnsemble(b: EnsembleAtBudget): string {
@@ -21,7 +28,8 @@ function describeEnsemble(b: EnsembleAtBudget): string {
 
 /** One line per property, with its numbers: what the bench prints and what the tests say on failure. */
 export function describePhenomenon(r: PhenomenonReport): string[] {
-  const rates = (steps: readonly ExtrapolationStep[]) => steps.map((x) => `${x.alpha}: ${f3(x.correctness)}/${f3(x.optimization)}`).join(', ');
+  const rates = (steps: readonly ExtrapolationStep[]) =>
+    steps.map((x) => `${x.alpha}: ${f3(x.correctness)}/${f3(x.optimization)}`).join(', ');
   const { flatSolve, tradeOff, extrapolation, ensemble } = r;
   return [
     `1. solve rate within ${PHENOMENON_THRESHOLDS.solveGap} between the endpoints: ${mark(flatSolve.holds)}: ${f3(flatSolve.low)} at alpha 0, ${f3(flatSolve.high)} at 1 (${signed(flatSolve.high - flatSolve.low)})`,

@@ -33,7 +33,8 @@ describe('features', () => {
 
   it('ignore comments and the contents of strings', () => {
     const code = 'n = int(input())\nprint(n * 2, "x")\n';
-    const noisy = '# brute force, O(n^2), for for for while\nn = int(input())  # memo lru_cache\nprint(n * 2, "for while sorted(")\n';
+    const noisy =
+      '# brute force, O(n^2), for for for while\nn = int(input())  # memo lru_cache\nprint(n * 2, "for while sorted(")\n';
     expect(rawFeatures(noisy)).toEqual(rawFeatures(code));
     expect(stripCommentsAndStrings('x = """a # b\nc""" # d\n')).toBe("x = '' \n");
   });

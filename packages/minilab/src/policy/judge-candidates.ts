@@ -27,15 +27,26 @@ export interface JudgeCandidatesOptions {
 }
 
 /** One result per candidate, in input order. Stops at the first failing test (tier order). */
-export async function judgeCandidates(benchmark: Benchmark, candidates: readonly Candidate[], opts: JudgeCandidatesOptions = {}): Promise<SampleResult[]> {
+export async function judgeCandidates(
+  benchmark: Benchmark,
+  candidates: readonly Candidate[],
+  opts: JudgeCandidatesOptions = {},
+): Promise<SampleResult[]> {
   const judge = createJudge({ ...(opts.workers && { workers: opts.workers }), ...(opts.log && { log: opts.log }) });
   try {
-    const samples = candidates.map((c) => ({ id: candidateKey(c), problemId: c.problemId, language: 'python' as const, code: c.code }));
+    const samples = candidates.map((c) => ({
+      id: candidateKey(c),
+      problemId: c.problemId,
+      language: 'python' as const,
+      code: c.code,
+    }));
     const results = await judge.judgeSamples(toJudgeBenchmark(benchmark), samples);
     // An internal error is the judge's fault, not the program's: refuse to train on it.
     const broken = results.filter((r) => r.verdict === 'IE');
     if (broken.length > 0) {
-      throw new Error(`judge internal error on ${broken.map((r) => `${r.id} (${r.internalError ?? 'no detail'})`).join(', ')}; re-run training`);
+      throw new Error(
+        `judge internal error on ${broken.map((r) => `${r.id} (${r.internalError ?? 'no detail'})`).join(', ')}; re-run training`,
+      );
     }
     return results;
   } finally {

@@ -21,6 +21,7 @@ export function fitNormalization(rows: readonly (readonly number[])[]): Normaliz
 }
 
 export function normalize(raw: readonly number[], n: Normalization): number[] {
-  if (raw.length !== n.mean.length) throw new Error(`feature vector has ${raw.length} entries, the normalisation ${n.mean.length}`);
+  if (raw.length !== n.mean.length)
+    throw new Error(`feature vector has ${raw.length} entries, the normalisation ${n.mean.length}`);
   return raw.map((x, j) => (x - (n.mean[j] as number)) / (n.std[j] as number));
 }

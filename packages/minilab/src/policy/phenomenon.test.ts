@@ -18,12 +18,18 @@ function frontier(o: { solvedA?: number[]; solvedB?: number[]; share?: number[] 
   return ALPHAS.map((alpha, i) => {
     const solved = [a[i]!, b[i]!, 0, 0];
     const correctness = solved.map((s) => Math.round((N - s) * share[i]!));
-    return { alpha, n: solved.map(() => N), solved, correctness, optimization: solved.map((s, p) => N - s - correctness[p]!) };
+    return {
+      alpha,
+      n: solved.map(() => N),
+      solved,
+      correctness,
+      optimization: solved.map((s, p) => N - s - correctness[p]!),
+    };
   });
 }
 
 describe('demoPhenomenon', () => {
-  it('sees all four properties in the research setting\'s shape', () => {
+  it("sees all four properties in the research setting's shape", () => {
     const r = demoPhenomenon(frontier());
     expect(r.flatSolve).toEqual({ holds: true, low: 24 / 256, high: 24 / 256 });
     expect(r.tradeOff.holds).toBe(true);

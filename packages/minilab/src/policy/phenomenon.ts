@@ -3,7 +3,16 @@
 // extending both trends, and an ensemble with extrapolated checkpoints beating the best single
 // checkpoint at the same sample budget. Pure; the rates and the ensemble maths are core's, as in
 // the web app, on core's per-alpha counts (`alphaPointsOf` of a study's data).
-import { bestSingleCheckpoint, budgetLadder, ensemblePass, failureRates, optimisedAllocation, type AlphaPoint, type FailureRates, type SolveCounts } from '@frontier/core';
+import {
+  bestSingleCheckpoint,
+  budgetLadder,
+  ensemblePass,
+  failureRates,
+  optimisedAllocation,
+  type AlphaPoint,
+  type FailureRates,
+  type SolveCounts,
+} from '@frontier/core';
 
 /** A point's solve, correctness-failure and optimization-failure rates (means over its problems with samples). */
 export function pointRates(point: AlphaPoint): FailureRates {
@@ -18,7 +27,8 @@ export function pointRates(point: AlphaPoint): FailureRates {
   return { solveRate: solve / problems, correctnessRate: correctness, optimizationRate: optimization };
 }
 
-const solveCounts = (point: AlphaPoint): SolveCounts[] => Array.from(point.n, (n, p) => ({ n: Math.max(n, 0), c: point.solved[p]! }));
+const solveCounts = (point: AlphaPoint): SolveCounts[] =>
+  Array.from(point.n, (n, p) => ({ n: Math.max(n, 0), c: point.solved[p]! }));
 
 interface RatedPoint {
   alpha: number;
@@ -53,7 +63,9 @@ export interface PhenomenonReport {
 }
 
 export function demoPhenomenon(points: readonly AlphaPoint[], maxBudget = 64): PhenomenonReport {
-  const sorted = [...points].sort((a, b) => a.alpha - b.alpha).map((p) => ({ alpha: p.alpha, rates: pointRates(p), problems: solveCounts(p) }));
+  const sorted = [...points]
+    .sort((a, b) => a.alpha - b.alpha)
+    .map((p) => ({ alpha: p.alpha, rates: pointRates(p), problems: solveCounts(p) }));
   const at = (alpha: number) => {
     const p = sorted.find((q) => q.alpha === alpha);
     if (!p) throw new Error(`the frontier has no point at alpha ${alpha}`);
@@ -61,20 +73,38 @@ export function demoPhenomenon(points: readonly AlphaPoint[], maxBudget = 64): P
   };
   const lo = at(0);
   const hi = at(1);
-  const step = (sign: 1 | -1) => (p: RatedPoint): ExtrapolationStep => {
-    const ref = sign > 0 ? hi : lo;
-    const c = p.rates.correctnessRate;
-    const o = p.rates.optimizationRate;
-    return { alpha: p.alpha, correctness: c, optimization: o, extends: sign * (c - ref.correctnessRate) >= 0 && sign * (ref.optimizationRate - o) >= 0 };
-  };
+  const step =
+    (sign: 1 | -1) =>
+    (p: RatedPoint): ExtrapolationStep => {
+      const ref = sign > 0 ? hi : lo;
+      const c = p.rates.correctnessRate;
+      const o = p.rates.optimizationRate;
+      return {
+        alpha: p.alpha,
+        correctness: c,
+        optimization: o,
+        extends: sign * (c - ref.correctnessRate) >= 0 && sign * (ref.optimizationRate - o) >= 0,
+      };
+    };
   const beyond = sorted.filter((p) => p.alpha > 1).map(step(1));
-  const below = sorted.filter((p) => p.alpha < 0).reverse().map(step(-1));
+  const below = sorted
+    .filter((p) => p.alpha < 0)
+    .reverse()
+    .map(step(-1));
   const correctnessRise = hi.correctnessRate - lo.correctnessRate;
   const optimizationDrop = lo.optimizationRate - hi.optimizationRate;
   const budgets = budgetLadder(maxBudget).map((budget) => ensembleAt(sorted, budget));
   return {
-    flatSolve: { holds: Math.abs(hi.solveRate - lo.solveRate) <= PHENOMENON_THRESHOLDS.solveGap, low: lo.solveRate, high: hi.solveRate },
-    tradeOff: { holds: correctnessRise >= PHENOMENON_THRESHOLDS.tradeOff && optimizationDrop >= PHENOMENON_THRESHOLDS.tradeOff, correctnessRise, optimizationDrop },
+    flatSolve: {
+      holds: Math.abs(hi.solveRate - lo.solveRate) <= PHENOMENON_THRESHOLDS.solveGap,
+      low: lo.solveRate,
+      high: hi.solveRate,
+    },
+    tradeOff: {
+      holds: correctnessRise >= PHENOMENON_THRESHOLDS.tradeOff && optimizationDrop >= PHENOMENON_THRESHOLDS.tradeOff,
+      correctnessRise,
+      optimizationDrop,
+    },
     extrapolation: { holds: beyond[0]?.extends === true && below[0]?.extends === true, beyond, below },
     ensemble: { holds: budgets.some(ensembleWins), budgets },
   };
@@ -83,7 +113,8 @@ export function demoPhenomenon(points: readonly AlphaPoint[], maxBudget = 64): P
 const extrapolated = (alpha: number) => alpha < 0 || alpha > 1;
 
 /** Beats the best single checkpoint by more than rounding (two sums of the same terms may differ in the last bits). */
-export const ensembleWins = (b: EnsembleAtBudget): boolean => b.ensemble !== null && b.ensemble.pass > b.best.pass + 1e-9;
+export const ensembleWins = (b: EnsembleAtBudget): boolean =>
+  b.ensemble !== null && b.ensemble.pass > b.best.pass + 1e-9;
 
 /**
  * At one budget: the best single checkpoint, and the best of these ensembles that has an
@@ -94,12 +125,19 @@ function ensembleAt(points: readonly RatedPoint[], budget: number): EnsembleAtBu
   const counts = points.map((p) => p.problems);
   const single = bestSingleCheckpoint(counts, budget);
   if (!single) throw new Error(`no checkpoint has ${budget} samples on every problem`);
-  const subsets = [points.map((_, i) => i), ...points.flatMap((p, i) => (extrapolated(p.alpha) && i !== single.index ? [[single.index, i].sort((a, b) => a - b)] : []))];
+  const subsets = [
+    points.map((_, i) => i),
+    ...points.flatMap((p, i) =>
+      extrapolated(p.alpha) && i !== single.index ? [[single.index, i].sort((a, b) => a - b)] : [],
+    ),
+  ];
   let ensemble: EnsembleAtBudget['ensemble'] = null;
   for (const members of subsets) {
     const subset = members.map((i) => counts[i]!);
     const allocation = optimisedAllocation(subset, budget);
-    const used = members.flatMap((i, j) => (allocation[j]! > 0 ? [{ alpha: points[i]!.alpha, samples: allocation[j]! }] : []));
+    const used = members.flatMap((i, j) =>
+      allocation[j]! > 0 ? [{ alpha: points[i]!.alpha, samples: allocation[j]! }] : [],
+    );
     // An ensemble has two members at least, one of them extrapolated.
     if (used.length < 2 || !used.some((m) => extrapolated(m.alpha))) continue;
     const pass = ensemblePass(subset, allocation);

@@ -43,7 +43,12 @@ describe('toy policy', () => {
 
   it('draws sample idx under seed s from stream s + idx alone, as a server answering `seed: s + idx` does', () => {
     for (const id of ['dijkstra', 'lis-length']) {
-      for (const [seed, idx] of [[7, 0], [7, 5], [100, 3], [0, 63]] as const) {
+      for (const [seed, idx] of [
+        [7, 0],
+        [7, 5],
+        [100, 3],
+        [0, 63],
+      ] as const) {
         expect(policy.sample(id, idx, seed)).toBe(policy.sampleStream(id, seed + idx));
         const u = sampleUniform(seed + idx, id);
         expect(policy.sample(id, idx, seed)).toBe(problems.get(id)!.candidates[pickIndex(policy.probabilities(id), u)]);

@@ -9,7 +9,8 @@ import { normalize, type Normalization } from './normalization';
 
 export function logits(weight: ArrayLike<number>, features: readonly (readonly number[])[]): number[] {
   return features.map((z) => {
-    if (z.length !== weight.length) throw new Error(`feature vector has ${z.length} entries, the weights ${weight.length}`);
+    if (z.length !== weight.length)
+      throw new Error(`feature vector has ${z.length} entries, the weights ${weight.length}`);
     let s = 0;
     for (let j = 0; j < z.length; j++) s += (weight[j] as number) * (z[j] as number);
     return s;
@@ -51,7 +52,10 @@ export interface PolicyProblem {
 }
 
 /** Every problem's candidates with their normalised features. */
-export function policyProblems(normalization: Normalization, candidates: readonly Candidate[] = listCandidates()): Map<string, PolicyProblem> {
+export function policyProblems(
+  normalization: Normalization,
+  candidates: readonly Candidate[] = listCandidates(),
+): Map<string, PolicyProblem> {
   const byId = new Map<string, PolicyProblem>();
   for (const c of candidates) {
     const p = byId.get(c.problemId) ?? { id: c.problemId, candidates: [], features: [] };
@@ -70,7 +74,10 @@ export class ToyPolicy {
 
   problem(problemId: string): PolicyProblem {
     const p = this.problems.get(problemId);
-    if (!p) throw new Error(`toy policy: unknown problem "${problemId}" (minilab has ${[...this.problems.keys()].join(', ')})`);
+    if (!p)
+      throw new Error(
+        `toy policy: unknown problem "${problemId}" (minilab has ${[...this.problems.keys()].join(', ')})`,
+      );
     return p;
   }
 

@@ -29,7 +29,10 @@ export interface ReinforceResult {
 /** Small Gaussian weights (Box-Muller over mulberry32): the shared initialisation theta_0. */
 export function initialWeights(dim: number, seed: number, std: number): Float64Array {
   const next = mulberry32(deriveSeed(seed, 'init'));
-  return Float64Array.from({ length: dim }, () => std * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next()));
+  return Float64Array.from(
+    { length: dim },
+    () => std * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next()),
+  );
 }
 
 /** Mean over problems of the policy's expected reward sum_c pi(c) r(c). */
@@ -66,11 +69,13 @@ export function reinforce(
         const adv = (rewards[k] as number) - baseline;
         if (adv === 0) return;
         const z = p.features[a] as number[];
-        for (let j = 0; j < w.length; j++) grad[j] = (grad[j] as number) + (adv * ((z[j] as number) - (meanZ[j] as number))) / opts.samplesPerProblem;
+        for (let j = 0; j < w.length; j++)
+          grad[j] = (grad[j] as number) + (adv * ((z[j] as number) - (meanZ[j] as number))) / opts.samplesPerProblem;
       });
     }
     sampledReward.push(rewardSum / problems.length);
-    for (let j = 0; j < w.length; j++) w[j] = (w[j] as number) + (opts.learningRate * (grad[j] as number)) / problems.length;
+    for (let j = 0; j < w.length; j++)
+      w[j] = (w[j] as number) + (opts.learningRate * (grad[j] as number)) / problems.length;
     onStep?.(step, w);
   }
   return { weight: w, sampledReward };

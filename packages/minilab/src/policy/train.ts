@@ -34,7 +34,11 @@ export const REWARDS = {
 type Endpoint = keyof typeof REWARDS;
 
 /** The pure part: from verdicts to the three weight vectors and the training curves. */
-export function fitEndpoints(candidates: readonly Candidate[], results: ReadonlyMap<string, SampleResult>, opts: TrainingOptions) {
+export function fitEndpoints(
+  candidates: readonly Candidate[],
+  results: ReadonlyMap<string, SampleResult>,
+  opts: TrainingOptions,
+) {
   const normalization = fitNormalization(candidates.map((c) => rawFeatures(c.code)));
   const problems = [...policyProblems(normalization, candidates).values()];
   const rl = (reward: Endpoint): RlProblem[] =>
@@ -50,7 +54,10 @@ export function fitEndpoints(candidates: readonly Candidate[], results: Readonly
   const tasks = { low: rl('low'), high: rl('high') };
   // Stored as F32, so theta_0 and every figure below use the F32-rounded weights.
   const init = Float32Array.from(initialWeights(normalization.mean.length, opts.seed, opts.initStd));
-  const rewardsOf = (w: ArrayLike<number>) => ({ low: expectedReward(w, tasks.low), high: expectedReward(w, tasks.high) });
+  const rewardsOf = (w: ArrayLike<number>) => ({
+    low: expectedReward(w, tasks.low),
+    high: expectedReward(w, tasks.high),
+  });
   const train = (endpoint: Endpoint) => {
     const curve = { sampledReward: [] as number[], expectedLow: [] as number[], expectedHigh: [] as number[] };
     const result = reinforce(tasks[endpoint], init, opts, (_, w) => {
@@ -85,11 +92,15 @@ export async function trainEndpoints(options: TrainEndpointsOptions) {
   log(`building the minilab benchmark (seed ${opts.benchmarkSeed})`);
   const benchmark = await buildBenchmark({ seed: opts.benchmarkSeed });
   log(`judging ${candidates.length} candidates`);
-  const judged = await judgeCandidates(benchmark, candidates, { ...(options.workers && { workers: options.workers }), log });
+  const judged = await judgeCandidates(benchmark, candidates, {
+    ...(options.workers && { workers: options.workers }),
+    log,
+  });
   const results = new Map(judged.map((r) => [r.id, r]));
   log(`training two endpoints, ${opts.steps} steps each`);
   const fit = fitEndpoints(candidates, results, opts);
-  for (const name of ['init', 'low', 'high'] as const) await writePolicyCheckpoint(join(options.outDir, name), fit[name].weight, fit.config);
+  for (const name of ['init', 'low', 'high'] as const)
+    await writePolicyCheckpoint(join(options.outDir, name), fit[name].weight, fit.config);
   const report = trainingReport(opts, fit, judged);
   await mkdir(options.outDir, { recursive: true });
   await writeFile(join(options.outDir, 'training.json'), `${JSON.stringify(report, null, 1)}\n`);
@@ -102,7 +113,11 @@ function trainingReport(opts: TrainingOptions, fit: ReturnType<typeof fitEndpoin
   const rewards = (e: { low: number; high: number }) => ({ low: round(e.low), high: round(e.high) });
   const endpoint = (e: ReturnType<typeof fitEndpoints>['low']) => ({
     expectedReward: rewards(e.expectedReward),
-    curve: { sampledReward: e.curve.sampledReward.map(round), expectedLow: e.curve.expectedLow.map(round), expectedHigh: e.curve.expectedHigh.map(round) },
+    curve: {
+      sampledReward: e.curve.sampledReward.map(round),
+      expectedLow: e.curve.expectedLow.map(round),
+      expectedHigh: e.curve.expectedHigh.map(round),
+    },
   });
   return {
     command: 'npm run lab:train',
@@ -113,10 +128,19 @@ function trainingReport(opts: TrainingOptions, fit: ReturnType<typeof fitEndpoin
     },
     rewards: { low: 'coveragePassed >= 2 (every test of tiers 1-2 AC)', high: "verdict 'AC' (every tier)" },
     expectedRewardNote: 'mean over problems of sum_c pi(c) r(c), with the F32 weights as stored',
-    endpoints: { init: { expectedReward: rewards(fit.init.expectedReward) }, low: endpoint(fit.low), high: endpoint(fit.high) },
+    endpoints: {
+      init: { expectedReward: rewards(fit.init.expectedReward) },
+      low: endpoint(fit.low),
+      high: endpoint(fit.high),
+    },
     observedVerdicts: {
       note: 'Observation log: what the judge returned for each candidate during this run. Written after judging, never read back as an input.',
-      candidates: judged.map((r) => ({ candidate: r.id, verdict: r.verdict, coveragePassed: r.coveragePassed, tiers: r.tiers })),
+      candidates: judged.map((r) => ({
+        candidate: r.id,
+        verdict: r.verdict,
+        coveragePassed: r.coveragePassed,
+        tiers: r.tiers,
+      })),
     },
   };
 }

@@ -35,7 +35,11 @@ describe('committed demo weights', () => {
   // The observation log is read here only to check reproducibility: training on the verdicts it
   // recorded gives the committed weights bit for bit.
   it('are reproduced exactly from the verdicts observed during their training run', async () => {
-    const observed = training.observedVerdicts.candidates as Array<{ candidate: string; verdict: string; coveragePassed: number }>;
+    const observed = training.observedVerdicts.candidates as Array<{
+      candidate: string;
+      verdict: string;
+      coveragePassed: number;
+    }>;
     const results = new Map(observed.map((o) => [o.candidate, o as unknown as SampleResult]));
     const fit = fitEndpoints(listCandidates(), results, TRAINING_DEFAULTS);
     for (const name of ['init', 'low', 'high'] as const) {

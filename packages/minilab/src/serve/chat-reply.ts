@@ -24,7 +24,16 @@ export function chatCompletion(model: string, prompt: string, contents: readonly
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: contents.map((content, index) => ({ index, message: { role: 'assistant', content }, logprobs: null, finish_reason: 'stop' })),
-    usage: { prompt_tokens: roughTokens(prompt), completion_tokens: completionTokens, total_tokens: roughTokens(prompt) + completionTokens },
+    choices: contents.map((content, index) => ({
+      index,
+      message: { role: 'assistant', content },
+      logprobs: null,
+      finish_reason: 'stop',
+    })),
+    usage: {
+      prompt_tokens: roughTokens(prompt),
+      completion_tokens: completionTokens,
+      total_tokens: roughTokens(prompt) + completionTokens,
+    },
   };
 }

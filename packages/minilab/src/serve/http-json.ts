@@ -36,7 +36,8 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   } catch (err) {
     throw openAIError(400, 'BadRequestError', `JSON decode error: ${(err as Error).message}`);
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw openAIError(400, 'BadRequestError', 'the request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw openAIError(400, 'BadRequestError', 'the request body must be a JSON object');
   return body as Record<string, unknown>;
 }
 

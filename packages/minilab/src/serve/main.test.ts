@@ -23,7 +23,11 @@ afterEach(() => {
 
 /** Runs a shell command in /tmp (`exec`, so the server is the shell's process). */
 function launch(command: string, env: NodeJS.ProcessEnv = {}): Launched {
-  const child = spawn('sh', ['-c', `exec ${command}`], { cwd: tmpdir(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('sh', ['-c', `exec ${command}`], {
+    cwd: tmpdir(),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -48,7 +52,9 @@ const serveCommand = (checkpoint: string, model: string, extra = ''): string =>
 
 describe('toy server executable', () => {
   it('toyServerCommand() starts it from another directory, serving the checkpoint; SIGTERM stops it', async () => {
-    expect(toyServerCommand()).toMatch(/^\S*node\S* --import \S+ \S+\/serve\/main\.ts serve \{checkpoint\} --served-model-name \{model\} --port \{port\}$/);
+    expect(toyServerCommand()).toMatch(
+      /^\S*node\S* --import \S+ \S+\/serve\/main\.ts serve \{checkpoint\} --served-model-name \{model\} --port \{port\}$/,
+    );
     const server = launch(serveCommand(DEMO_ENDPOINTS.lo, "toy lo's"));
     const url = await listening(server);
     expect((await call(url, '/v1/models')).body.data?.[0]).toMatchObject({ id: "toy lo's", root: DEMO_ENDPOINTS.lo });
@@ -59,14 +65,30 @@ describe('toy server executable', () => {
   });
 
   it('--exit-after-completions crashes the server mid-generation; VLLM_SERVER_DEV_MODE=1 opens /collective_rpc', async () => {
-    const server = launch(`${toyServerCommand().split(' serve ')[0]} --model-path ${quoteIfNeeded(DEMO_ENDPOINTS.hi)} --port 0 --exit-after-completions 2`, { VLLM_SERVER_DEV_MODE: '1' });
+    const server = launch(
+      `${toyServerCommand().split(' serve ')[0]} --model-path ${quoteIfNeeded(DEMO_ENDPOINTS.hi)} --port 0 --exit-after-completions 2`,
+      { VLLM_SERVER_DEV_MODE: '1' },
+    );
     const url = await listening(server);
     expect((await call(url, '/collective_rpc', {})).status).toBe(400); // the route exists
-    const backend = createOpenAIBackend({ baseUrl: `${url}/v1`, model: DEMO_ENDPOINTS.hi, concurrency: 1, maxRetries: 0 });
+    const backend = createOpenAIBackend({
+      baseUrl: `${url}/v1`,
+      model: DEMO_ENDPOINTS.hi,
+      concurrency: 1,
+      maxRetries: 0,
+    });
     const p = readProblem('dijkstra');
     const got: number[] = [];
     const run = async () => {
-      for await (const s of backend.generate({ problemId: p.id, title: p.title, statement: p.statement, language: 'python', n: 5, seed: 1 })) got.push(s.idx);
+      for await (const s of backend.generate({
+        problemId: p.id,
+        title: p.title,
+        statement: p.statement,
+        language: 'python',
+        n: 5,
+        seed: 1,
+      }))
+        got.push(s.idx);
     };
     await expect(run()).rejects.toThrow(/POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions/);
     expect(got).toHaveLength(2);

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const log = (line: string): void => void process.stderr.write(`${new Date().toISOString()} toy-server[${process.pid}] ${line}\n`);
+  const log = (line: string): void =>
+    void process.stderr.write(`${new Date().toISOString()} toy-server[${process.pid}] ${line}\n`);
   let server: Awaited<ReturnType<typeof startToyServer>>;
   try {
     server = await startToyServer({ ...args, vllmDevMode, log });

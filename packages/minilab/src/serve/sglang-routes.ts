@@ -16,7 +16,10 @@ export async function updateWeightsFromDisk(model: ServedModel, body: Record<str
   // As SGLang's tokenizer manager does: the served model name becomes the new path.
   model.modelPath = path;
   model.servedName = path;
-  return { status: 200, body: { success: true, message: 'Succeeded to update model weights.', num_paused_requests: 0 } };
+  return {
+    status: 200,
+    body: { success: true, message: 'Succeeded to update model weights.', num_paused_requests: 0 },
+  };
 }
 
 // GET /get_model_info

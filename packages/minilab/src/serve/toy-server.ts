@@ -42,7 +42,9 @@ export async function startToyServer(opts: ToyServerOptions): Promise<ToyServer>
   let completions = 0;
   const crashIfDue = (): void => {
     if (opts.exitAfterCompletions === undefined || completions < opts.exitAfterCompletions) return;
-    log(`CRASH: exiting after ${completions} chat completion(s) (--exit-after-completions ${opts.exitAfterCompletions})`);
+    log(
+      `CRASH: exiting after ${completions} chat completion(s) (--exit-after-completions ${opts.exitAfterCompletions})`,
+    );
     process.exit(1);
   };
 
@@ -94,7 +96,9 @@ export async function startToyServer(opts: ToyServerOptions): Promise<ToyServer>
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  log(`serving model "${model.servedName}" on ${url} (OpenAI API at ${url}/v1${opts.vllmDevMode ? ', vLLM dev mode' : ''})`);
+  log(
+    `serving model "${model.servedName}" on ${url} (OpenAI API at ${url}/v1${opts.vllmDevMode ? ', vLLM dev mode' : ''})`,
+  );
   return {
     url,
     port,
@@ -108,5 +112,10 @@ export async function startToyServer(opts: ToyServerOptions): Promise<ToyServer>
 
 function modelList(model: ServedModel): object {
   const created = Math.floor(Date.now() / 1000);
-  return { object: 'list', data: [{ id: model.servedName, object: 'model', created, owned_by: 'frontier-toy', root: model.modelPath, parent: null }] };
+  return {
+    object: 'list',
+    data: [
+      { id: model.servedName, object: 'model', created, owned_by: 'frontier-toy', root: model.modelPath, parent: null },
+    ],
+  };
 }

@@ -10,7 +10,8 @@ export async function collectiveRpc(model: ServedModel, body: Record<string, unk
   const method = body.method;
   if (typeof method !== 'string') throw detailError(400, "Missing 'method' in request body");
   const args = Array.isArray(body.args) ? body.args : [];
-  const kwargs = typeof body.kwargs === 'object' && body.kwargs !== null ? (body.kwargs as Record<string, unknown>) : {};
+  const kwargs =
+    typeof body.kwargs === 'object' && body.kwargs !== null ? (body.kwargs as Record<string, unknown>) : {};
   if (method === 'update_config') {
     updateConfig(model, args[0] ?? kwargs.overrides);
     return { status: 200, body: { results: [null] } };
@@ -23,7 +24,11 @@ export async function collectiveRpc(model: ServedModel, body: Record<string, unk
     }
     return { status: 200, body: { results: [null] } };
   }
-  throw openAIError(500, 'InternalServerError', `collective_rpc: the worker has no method "${method}" (the toy server implements update_config and reload_weights)`);
+  throw openAIError(
+    500,
+    'InternalServerError',
+    `collective_rpc: the worker has no method "${method}" (the toy server implements update_config and reload_weights)`,
+  );
 }
 
 function updateConfig(model: ServedModel, raw: unknown): void {
@@ -37,14 +42,24 @@ function updateConfig(model: ServedModel, raw: unknown): void {
     }
   }
   if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
-    throw openAIError(500, 'InternalServerError', 'update_config: expected overrides such as {"model_config": {"model": DIR}}');
+    throw openAIError(
+      500,
+      'InternalServerError',
+      'update_config: expected overrides such as {"model_config": {"model": DIR}}',
+    );
   }
   for (const name of Object.keys(overrides)) {
-    if (!CONFIGS.includes(name)) throw openAIError(500, 'InternalServerError', `update_config: config \`${name}\` not supported. Allowed configs: ${CONFIGS.join(', ')}`);
+    if (!CONFIGS.includes(name))
+      throw openAIError(
+        500,
+        'InternalServerError',
+        `update_config: config \`${name}\` not supported. Allowed configs: ${CONFIGS.join(', ')}`,
+      );
   }
   const path = (overrides as { model_config?: { model?: unknown } }).model_config?.model;
   if (path !== undefined) {
-    if (typeof path !== 'string' || path === '') throw openAIError(500, 'InternalServerError', 'update_config: model_config.model must be a non-empty string');
+    if (typeof path !== 'string' || path === '')
+      throw openAIError(500, 'InternalServerError', 'update_config: model_config.model must be a non-empty string');
     model.vllmModelPath = path;
   }
 }

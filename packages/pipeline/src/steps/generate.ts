@@ -1,4 +1,11 @@
-import { ensureRun, existingIndexes, findCheckpointAtAlpha, insertSamples, listPromptProblems, type NewSample } from '@frontier/db';
+import {
+  ensureRun,
+  existingIndexes,
+  findCheckpointAtAlpha,
+  insertSamples,
+  listPromptProblems,
+  type NewSample,
+} from '@frontier/db';
 import { withCheckpointBackend } from '../serving';
 import type { Step } from '../pipeline-task';
 import { chainTarget } from './target';
@@ -13,19 +20,35 @@ export const generateStep: Step = async (job, ctx, h) => {
   const problems = await listPromptProblems(ctx.db, benchmarkId);
   if (problems.length === 0) throw new Error(`benchmark "${cfg.benchmark}" has no problems`);
   const have = await existingIndexes(ctx.db, runId);
-  await withCheckpointBackend(cfg.backend, { dir: checkpoint.uri, alpha, jobId: job.id }, ctx, h, cfg.seed, async (backend) => {
-    let done = 0;
-    for (const p of problems) {
-      const present = have.get(p.id) ?? new Set<number>();
-      const indexes = Array.from({ length: cfg.samplesPerProblem }, (_, i) => i).filter((i) => !present.has(i));
-      if (indexes.length) {
-        const batch: NewSample[] = [];
-        for await (const s of backend.generate({ problemId: p.externalId, title: p.title, statement: p.statement ?? p.title, language: cfg.language, n: cfg.samplesPerProblem, indexes, seed: cfg.seed, signal: h.signal })) {
-          batch.push({ problemId: p.id, idx: s.idx, language: cfg.language, code: s.code });
+  await withCheckpointBackend(
+    cfg.backend,
+    { dir: checkpoint.uri, alpha, jobId: job.id },
+    ctx,
+    h,
+    cfg.seed,
+    async (backend) => {
+      let done = 0;
+      for (const p of problems) {
+        const present = have.get(p.id) ?? new Set<number>();
+        const indexes = Array.from({ length: cfg.samplesPerProblem }, (_, i) => i).filter((i) => !present.has(i));
+        if (indexes.length) {
+          const batch: NewSample[] = [];
+          for await (const s of backend.generate({
+            problemId: p.externalId,
+            title: p.title,
+            statement: p.statement ?? p.title,
+            language: cfg.language,
+            n: cfg.samplesPerProblem,
+            indexes,
+            seed: cfg.seed,
+            signal: h.signal,
+          })) {
+            batch.push({ problemId: p.id, idx: s.idx, language: cfg.language, code: s.code });
+          }
+          await insertSamples(ctx.db, runId, batch);
         }
-        await insertSamples(ctx.db, runId, batch);
+        await h.progress(++done, problems.length);
       }
-      await h.progress(++done, problems.length);
-    }
-  });
+    },
+  );
 };

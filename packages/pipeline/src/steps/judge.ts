@@ -1,5 +1,17 @@
 import { plural, verdictCode } from '@frontier/core';
-import { cachedResults, claimRunForJudging, countRunSamples, loadStudySettings, nextUnjudgedSamples, rememberResults, storeVerdicts, StudyNotEvaluableError, type Judged, type RunRef, type StudyConfig } from '@frontier/db';
+import {
+  cachedResults,
+  claimRunForJudging,
+  countRunSamples,
+  loadStudySettings,
+  nextUnjudgedSamples,
+  rememberResults,
+  storeVerdicts,
+  StudyNotEvaluableError,
+  type Judged,
+  type RunRef,
+  type StudyConfig,
+} from '@frontier/db';
 import type { Sample, SampleResult } from '@frontier/judge';
 import type { TaskContext } from '../context';
 import { loadStoredBenchmark, programKey, type JudgeHow } from '../judge-benchmark';
@@ -34,16 +46,30 @@ async function studyJudgeSettings(studyId: number, ctx: TaskContext): Promise<St
 
 // A study that requires a backend is judged only by a worker whose judge has it. Failing the
 // attempt lets the queue retry it later, possibly on another worker.
-async function checkBackend(studyId: number, required: StudyConfig['judge']['backend'], ctx: TaskContext): Promise<void> {
+async function checkBackend(
+  studyId: number,
+  required: StudyConfig['judge']['backend'],
+  ctx: TaskContext,
+): Promise<void> {
   if (!required) return;
   const { backend } = await ctx.judge();
   if (backend !== required) {
-    throw new Error(`study ${studyId} requires the ${required} judge backend; this worker's judge is ${backend}: set FRONTIER_JUDGE_BACKEND=${required} on a machine where it works`);
+    throw new Error(
+      `study ${studyId} requires the ${required} judge backend; this worker's judge is ${backend}: set FRONTIER_JUDGE_BACKEND=${required} on a machine where it works`,
+    );
   }
 }
 
 // An empty program (no code block in the reply) is a compile error without running anything.
-const EMPTY: Judged = { verdict: 'CE', coveragePassed: 0, testVerdicts: [], testCpuMs: [], testPeakKib: [], reruns: 0, sandbox: null };
+const EMPTY: Judged = {
+  verdict: 'CE',
+  coveragePassed: 0,
+  testVerdicts: [],
+  testCpuMs: [],
+  testPeakKib: [],
+  reruns: 0,
+  sandbox: null,
+};
 
 /** What one judge job did to one run: the worker logs it (and bench:workers reads it). */
 interface RunJudged {
@@ -77,7 +103,10 @@ export const judgeStep: Step = async (job, ctx, h) => {
     const started = performance.now();
     const r = await judgeRunSamples(ctx, run, how, h, async (judged) => h.progress((done += judged), total));
     const seconds = (performance.now() - started) / 1000;
-    if (r.samples) h.log(`run ${run.runId}: judged ${plural(r.samples, 'sample')} (${plural(r.written, 'verdict')} written), ${plural(r.programs, 'program')} run, ${plural(r.tests, 'test')}, in ${seconds.toFixed(1)} s`);
+    if (r.samples)
+      h.log(
+        `run ${run.runId}: judged ${plural(r.samples, 'sample')} (${plural(r.written, 'verdict')} written), ${plural(r.programs, 'program')} run, ${plural(r.tests, 'test')}, in ${seconds.toFixed(1)} s`,
+      );
   }
 };
 
@@ -85,7 +114,13 @@ export const judgeStep: Step = async (job, ctx, h) => {
 // tests and limits (in any run) is looked up, not run again. Verdicts are written only onto
 // samples that are still unjudged, so a retry after a crash judges each sample exactly once. A
 // study that requires a backend reuses only results of that backend (its keys include it).
-async function judgeRunSamples(ctx: TaskContext, run: RunRef, how: JudgeHow, h: Pick<StepHelpers, 'log'>, onBatch: (judged: number) => Promise<void>): Promise<RunJudged> {
+async function judgeRunSamples(
+  ctx: TaskContext,
+  run: RunRef,
+  how: JudgeHow,
+  h: Pick<StepHelpers, 'log'>,
+  onBatch: (judged: number) => Promise<void>,
+): Promise<RunJudged> {
   const stored = await loadStoredBenchmark(ctx.db, run.benchmarkId);
   const out: RunJudged = { samples: 0, written: 0, programs: 0, tests: 0 };
   let after = { problemId: 0, idx: -1 };
@@ -96,7 +131,9 @@ async function judgeRunSamples(ctx: TaskContext, run: RunRef, how: JudgeHow, h: 
     const keyed = rows.map((r) => {
       const externalId = stored.externalIds.get(r.problemId)!;
       if (!stored.benchmark.problems.get(externalId)?.tests.length) {
-        throw new Error(`problem ${externalId} has no hidden tests in this benchmark: import the benchmark with its tests before judging`);
+        throw new Error(
+          `problem ${externalId} has no hidden tests in this benchmark: import the benchmark with its tests before judging`,
+        );
       }
       return { ...r, externalId, key: programKey(stored.problemKeys.get(externalId)!, r.language, r.code, how) };
     });
@@ -104,11 +141,14 @@ async function judgeRunSamples(ctx: TaskContext, run: RunRef, how: JudgeHow, h: 
     const fresh = new Map<string, Sample>();
     for (const k of keyed) {
       if (k.code.trim() === '') known.set(k.key, EMPTY);
-      else if (!known.has(k.key) && !fresh.has(k.key)) fresh.set(k.key, { id: k.key, problemId: k.externalId, language: k.language, code: k.code });
+      else if (!known.has(k.key) && !fresh.has(k.key))
+        fresh.set(k.key, { id: k.key, problemId: k.externalId, language: k.language, code: k.code });
     }
     if (fresh.size) {
       const judge = await ctx.judge();
-      const results = await judge.judgeSamples(stored.benchmark, [...fresh.values()], { lcbCompat: how.lcbCompat ?? false });
+      const results = await judge.judgeSamples(stored.benchmark, [...fresh.values()], {
+        lcbCompat: how.lcbCompat ?? false,
+      });
       const judged = new Map(results.map((r) => [r.id, toJudged(r)]));
       for (const r of results) if (r.internalError) h.log(`IE on problem ${r.problemId}: ${r.internalError}`);
       // A result the judge had from an identical program it ran before (deduplicated) ran nothing now.
@@ -118,7 +158,11 @@ async function judgeRunSamples(ctx: TaskContext, run: RunRef, how: JudgeHow, h: 
       await rememberResults(ctx.db, judged);
       for (const [key, j] of judged) known.set(key, j);
     }
-    out.written += await storeVerdicts(ctx.db, run.runId, keyed.map((k) => ({ problemId: k.problemId, idx: k.idx, judged: known.get(k.key)! })));
+    out.written += await storeVerdicts(
+      ctx.db,
+      run.runId,
+      keyed.map((k) => ({ problemId: k.problemId, idx: k.idx, judged: known.get(k.key)! })),
+    );
     out.samples += rows.length;
     await onBatch(rows.length);
   }

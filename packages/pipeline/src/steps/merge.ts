@@ -22,7 +22,8 @@ export const mergeStep: Step = async (job, ctx, h) => {
     h.log(`checkpoint at alpha ${alpha} exists (${existing.uri})`);
     return;
   }
-  if (alpha === 0 || alpha === 1) throw new Error(`the ${alpha === 0 ? 'low' : 'high'}-coverage endpoint of this study is missing`);
+  if (alpha === 0 || alpha === 1)
+    throw new Error(`the ${alpha === 0 ? 'low' : 'high'}-coverage endpoint of this study is missing`);
   const out = join(cfg.checkpointsDir, checkpointName(alpha));
   // Only a killed merge (SIGKILL, power loss) leaves its temporary directory, gigabytes that fill
   // the disk; this job is the one writer of its alpha's checkpoint (one chain per alpha), so the
@@ -41,6 +42,12 @@ export const mergeStep: Step = async (job, ctx, h) => {
       }
     },
   });
-  await saveMergedCheckpoint(ctx.db, { studyId: job.studyId, alpha, scale: cfg.scale, uri: result!.path, recipe: result!.recipe });
+  await saveMergedCheckpoint(ctx.db, {
+    studyId: job.studyId,
+    alpha,
+    scale: cfg.scale,
+    uri: result!.path,
+    recipe: result!.recipe,
+  });
   await h.progress(1, 1);
 };

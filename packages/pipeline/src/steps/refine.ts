@@ -1,7 +1,14 @@
 import { alphaPointsOf, intervalReach, intervalText, plural, roundAlpha, suggestAlphas } from '@frontier/core';
 import {
-  activeAlphas, chainsActive, getStudyData, LimitReachedError, loadRefineRun, queueEvaluation, saveRefineParams,
-  type RefineOutcome, type RefineParams,
+  activeAlphas,
+  chainsActive,
+  getStudyData,
+  LimitReachedError,
+  loadRefineRun,
+  queueEvaluation,
+  saveRefineParams,
+  type RefineOutcome,
+  type RefineParams,
 } from '@frontier/db';
 import type { Step } from '../pipeline-task';
 
@@ -29,7 +36,12 @@ export const refineStep: Step = async (job, ctx, h) => {
   const spent = params.rounds.reduce((n, r) => n + r.alphas.length, 0);
   const left = alphaBudget - spent;
   const exclude = await activeAlphas(ctx.db.pool, job.studyId);
-  const refinement = suggestAlphas(points.points, { k: settings.k, count: Math.max(1, Math.min(settings.count, left)), range: settings.range, exclude });
+  const refinement = suggestAlphas(points.points, {
+    k: settings.k,
+    count: Math.max(1, Math.min(settings.count, left)),
+    range: settings.range,
+    exclude,
+  });
   const { best } = refinement;
   // An interval open on a side is as wide as the peak may reach there: a run never stops on an
   // interval that only looks narrow because nothing was evaluated past its end.
@@ -39,21 +51,32 @@ export const refineStep: Step = async (job, ctx, h) => {
     h.log(message);
     return saveRefineParams(ctx.db, job.id, { ...params, outcome: { reason, message, best } });
   };
-  const estimate = best ? `best alpha ${fmt(best.alpha)} ${intervalText(best)}${best.beyond ? ` (${best.beyond})` : ''}` : 'no estimate yet';
-  if (settings.targetWidth !== undefined && width <= settings.targetWidth) return stop('target', `${estimate}: interval ${width.toFixed(2)} wide, within the target ${settings.targetWidth}`);
+  const estimate = best
+    ? `best alpha ${fmt(best.alpha)} ${intervalText(best)}${best.beyond ? ` (${best.beyond})` : ''}`
+    : 'no estimate yet';
+  if (settings.targetWidth !== undefined && width <= settings.targetWidth)
+    return stop('target', `${estimate}: interval ${width.toFixed(2)} wide, within the target ${settings.targetWidth}`);
   if (left <= 0) return stop('budget', `${estimate}: the budget of ${plural(alphaBudget, 'alpha')} is spent`);
   const alphas = refinement.suggestions.map((s) => s.alpha);
-  if (alphas.length === 0) return stop('exhausted', `${estimate}: no alpha in [${settings.range.join(', ')}] is left to propose`);
+  if (alphas.length === 0)
+    return stop('exhausted', `${estimate}: no alpha in [${settings.range.join(', ')}] is left to propose`);
 
   let chains;
   try {
-    chains = await queueEvaluation(ctx.db, job.studyId, alphas, { ...origin, parentId: job.id, maxQueuedAlphas: params.maxQueuedAlphas });
+    chains = await queueEvaluation(ctx.db, job.studyId, alphas, {
+      ...origin,
+      parentId: job.id,
+      maxQueuedAlphas: params.maxQueuedAlphas,
+    });
   } catch (err) {
     // The study's cap on queued alphas is full (chains queued by people meanwhile): look again later.
     if (err instanceof LimitReachedError) return { againInMs: REFINE_POLL_MS };
     throw err;
   }
-  const next: RefineParams = { ...params, rounds: [...params.rounds, { alphas, firstJobIds: chains.map((c) => c.jobIds[0]!), best }] };
+  const next: RefineParams = {
+    ...params,
+    rounds: [...params.rounds, { alphas, firstJobIds: chains.map((c) => c.jobIds[0]!), best }],
+  };
   await saveRefineParams(ctx.db, job.id, next);
   await h.progress(spent + alphas.length, alphaBudget);
   h.log(`round ${next.rounds.length}: ${estimate}; queued alphas ${alphas.join(', ')}`);

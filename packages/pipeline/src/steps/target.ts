@@ -1,4 +1,12 @@
-import { ensureRun, findCheckpointAtAlpha, findRuns, loadStudySettings, type PipelineJobRow, type RunRef, type StudyConfig } from '@frontier/db';
+import {
+  ensureRun,
+  findCheckpointAtAlpha,
+  findRuns,
+  loadStudySettings,
+  type PipelineJobRow,
+  type RunRef,
+  type StudyConfig,
+} from '@frontier/db';
 import { z } from 'zod';
 import type { TaskContext } from '../context';
 
@@ -17,7 +25,10 @@ export async function targetRuns(job: PipelineJobRow, ctx: TaskContext): Promise
 }
 
 /** The study's settings and the alpha of a chain's job (merge and generate work on an alpha). */
-export async function chainTarget(job: PipelineJobRow, ctx: TaskContext): Promise<{ config: StudyConfig; alpha: number }> {
+export async function chainTarget(
+  job: PipelineJobRow,
+  ctx: TaskContext,
+): Promise<{ config: StudyConfig; alpha: number }> {
   if (job.alpha === null) throw new Error(`a ${job.kind} job needs an alpha`);
   const { config } = await loadStudySettings(ctx.db, job.studyId);
   return { config, alpha: job.alpha };

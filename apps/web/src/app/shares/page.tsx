@@ -20,7 +20,8 @@ export default async function SharesPage() {
       <h1>{all ? 'All share links' : 'Your share links'}</h1>
       <p className="muted">
         A link opens for anyone who has it, signed in or not, and shows only the data pinned when it was made.
-        {accessMode().mode === 'server' && (all ? ' As an admin you can delete any of them.' : ' You can delete your own.')}
+        {accessMode().mode === 'server' &&
+          (all ? ' As an admin you can delete any of them.' : ' You can delete your own.')}
       </p>
       <ShareList initial={shares} showOwner={all} />
     </>

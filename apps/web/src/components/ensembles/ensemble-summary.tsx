@@ -20,7 +20,9 @@ export function budgetNote(view: EnsembleView): string {
 
 /** How a problem counts as solved at the budget, in words. */
 function solvedAtBudgetRule(rule: SolvedRule, threshold: number): string {
-  return rule.kind === 'any' ? 'some chance that one of the B samples passes' : `a chance of at least ${threshold} that one of the B samples passes (τ of ${describeSolvedRule(rule)})`;
+  return rule.kind === 'any'
+    ? 'some chance that one of the B samples passes'
+    : `a chance of at least ${threshold} that one of the B samples passes (τ of ${describeSolvedRule(rule)})`;
 }
 
 /** The ensemble at the budget against the best single checkpoint at the same budget. */
@@ -33,27 +35,52 @@ export function EnsembleSummary({ view, rule }: { view: EnsembleView; rule: Solv
           <b>{formatRate(view.ensemble)}</b>
           <span>ensemble pass at B = {view.budget}</span>
         </div>
-        <div className="stat" data-testid="best-single" data-value={bestSingle?.pass ?? ''} data-checkpoint-id={bestSingle?.checkpoint.id ?? ''}>
+        <div
+          className="stat"
+          data-testid="best-single"
+          data-value={bestSingle?.pass ?? ''}
+          data-checkpoint-id={bestSingle?.checkpoint.id ?? ''}
+        >
           <b>{bestSingle ? formatRate(bestSingle.pass) : '—'}</b>
-          <span>best single: {bestSingle ? `${checkpointLabel(bestSingle.checkpoint)} pass@${view.budget}` : 'none can take this budget'}</span>
+          <span>
+            best single:{' '}
+            {bestSingle ? `${checkpointLabel(bestSingle.checkpoint)} pass@${view.budget}` : 'none can take this budget'}
+          </span>
         </div>
-        <div className="stat" data-testid="ensemble-gain" data-value={gain?.estimate ?? ''} data-lo={gain?.lo ?? ''} data-hi={gain?.hi ?? ''}>
+        <div
+          className="stat"
+          data-testid="ensemble-gain"
+          data-value={gain?.estimate ?? ''}
+          data-lo={gain?.lo ?? ''}
+          data-hi={gain?.hi ?? ''}
+        >
           <b>{gain ? points(gain.estimate) : '—'}</b>
           <span>{gain ? `gain, 95% CI [${points(gain.lo)}, ${points(gain.hi)}]` : 'gain over the best single'}</span>
         </div>
-        <div className="stat" data-testid="ensemble-solved" data-ensemble={solvedAtBudget.ensemble} data-best={solvedAtBudget.bestSingle ?? ''}
-          title={`A problem counts when it has ${solvedAtBudgetRule(rule, solvedAtBudget.threshold)}`}>
+        <div
+          className="stat"
+          data-testid="ensemble-solved"
+          data-ensemble={solvedAtBudget.ensemble}
+          data-best={solvedAtBudget.bestSingle ?? ''}
+          title={`A problem counts when it has ${solvedAtBudgetRule(rule, solvedAtBudget.threshold)}`}
+        >
           <b>
-            {formatCount(solvedAtBudget.ensemble)} vs {solvedAtBudget.bestSingle === null ? '—' : formatCount(solvedAtBudget.bestSingle)}
+            {formatCount(solvedAtBudget.ensemble)} vs{' '}
+            {solvedAtBudget.bestSingle === null ? '—' : formatCount(solvedAtBudget.bestSingle)}
           </b>
-          <span>problems solved at B, ensemble vs best single ({rule.kind === 'any' ? 'any chance' : `chance ≥ ${solvedAtBudget.threshold}`})</span>
+          <span>
+            problems solved at B, ensemble vs best single (
+            {rule.kind === 'any' ? 'any chance' : `chance ≥ ${solvedAtBudget.threshold}`})
+          </span>
         </div>
       </div>
       <table className="numbers" data-testid="ensemble-allocation">
         <thead>
           <tr>
             <th>Member</th>
-            <th>Samples k<sub>i</sub></th>
+            <th>
+              Samples k<sub>i</sub>
+            </th>
             <th>Smallest n</th>
             <th>pass@B alone</th>
           </tr>
@@ -74,19 +101,21 @@ export function EnsembleSummary({ view, rule }: { view: EnsembleView; rule: Solv
       </table>
       <details className="muted definition" data-testid="ensemble-definition">
         <summary>
-          <strong>Definitions.</strong> Ensemble pass at B, allocation, problems solved at B, best single, the gain&apos;s interval.
+          <strong>Definitions.</strong> Ensemble pass at B, allocation, problems solved at B, best single, the
+          gain&apos;s interval.
         </summary>
-        Member i gets k<sub>i</sub> samples, Σ k<sub>i</sub> = B. Per problem the ensemble passes
-        with probability 1 − Π<sub>i</sub> C(n<sub>i</sub> − c<sub>i</sub>, k<sub>i</sub>) / C(n<sub>i</sub>, k<sub>i</sub>), averaged
-        over the {plural(view.problems, 'problem')} every member has samples for{view.excludedProblems > 0 && ` (${view.excludedProblems} left out)`}.
-        {' '}
-        <em>Uniform</em> splits B evenly, the remainder one sample each to the members with the highest solve rate (so one sample
-        goes to the best member); <em>optimised</em> hands out samples one at a time to the member with the largest marginal gain
-        (greedy, not guaranteed optimal). The curve allocates each k on the x-axis with the same rule, evaluated at k = 1…10, then
-        every 5 to 50, 10 to 100, 25 to 500 (and B). A problem counts as solved at B when it has {solvedAtBudgetRule(rule, solvedAtBudget.threshold)}. The best single is the
-        checkpoint of the study (under the filters) with the highest pass@B among those with ≥ B samples on every problem. The
-        gain&apos;s interval is a paired bootstrap over problems of the per-problem difference (ensemble pass − best single
-        pass@B; {ENSEMBLE_BOOTSTRAP.replicates} resamples, seed {ENSEMBLE_BOOTSTRAP.seed}).
+        Member i gets k<sub>i</sub> samples, Σ k<sub>i</sub> = B. Per problem the ensemble passes with probability 1 − Π
+        <sub>i</sub> C(n<sub>i</sub> − c<sub>i</sub>, k<sub>i</sub>) / C(n<sub>i</sub>, k<sub>i</sub>), averaged over
+        the {plural(view.problems, 'problem')} every member has samples for
+        {view.excludedProblems > 0 && ` (${view.excludedProblems} left out)`}. <em>Uniform</em> splits B evenly, the
+        remainder one sample each to the members with the highest solve rate (so one sample goes to the best member);{' '}
+        <em>optimised</em> hands out samples one at a time to the member with the largest marginal gain (greedy, not
+        guaranteed optimal). The curve allocates each k on the x-axis with the same rule, evaluated at k = 1…10, then
+        every 5 to 50, 10 to 100, 25 to 500 (and B). A problem counts as solved at B when it has{' '}
+        {solvedAtBudgetRule(rule, solvedAtBudget.threshold)}. The best single is the checkpoint of the study (under the
+        filters) with the highest pass@B among those with ≥ B samples on every problem. The gain&apos;s interval is a
+        paired bootstrap over problems of the per-problem difference (ensemble pass − best single pass@B;{' '}
+        {ENSEMBLE_BOOTSTRAP.replicates} resamples, seed {ENSEMBLE_BOOTSTRAP.seed}).
       </details>
     </>
   );

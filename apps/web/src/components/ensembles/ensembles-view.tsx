@@ -51,7 +51,14 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
   }, [defaultedSelection, selected.length]);
 
   if (data.isPending) return <Loading what="the study's data" />;
-  if (data.error) return <ErrorState title="Could not load this study's data." message={data.error.message} onRetry={() => void data.refetch()} />;
+  if (data.error)
+    return (
+      <ErrorState
+        title="Could not load this study's data."
+        message={data.error.message}
+        onRetry={() => void data.refetch()}
+      />
+    );
 
   const setFilters = (next: Filters) => {
     const search = new URLSearchParams(filtersToSearch(next));
@@ -61,46 +68,95 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
     }
     replace(`?${search.toString().replace(/(^|&)c=[^&]*/, (m) => m.replaceAll('%2C', ','))}`);
   };
-  const toggle = (id: number) => go({ selected: selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id] });
+  const toggle = (id: number) =>
+    go({ selected: selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id] });
   const busy = data.isFetching || state.computing;
   const ready = view !== null && !state.computing;
 
   return (
-    <div className={busy ? 'fetching' : undefined} data-testid="ensembles-view"
-      data-filters={filtersToSearch(filters)} data-shown-filters={filtersToSearch(data.data.filters)}
-      data-state={ready ? 'ready' : 'computing'} data-where={state.where} data-ms={state.ms ?? ''}
+    <div
+      className={busy ? 'fetching' : undefined}
+      data-testid="ensembles-view"
+      data-filters={filtersToSearch(filters)}
+      data-shown-filters={filtersToSearch(data.data.filters)}
+      data-state={ready ? 'ready' : 'computing'}
+      data-where={state.where}
+      data-ms={state.ms ?? ''}
     >
       <section className="card">
-        <TabFilters studyId={studyId} location={location} filters={filters} facets={facets.data?.facets} onChange={setFilters} />
-        <div className="checkpoint-chips" role="group" aria-label="Checkpoints in the ensemble" data-testid="ensemble-pickers">
+        <TabFilters
+          studyId={studyId}
+          location={location}
+          filters={filters}
+          facets={facets.data?.facets}
+          onChange={setFilters}
+        />
+        <div
+          className="checkpoint-chips"
+          role="group"
+          aria-label="Checkpoints in the ensemble"
+          data-testid="ensemble-pickers"
+        >
           {checkpoints.map((c) => (
             <label key={c.id} className={selected.includes(c.id) ? 'selected' : undefined}>
-              <input type="checkbox" data-testid="ensemble-pick" data-checkpoint-id={c.id} checked={selected.includes(c.id)} onChange={() => toggle(c.id)} />
+              <input
+                type="checkbox"
+                data-testid="ensemble-pick"
+                data-checkpoint-id={c.id}
+                checked={selected.includes(c.id)}
+                onChange={() => toggle(c.id)}
+              />
               {c.name}
               {/* Most names say their alpha already ("toy alpha=1"); the chip repeats it only where they do not. */}
-              {!c.name.includes(`=${formatAlpha(c.alpha)}`) && <span className="muted"> α = {formatAlpha(c.alpha)}</span>}
+              {!c.name.includes(`=${formatAlpha(c.alpha)}`) && (
+                <span className="muted"> α = {formatAlpha(c.alpha)}</span>
+              )}
             </label>
           ))}
         </div>
         <div className="ensemble-controls">
           <label>
             Budget B (samples in total)
-            <input type="number" min={1} step={1} data-testid="ensemble-budget" defaultValue={budget ?? view?.budget ?? ''} key={`${budget}-${view?.budget}`}
-              onBlur={(e) => { const b = Number(e.target.value); if (Number.isSafeInteger(b) && b > 0 && b !== budget) go({ budget: b }); }}
-              onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.blur(); }} />
+            <input
+              type="number"
+              min={1}
+              step={1}
+              data-testid="ensemble-budget"
+              defaultValue={budget ?? view?.budget ?? ''}
+              key={`${budget}-${view?.budget}`}
+              onBlur={(e) => {
+                const b = Number(e.target.value);
+                if (Number.isSafeInteger(b) && b > 0 && b !== budget) go({ budget: b });
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') e.currentTarget.blur();
+              }}
+            />
           </label>
           <label>
             Allocation
-            <select data-testid="ensemble-alloc" value={alloc} onChange={(e) => go({ alloc: e.target.value as AllocationStrategy })}>
+            <select
+              data-testid="ensemble-alloc"
+              value={alloc}
+              onChange={(e) => go({ alloc: e.target.value as AllocationStrategy })}
+            >
               <option value="uniform">uniform (even split)</option>
               <option value="optimised">optimised (greedy by marginal gain)</option>
             </select>
           </label>
-          {budget !== undefined && <button type="button" data-testid="ensemble-default-budget" onClick={() => go({ budget: null })}>Opening budget</button>}
+          {budget !== undefined && (
+            <button type="button" data-testid="ensemble-default-budget" onClick={() => go({ budget: null })}>
+              Opening budget
+            </button>
+          )}
           <SolvedRuleControl rule={rule} onChange={(next) => replace(withStatsParams(searchParams, { rule: next }))} />
         </div>
         <p className="muted small ensemble-notes">
-          {view && <span data-testid="budget-note" data-budget={view.budget} data-max={view.maxBudget}>{budgetNote(view)}</span>}{' '}
+          {view && (
+            <span data-testid="budget-note" data-budget={view.budget} data-max={view.maxBudget}>
+              {budgetNote(view)}
+            </span>
+          )}{' '}
           <span data-testid="allocation-note">
             {alloc === 'uniform'
               ? 'Uniform: B split evenly over the members; what does not divide goes one sample each to the members with the highest solve rate.'
@@ -110,8 +166,12 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
         <StatsProblems problems={stats.problems} />
         {(params.problems.length > 0 || (view && view.unknown.length > 0)) && (
           <div className="banner banner-error" role="alert" data-testid="ensemble-link-problems">
-            {params.problems.map((p) => <div key={p}>{p}</div>)}
-            {view && view.unknown.length > 0 && <div>c: no data for checkpoint {view.unknown.join(', ')} under these filters; left out.</div>}
+            {params.problems.map((p) => (
+              <div key={p}>{p}</div>
+            ))}
+            {view && view.unknown.length > 0 && (
+              <div>c: no data for checkpoint {view.unknown.join(', ')} under these filters; left out.</div>
+            )}
           </div>
         )}
       </section>
@@ -131,17 +191,32 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
               <section className="card">
                 <div className="card-head">
                   <h2>pass@k: members and ensemble</h2>
-                  <ExportButtons plot={() => plotRef.current} filename={`study-${studyId}-ensemble-b${view.budget}-${alloc}`} csv={() => ensembleCsv(view)} />
+                  <ExportButtons
+                    plot={() => plotRef.current}
+                    filename={`study-${studyId}-ensemble-b${view.budget}-${alloc}`}
+                    csv={() => ensembleCsv(view)}
+                  />
                 </div>
                 <div ref={plotRef}>
-                  <PlotlyChart testId="ensemble-plot" points={figure.points} data={figure.data} layout={figure.layout}
-                    label={`pass@k against k on a log axis for ${plural(view.singles.length, 'checkpoint')} and the ensemble`} />
+                  <PlotlyChart
+                    testId="ensemble-plot"
+                    points={figure.points}
+                    data={figure.data}
+                    layout={figure.layout}
+                    label={`pass@k against k on a log axis for ${plural(view.singles.length, 'checkpoint')} and the ensemble`}
+                  />
                 </div>
               </section>
             )}
             <section className="card">
-              <h2>Ensemble at B = {view.budget} ({alloc})</h2>
-              {view.error ? <p className="banner banner-error">{view.error}</p> : <EnsembleSummary view={view} rule={rule} />}
+              <h2>
+                Ensemble at B = {view.budget} ({alloc})
+              </h2>
+              {view.error ? (
+                <p className="banner banner-error">{view.error}</p>
+              ) : (
+                <EnsembleSummary view={view} rule={rule} />
+              )}
             </section>
           </div>
           <section className="card">

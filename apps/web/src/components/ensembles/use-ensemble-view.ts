@@ -1,7 +1,12 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { computeEnsembleView, MAX_VIEW_BUDGET, type EnsembleInput, type EnsembleView } from '@/lib/ensembles/ensemble-view';
+import {
+  computeEnsembleView,
+  MAX_VIEW_BUDGET,
+  type EnsembleInput,
+  type EnsembleView,
+} from '@/lib/ensembles/ensemble-view';
 import type { EnsembleWorkerRequest, EnsembleWorkerResponse } from '@/lib/ensembles/ensemble.worker';
 import type { StudyData } from '@frontier/core';
 
@@ -20,7 +25,9 @@ export interface EnsembleState {
 }
 
 export function useEnsembleView(data: StudyData | undefined, input: EnsembleInput): EnsembleState {
-  const cells = data ? data.checkpoints.length * data.problems.length * Math.min(input.budget ?? MAX_VIEW_BUDGET, MAX_VIEW_BUDGET) : 0;
+  const cells = data
+    ? data.checkpoints.length * data.problems.length * Math.min(input.budget ?? MAX_VIEW_BUDGET, MAX_VIEW_BUDGET)
+    : 0;
   const inWorker = cells > MAIN_THREAD_LIMIT && typeof Worker !== 'undefined';
   const key = JSON.stringify(input);
 
@@ -35,7 +42,13 @@ export function useEnsembleView(data: StudyData | undefined, input: EnsembleInpu
 
   const worker = useRef<Worker | null>(null);
   const seq = useRef(0);
-  const [result, setResult] = useState<{ id: number; key: string; view: EnsembleView | null; error: string | null; ms: number | null } | null>(null);
+  const [result, setResult] = useState<{
+    id: number;
+    key: string;
+    view: EnsembleView | null;
+    error: string | null;
+    ms: number | null;
+  } | null>(null);
 
   useEffect(() => {
     if (!inWorker || !data) return;
@@ -54,13 +67,30 @@ export function useEnsembleView(data: StudyData | undefined, input: EnsembleInpu
     const id = ++seq.current;
     const onMessage = (e: MessageEvent<EnsembleWorkerResponse>) => {
       if (e.data.id !== id) return;
-      setResult(e.data.ok ? { id, key, view: e.data.view, error: null, ms: e.data.ms } : { id, key, view: null, error: e.data.message, ms: null });
+      setResult(
+        e.data.ok
+          ? { id, key, view: e.data.view, error: null, ms: e.data.ms }
+          : { id, key, view: null, error: e.data.message, ms: null },
+      );
     };
     w.addEventListener('message', onMessage);
     w.postMessage({ type: 'compute', id, input: JSON.parse(key) as EnsembleInput } satisfies EnsembleWorkerRequest);
     return () => w.removeEventListener('message', onMessage);
   }, [key, inWorker, data]);
 
-  if (!inWorker) return { view: sync?.view ?? null, computing: false, error: sync?.error ?? null, where: 'main thread', ms: sync?.ms ?? null };
-  return { view: result?.view ?? null, computing: result?.key !== key, error: result?.error ?? null, where: 'web worker', ms: result?.ms ?? null };
+  if (!inWorker)
+    return {
+      view: sync?.view ?? null,
+      computing: false,
+      error: sync?.error ?? null,
+      where: 'main thread',
+      ms: sync?.ms ?? null,
+    };
+  return {
+    view: result?.view ?? null,
+    computing: result?.key !== key,
+    error: result?.error ?? null,
+    where: 'web worker',
+    ms: result?.ms ?? null,
+  };
 }

@@ -10,7 +10,8 @@ import type { SettingRow } from '@/server/evaluation-settings';
 import { EvaluationSettings } from './evaluation-settings';
 import { useEvaluateSubmissions } from './evaluate-submissions';
 
-const HINT = 'Merges the endpoints at each alpha, then generates, judges and aggregates; the point joins the frontier when done.';
+const HINT =
+  'Merges the endpoints at each alpha, then generates, judges and aggregates; the point joins the frontier when done.';
 
 /**
  * "Evaluate alpha", in the study's toolbar: queues merge -> generate -> judge -> aggregate for one
@@ -37,7 +38,11 @@ export function EvaluateAlpha({ studyId, settings }: { studyId: number; settings
 
   if (!settings) {
     return (
-      <p className="muted evaluate-unavailable" data-testid="evaluate-unavailable" title="This study has no evaluation settings (its results were imported), so new alphas cannot be evaluated here.">
+      <p
+        className="muted evaluate-unavailable"
+        data-testid="evaluate-unavailable"
+        title="This study has no evaluation settings (its results were imported), so new alphas cannot be evaluated here."
+      >
         New alphas cannot be evaluated here (imported results)
       </p>
     );

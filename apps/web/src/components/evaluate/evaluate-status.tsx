@@ -9,7 +9,11 @@ import { JobChainCard } from '../jobs/job-chain-card';
 import { useEvaluateSubmissions } from './evaluate-submissions';
 
 /** What an alpha's existing chain was doing when it was asked for again. */
-const STANDING_WORDS: Partial<Record<JobState, string>> = { QUEUED: 'queued', RUNNING: 'running', SUCCEEDED: 'evaluated' };
+const STANDING_WORDS: Partial<Record<JobState, string>> = {
+  QUEUED: 'queued',
+  RUNNING: 'running',
+  SUCCEEDED: 'evaluated',
+};
 
 /**
  * The chains queued from this page, on one line that unfolds to their cards (the Jobs tab has
@@ -28,13 +32,18 @@ export function EvaluateStatus({ studyId }: { studyId: number }) {
     <div className="evaluate-status">
       {existing.length > 0 && (
         <span className="muted evaluate-existing" data-testid="evaluate-existing">
-          Not queued again, each already has its chain: {existing.map((c) => `α = ${formatAlpha(c.alpha)} (${STANDING_WORDS[c.state] ?? c.state.toLowerCase()})`).join(', ')}.
+          Not queued again, each already has its chain:{' '}
+          {existing
+            .map((c) => `α = ${formatAlpha(c.alpha)} (${STANDING_WORDS[c.state] ?? c.state.toLowerCase()})`)
+            .join(', ')}
+          .
         </span>
       )}
       {chains.length > 0 && (
         <details className="evaluate-chains popover" data-testid="evaluate-chains">
           <summary>
-            {chains.length === 1 ? `α = ${formatAlpha(chains[0]!.alpha)}` : `${chains.length} alphas`}: {done} of {steps} steps done
+            {chains.length === 1 ? `α = ${formatAlpha(chains[0]!.alpha)}` : `${chains.length} alphas`}: {done} of{' '}
+            {steps} steps done
           </summary>
           <div className="popover-panel">
             {chains.map((chain) => (

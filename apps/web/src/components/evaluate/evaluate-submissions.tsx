@@ -22,7 +22,8 @@ export function EvaluateSubmissionsProvider({ children }: { children: ReactNode 
   const [submitted, setSubmitted] = useState<Submitted>([]);
   const value: Submissions = {
     submitted,
-    add: (chains) => setSubmitted((prev) => [...chains, ...prev.filter((c) => !chains.some((n) => n.alpha === c.alpha))]),
+    add: (chains) =>
+      setSubmitted((prev) => [...chains, ...prev.filter((c) => !chains.some((n) => n.alpha === c.alpha))]),
     clear: () => setSubmitted([]),
   };
   return <SubmissionsContext value={value}>{children}</SubmissionsContext>;

@@ -22,20 +22,29 @@ function PhaseReport({ phase }: { phase: ImportPhase }) {
     case 'uploading':
     case 'importing': {
       const uploading = phase.step === 'uploading';
-      const job = uploading ? { progressDone: phase.loaded, progressTotal: phase.total, state: 'RUNNING' as const } : { progressDone: 1, progressTotal: 1, state: 'RUNNING' as const };
+      const job = uploading
+        ? { progressDone: phase.loaded, progressTotal: phase.total, state: 'RUNNING' as const }
+        : { progressDone: 1, progressTotal: 1, state: 'RUNNING' as const };
       const text = uploading ? `${formatBytes(phase.loaded)} of ${formatBytes(phase.total)}` : 'Uploaded; importing…';
       return <ProgressBar job={job} text={text} testId="import-progress" />;
     }
     case 'aggregating':
       return (
         <p className="import-status" role="status" data-testid="import-aggregating">
-          <span className="spinner" aria-hidden /> Imported {plural(phase.result.samples, 'sample')}; aggregating (job {phase.result.aggregateJobId})…
+          <span className="spinner" aria-hidden /> Imported {plural(phase.result.samples, 'sample')}; aggregating (job{' '}
+          {phase.result.aggregateJobId})…
         </p>
       );
     case 'done': {
       const r = phase.result;
-      const what = r.unchangedRuns === r.runs ? 'This file was already imported: nothing changed.' : `Imported ${plural(r.samples, 'sample')} of ${plural(r.problems, 'problem')}; the point is on the frontier.`;
-      const unjudged = r.unjudgedSamples > 0 ? ` ${plural(r.unjudgedSamples, 'sample')} had no verdict and ${r.unjudgedSamples === 1 ? 'is' : 'are'} queued for judging.` : '';
+      const what =
+        r.unchangedRuns === r.runs
+          ? 'This file was already imported: nothing changed.'
+          : `Imported ${plural(r.samples, 'sample')} of ${plural(r.problems, 'problem')}; the point is on the frontier.`;
+      const unjudged =
+        r.unjudgedSamples > 0
+          ? ` ${plural(r.unjudgedSamples, 'sample')} had no verdict and ${r.unjudgedSamples === 1 ? 'is' : 'are'} queued for judging.`
+          : '';
       return (
         <p className="import-status" role="status" data-testid="import-done">
           {what}
@@ -87,7 +96,8 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
     e.preventDefault();
     if (!file) return setInvalid({ field: 'file', message: 'Choose a results file (*_eval_all.json or .jsonl).' });
     const alpha = fields.alpha.trim();
-    if (alpha === '' || !Number.isFinite(Number(alpha))) return setInvalid({ field: 'alpha', message: 'Alpha must be a number, e.g. 0.25.' });
+    if (alpha === '' || !Number.isFinite(Number(alpha)))
+      return setInvalid({ field: 'alpha', message: 'Alpha must be a number, e.g. 0.25.' });
     void start(file, fields);
   };
   const close = () => {
@@ -97,13 +107,20 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
     setInvalid(null);
   };
 
-  const err = (field: 'file' | 'alpha') => (invalid?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-invalid` } : {});
+  const err = (field: 'file' | 'alpha') =>
+    invalid?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-invalid` } : {};
   return (
     <>
       <button type="button" data-testid="import-open" onClick={() => dialog.current?.showModal()}>
         Import results
       </button>
-      <dialog ref={dialog} className="import-dialog" data-testid="import-dialog" aria-labelledby={`${id}-title`} onClose={close}>
+      <dialog
+        ref={dialog}
+        className="import-dialog"
+        data-testid="import-dialog"
+        aria-labelledby={`${id}-title`}
+        onClose={close}
+      >
         <form onSubmit={submit} noValidate>
           <h2 id={`${id}-title`}>Import results into “{studyName}”</h2>
           <div
@@ -116,14 +133,43 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
             onDrop={drop}
           >
             <label htmlFor={`${id}-file`}>Results file</label>
-            <input id={`${id}-file`} type="file" data-testid="import-file" accept=".json,.jsonl,.ndjson,application/json" disabled={busy} onChange={(e) => choose(e.target.files?.[0])} {...err('file')} />
-            <span className="muted">{file ? `${file.name} (${formatBytes(file.size)})` : 'Drop a LiveCodeBench *_eval_all.json or a JSONL file here, or choose one.'}</span>
+            <input
+              id={`${id}-file`}
+              type="file"
+              data-testid="import-file"
+              accept=".json,.jsonl,.ndjson,application/json"
+              disabled={busy}
+              onChange={(e) => choose(e.target.files?.[0])}
+              {...err('file')}
+            />
+            <span className="muted">
+              {file
+                ? `${file.name} (${formatBytes(file.size)})`
+                : 'Drop a LiveCodeBench *_eval_all.json or a JSONL file here, or choose one.'}
+            </span>
           </div>
           <div className="import-fields">
             <label htmlFor={`${id}-alpha`}>Alpha</label>
-            <input id={`${id}-alpha`} data-testid="import-alpha" required inputMode="decimal" autoComplete="off" placeholder="e.g. 0.25" value={fields.alpha} disabled={busy} onChange={(e) => set('alpha')(e.target.value)} {...err('alpha')} />
+            <input
+              id={`${id}-alpha`}
+              data-testid="import-alpha"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="e.g. 0.25"
+              value={fields.alpha}
+              disabled={busy}
+              onChange={(e) => set('alpha')(e.target.value)}
+              {...err('alpha')}
+            />
             <label htmlFor={`${id}-role`}>Role</label>
-            <select id={`${id}-role`} data-testid="import-role" value={fields.role} disabled={busy} onChange={(e) => set('role')(e.target.value)}>
+            <select
+              id={`${id}-role`}
+              data-testid="import-role"
+              value={fields.role}
+              disabled={busy}
+              onChange={(e) => set('role')(e.target.value)}
+            >
               {IMPORT_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
@@ -131,9 +177,25 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
               ))}
             </select>
             <label htmlFor={`${id}-setting`}>Setting</label>
-            <input id={`${id}-setting`} data-testid="import-setting" autoComplete="off" placeholder="reasoning" value={fields.setting} disabled={busy} onChange={(e) => set('setting')(e.target.value)} />
+            <input
+              id={`${id}-setting`}
+              data-testid="import-setting"
+              autoComplete="off"
+              placeholder="reasoning"
+              value={fields.setting}
+              disabled={busy}
+              onChange={(e) => set('setting')(e.target.value)}
+            />
             <label htmlFor={`${id}-scale`}>Scale</label>
-            <input id={`${id}-scale`} data-testid="import-scale" autoComplete="off" placeholder="e.g. 7B" value={fields.scale} disabled={busy} onChange={(e) => set('scale')(e.target.value)} />
+            <input
+              id={`${id}-scale`}
+              data-testid="import-scale"
+              autoComplete="off"
+              placeholder="e.g. 7B"
+              value={fields.scale}
+              disabled={busy}
+              onChange={(e) => set('scale')(e.target.value)}
+            />
           </div>
           {invalid && (
             <p id={`${id}-invalid`} className="field-error" role="alert" data-testid="import-invalid">
@@ -143,7 +205,11 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
           <PhaseReport phase={phase} />
           <div className="import-actions">
             <button type="submit" data-testid="import-submit" disabled={busy}>
-              {busy ? 'Importing…' : fields.alpha.trim() && Number.isFinite(Number(fields.alpha)) ? `Import at α = ${formatAlpha(Number(fields.alpha))}` : 'Import'}
+              {busy
+                ? 'Importing…'
+                : fields.alpha.trim() && Number.isFinite(Number(fields.alpha))
+                  ? `Import at α = ${formatAlpha(Number(fields.alpha))}`
+                  : 'Import'}
             </button>
             <button type="button" data-testid="import-close" onClick={() => dialog.current?.close()}>
               {phase.step === 'done' ? 'Close' : 'Cancel'}

@@ -26,7 +26,8 @@ export interface ImportFields {
 
 const POLL_MS = 500;
 
-const contentTypeOf = (file: File) => (/\.(jsonl|ndjson)$/i.test(file.name) ? 'application/x-ndjson' : 'application/json');
+const contentTypeOf = (file: File) =>
+  /\.(jsonl|ndjson)$/i.test(file.name) ? 'application/x-ndjson' : 'application/json';
 
 /** Follows the import's aggregation job until it succeeds; a failed or cancelled one throws. */
 async function waitForJob(id: number, signal: AbortSignal): Promise<void> {
@@ -34,7 +35,9 @@ async function waitForJob(id: number, signal: AbortSignal): Promise<void> {
     const { job } = await apiGet<{ job: JobSummary }>(`/api/jobs/${id}`, signal);
     if (job.state === 'SUCCEEDED') return;
     if (job.state === 'FAILED' || job.state === 'CANCELLED') {
-      throw new Error(`the data was imported, but its aggregation (job ${id}) ${job.state.toLowerCase()}${job.error ? `: ${job.error}` : ''}`);
+      throw new Error(
+        `the data was imported, but its aggregation (job ${id}) ${job.state.toLowerCase()}${job.error ? `: ${job.error}` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
@@ -60,7 +63,12 @@ export function useImportResults(studyId: number, studyName: string) {
       stop();
       const controller = new AbortController();
       running.current = controller;
-      const query = new URLSearchParams({ study: studyName, alpha: fields.alpha.trim(), role: fields.role, filename: file.name });
+      const query = new URLSearchParams({
+        study: studyName,
+        alpha: fields.alpha.trim(),
+        role: fields.role,
+        filename: file.name,
+      });
       if (fields.setting.trim()) query.set('setting', fields.setting.trim());
       if (fields.scale.trim()) query.set('scale', fields.scale.trim());
       setPhase({ step: 'uploading', loaded: 0, total: file.size });
@@ -84,7 +92,8 @@ export function useImportResults(studyId: number, studyName: string) {
         ]);
         setPhase({ step: 'done', result });
       } catch (err) {
-        if (!controller.signal.aborted) setPhase({ step: 'error', message: err instanceof Error ? err.message : String(err) });
+        if (!controller.signal.aborted)
+          setPhase({ step: 'error', message: err instanceof Error ? err.message : String(err) });
       }
     },
     [queryClient, stop, studyId, studyName],

@@ -13,7 +13,17 @@ import { StateBadge } from './state-badge';
 import { useCancelJob } from './use-cancel-job';
 import { useNow } from './use-now';
 
-function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: number | null; onCancel?: () => void; cancelling: boolean }) {
+function JobRow({
+  job,
+  now,
+  onCancel,
+  cancelling,
+}: {
+  job: JobSummary;
+  now: number | null;
+  onCancel?: () => void;
+  cancelling: boolean;
+}) {
   const duration = jobDurationMs(job, now);
   // While a retry waits, the row is still RUNNING and carries the failed attempt's message.
   const retrying = job.state === 'RUNNING' && job.error !== null;
@@ -33,7 +43,13 @@ function JobRow({ job, now, onCancel, cancelling }: { job: JobSummary; now: numb
         <td data-testid="job-duration">{duration === null ? '—' : formatDuration(duration)}</td>
         <td className="job-actions">
           {onCancel && isActiveJobState(job.state) && (
-            <button type="button" data-testid="job-cancel" onClick={onCancel} disabled={cancelling} title="Cancel this step and the steps after it">
+            <button
+              type="button"
+              data-testid="job-cancel"
+              onClick={onCancel}
+              disabled={cancelling}
+              title="Cancel this step and the steps after it"
+            >
               {cancelling ? 'Cancelling…' : 'Cancel'}
             </button>
           )}
@@ -93,9 +109,21 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
   const cancel = useCancelJob();
   const canCancel = useCan('write');
   const first = chain.jobs[0];
-  const title = first?.kind === 'refine' ? `Refinement run #${first.id}` : chain.alpha === null ? 'Imported results' : `α = ${formatAlpha(chain.alpha)}`;
+  const title =
+    first?.kind === 'refine'
+      ? `Refinement run #${first.id}`
+      : chain.alpha === null
+        ? 'Imported results'
+        : `α = ${formatAlpha(chain.alpha)}`;
   return (
-    <section className="card job-chain" id={`job-chain-${chain.id}`} data-testid="job-chain" data-chain-id={chain.id} data-alpha={chain.alpha ?? ''} data-state={chain.state}>
+    <section
+      className="card job-chain"
+      id={`job-chain-${chain.id}`}
+      data-testid="job-chain"
+      data-chain-id={chain.id}
+      data-alpha={chain.alpha ?? ''}
+      data-state={chain.state}
+    >
       <header className="job-chain-head">
         <h3>{title}</h3>
         <StateBadge state={chain.state} testId="chain-state" />
@@ -128,7 +156,13 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
         </thead>
         <tbody>
           {chain.jobs.map((job) => (
-            <JobRow key={job.id} job={job} now={now} onCancel={canCancel ? () => cancel.mutate(job.id) : undefined} cancelling={cancel.isPending && cancel.variables === job.id} />
+            <JobRow
+              key={job.id}
+              job={job}
+              now={now}
+              onCancel={canCancel ? () => cancel.mutate(job.id) : undefined}
+              cancelling={cancel.isPending && cancel.variables === job.id}
+            />
           ))}
         </tbody>
       </table>

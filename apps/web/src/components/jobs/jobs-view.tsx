@@ -27,13 +27,16 @@ export function JobsView({ studyId, initial }: Props) {
   // (another component on the page polls the same query), and rendering that would not match the
   // HTML. Once hydrated, the live list.
   const jobs = (hydrated && data) || initial;
-  const failed = hydrated && error && <ErrorState title="Could not refresh the jobs." message={error.message} onRetry={() => void refetch()} />;
+  const failed = hydrated && error && (
+    <ErrorState title="Could not refresh the jobs." message={error.message} onRetry={() => void refetch()} />
+  );
   if (jobs.length === 0) {
     return (
       <div data-testid="jobs-view" data-hydrated={hydrated}>
         {failed}
         <EmptyState title="No pipeline jobs yet">
-          {studyId === undefined ? 'Evaluate an alpha from a study page' : 'Evaluate an alpha above'} to queue merge → generate → judge → aggregate.
+          {studyId === undefined ? 'Evaluate an alpha from a study page' : 'Evaluate an alpha above'} to queue merge →
+          generate → judge → aggregate.
         </EmptyState>
       </div>
     );

@@ -41,10 +41,19 @@ export function PipelineStatus({ studyId }: { studyId?: number }) {
   const jobsHref = studyId === undefined ? '/jobs' : `/studies/${studyId}/jobs`;
   if (!progress.active) return null;
   const pct = progress.total ? Math.floor((100 * progress.done) / progress.total) : 0;
-  const line = <span role="status">Pipeline running: {progress.done} of {plural(progress.total, 'job')} done ({pct}%).</span>;
+  const line = (
+    <span role="status">
+      Pipeline running: {progress.done} of {plural(progress.total, 'job')} done ({pct}%).
+    </span>
+  );
   if (pathname === jobsHref) {
     return (
-      <p className="pipeline-status pipeline-status-line" data-testid="pipeline-status" data-done={progress.done} data-total={progress.total}>
+      <p
+        className="pipeline-status pipeline-status-line"
+        data-testid="pipeline-status"
+        data-done={progress.done}
+        data-total={progress.total}
+      >
         <span className="spinner" aria-hidden />
         {line}
       </p>
@@ -52,7 +61,12 @@ export function PipelineStatus({ studyId }: { studyId?: number }) {
   }
   const live = chains.filter((c) => c.jobs.some((j) => isActiveJobState(j.state)));
   return (
-    <details className="pipeline-status popover" data-testid="pipeline-status" data-done={progress.done} data-total={progress.total}>
+    <details
+      className="pipeline-status popover"
+      data-testid="pipeline-status"
+      data-done={progress.done}
+      data-total={progress.total}
+    >
       <summary>
         <span className="spinner" aria-hidden />
         {line}
@@ -65,7 +79,8 @@ export function PipelineStatus({ studyId }: { studyId?: number }) {
             return (
               <li key={chain.id} data-testid="pipeline-chain" data-alpha={chain.alpha ?? ''}>
                 <span className="pipeline-chain-name">
-                  {studyId === undefined && `${chain.studyName}: `}α = {formatAlpha(chain.alpha)}, {step.kind} {step.state.toLowerCase()}
+                  {studyId === undefined && `${chain.studyName}: `}α = {formatAlpha(chain.alpha)}, {step.kind}{' '}
+                  {step.state.toLowerCase()}
                 </span>
                 <ProgressBar job={step} testId="pipeline-chain-progress" />
               </li>

@@ -13,7 +13,13 @@ export function ProgressBar({ job, text, testId = 'job-progress' }: ProgressBarP
   const fraction = progressFraction(job);
   const pct = Math.floor(fraction * 100);
   return (
-    <div className="job-progress" data-testid={testId} data-done={job.progressDone} data-total={job.progressTotal} data-percent={pct}>
+    <div
+      className="job-progress"
+      data-testid={testId}
+      data-done={job.progressDone}
+      data-total={job.progressTotal}
+      data-percent={pct}
+    >
       <div
         className={`job-progress-bar job-progress-${job.state}`}
         role="progressbar"

@@ -3,7 +3,8 @@ import type { RefineSummary } from '@/lib/jobs/job-summary';
 import { formatAlpha } from '@/lib/format';
 
 // An open side says so ("[1.79, 2 or above]"): its end is only where the evaluated alphas stop.
-const interval = (b: BestAlpha | null) => (b ? `${formatAlpha(b.alpha)} ${intervalText(b, formatAlpha)}` : 'not yet estimated');
+const interval = (b: BestAlpha | null) =>
+  b ? `${formatAlpha(b.alpha)} ${intervalText(b, formatAlpha)}` : 'not yet estimated';
 
 /** What a refinement run was asked, its rounds (each visible here while its chains run below) and why it stopped. */
 export function RefineDetails({ refine }: { refine: RefineSummary }) {
@@ -11,7 +12,8 @@ export function RefineDetails({ refine }: { refine: RefineSummary }) {
   return (
     <div className="refine-details" data-testid="refine-details">
       <p className="muted">
-        pass@{s.k}, {plural(s.count, 'alpha')} per round in [{s.range.join(', ')}], budget {plural(refine.alphaBudget, 'alpha')}
+        pass@{s.k}, {plural(s.count, 'alpha')} per round in [{s.range.join(', ')}], budget{' '}
+        {plural(refine.alphaBudget, 'alpha')}
         {s.targetWidth !== undefined && `, stops once the best alpha's interval is narrower than ${s.targetWidth}`}
         {s.setting !== undefined && `; ${s.setting}`}
         {s.scale ? ` ${s.scale}` : ''}.

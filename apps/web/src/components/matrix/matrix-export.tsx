@@ -28,7 +28,11 @@ export function MatrixExport({ model, rows, differences, visibleRows, selectedAl
   async function run(format: 'png' | 'csv') {
     setError(null);
     try {
-      if (format === 'csv') downloadBlob(new Blob([toCsv(matrixCsv(model, rows, differences()))], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
+      if (format === 'csv')
+        downloadBlob(
+          new Blob([toCsv(matrixCsv(model, rows, differences()))], { type: 'text/csv;charset=utf-8' }),
+          `${base}.csv`,
+        );
       else downloadBlob(await matrixPng(model, visibleRows(), selectedAlpha, title), `${base}.png`);
     } catch (err) {
       setError(`Could not export ${format.toUpperCase()}: ${err instanceof Error ? err.message : String(err)}`);
@@ -37,13 +41,27 @@ export function MatrixExport({ model, rows, differences, visibleRows, selectedAl
   return (
     <div className="export-buttons" data-testid="matrix-export">
       <span className="muted">Download</span>
-      <button type="button" data-testid="export-png" onClick={() => void run('png')} title="The rows in view as a PNG image">
+      <button
+        type="button"
+        data-testid="export-png"
+        onClick={() => void run('png')}
+        title="The rows in view as a PNG image"
+      >
         PNG
       </button>
-      <button type="button" data-testid="export-csv" onClick={() => void run('csv')} title="Every row shown: problem, difficulty, c/n per checkpoint, then the solved rule, flip α, instability and the differs test">
+      <button
+        type="button"
+        data-testid="export-csv"
+        onClick={() => void run('csv')}
+        title="Every row shown: problem, difficulty, c/n per checkpoint, then the solved rule, flip α, instability and the differs test"
+      >
         CSV
       </button>
-      {error && <span role="alert" className="export-error">{error}</span>}
+      {error && (
+        <span role="alert" className="export-error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

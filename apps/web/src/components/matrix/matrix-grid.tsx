@@ -12,7 +12,12 @@ export type { VisibleWindow } from './matrix-window';
 
 const noSubscription = () => () => {};
 /** False in the server's markup and during hydration, true once React handles events. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 interface Props {
   model: SolveMatrixModel;
@@ -84,7 +89,12 @@ export function MatrixGrid({ model, rows, selectedAlpha, onSelectAlpha, cellHref
           <div className="mx-row mx-groups" style={template}>
             <div className="mx-label" />
             {model.groups.map((g) => (
-              <div key={g.scale} className="mx-group" style={{ gridColumn: `${g.start + 2} / span ${g.count}` }} data-testid="matrix-scale-group">
+              <div
+                key={g.scale}
+                className="mx-group"
+                style={{ gridColumn: `${g.start + 2} / span ${g.count}` }}
+                data-testid="matrix-scale-group"
+              >
                 {g.scale || 'no scale'}
               </div>
             ))}
@@ -115,9 +125,20 @@ export function MatrixGrid({ model, rows, selectedAlpha, onSelectAlpha, cellHref
           })}
         </div>
       </div>
-      <div className="mx-body" style={{ height: rows.length * ROW_HEIGHT, width: LABEL_WIDTH + cols.length * CELL_WIDTH }}>
+      <div
+        className="mx-body"
+        style={{ height: rows.length * ROW_HEIGHT, width: LABEL_WIDTH + cols.length * CELL_WIDTH }}
+      >
         {rows.slice(first, last).map((row, i) => (
-          <MatrixRowView key={row.problem.id} row={row} position={first + i} full={ready.has(row.problem.id)} columns={cols} selectedAlpha={selectedAlpha} cellHref={cellHref} />
+          <MatrixRowView
+            key={row.problem.id}
+            row={row}
+            position={first + i}
+            full={ready.has(row.problem.id)}
+            columns={cols}
+            selectedAlpha={selectedAlpha}
+            cellHref={cellHref}
+          />
         ))}
       </div>
     </div>

@@ -21,7 +21,8 @@ export function MatrixLegend({ rule }: { rule: SolvedRule }) {
         <span className="mx-swatch mx-solved-swatch" /> solved: {describeSolvedRule(rule)}
       </span>
       <span className="mx-legend-item">
-        <span className="mx-unstable">⟲</span> unstable: the rate dips and recovers (or peaks and falls back) along α, beyond the 95% intervals
+        <span className="mx-unstable">⟲</span> unstable: the rate dips and recovers (or peaks and falls back) along α,
+        beyond the 95% intervals
       </span>
     </div>
   );

@@ -10,7 +10,12 @@ const HEAD = 40;
 const SCALE = 2; // pixel ratio of the image, for print
 
 /** The given rows of the heatmap (what is in view) drawn on a canvas, as a PNG Blob. */
-export async function matrixPng(model: SolveMatrixModel, rows: readonly MatrixRow[], selectedAlpha: number | null, title: string): Promise<Blob> {
+export async function matrixPng(
+  model: SolveMatrixModel,
+  rows: readonly MatrixRow[],
+  selectedAlpha: number | null,
+  title: string,
+): Promise<Blob> {
   const cols = model.columns;
   const width = LABEL + cols.length * CELL + 16;
   const height = HEAD + 24 + rows.length * ROW + 16;
@@ -36,7 +41,8 @@ export async function matrixPng(model: SolveMatrixModel, rows: readonly MatrixRo
     const selected = c.alpha !== null && selectedAlpha !== null && Math.abs(c.alpha - selectedAlpha) < 1e-9;
     ctx.fillStyle = selected ? '#2f5bd3' : '#5f6b7a';
     ctx.textAlign = 'center';
-    if (model.groups.length > 1 && model.groups.some((g) => g.start === j)) ctx.fillText(c.scale, x + CELL / 2, HEAD - 4);
+    if (model.groups.length > 1 && model.groups.some((g) => g.start === j))
+      ctx.fillText(c.scale, x + CELL / 2, HEAD - 4);
     ctx.fillText(c.alpha === null ? c.role.toLowerCase() : `α ${formatAlpha(c.alpha)}`, x + CELL / 2, HEAD + 12);
   });
   rows.forEach((row, i) => {
@@ -60,5 +66,7 @@ export async function matrixPng(model: SolveMatrixModel, rows: readonly MatrixRo
       ctx.fillText(n > 0 ? `${row.c[j]}/${n}` : n === 0 ? '0/0' : 'no data', x + CELL / 2, y + ROW / 2);
     });
   });
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the image could not be encoded'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the image could not be encoded'))), 'image/png'),
+  );
 }

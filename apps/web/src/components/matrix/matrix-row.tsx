@@ -35,7 +35,14 @@ interface Props {
  * handles their clicks, see MatrixGrid): a next/link per cell costs several hooks each, and a window
  * holds about 2,000 cells.
  */
-export const MatrixRowView = memo(function MatrixRowView({ row, position, full, columns, selectedAlpha, cellHref }: Props) {
+export const MatrixRowView = memo(function MatrixRowView({
+  row,
+  position,
+  full,
+  columns,
+  selectedAlpha,
+  cellHref,
+}: Props) {
   return (
     <div
       className={`mx-row mx-body-row${full ? '' : ' mx-pending'}`}
@@ -50,39 +57,52 @@ export const MatrixRowView = memo(function MatrixRowView({ row, position, full, 
       data-flip-alpha={row.flipAlpha ?? ''}
       data-unstable={row.unstable}
     >
-      <div className="mx-label" role="rowheader" style={{ width: LABEL_WIDTH }} title={`${row.problem.externalId} ${row.problem.title} (${row.problem.difficulty})`}>
+      <div
+        className="mx-label"
+        role="rowheader"
+        style={{ width: LABEL_WIDTH }}
+        title={`${row.problem.externalId} ${row.problem.title} (${row.problem.difficulty})`}
+      >
         <span className={`mx-diff mx-diff-${row.problem.difficulty}`}>{row.problem.difficulty}</span>
         <span className="mx-id">{row.problem.externalId}</span>
         <span className="mx-title">{row.problem.title}</span>
         {row.unstable && (
-          <span className="mx-unstable" data-testid="unstable-mark" title="Unstable: the rate dips and recovers (or peaks and falls back) along α beyond the 95% intervals" aria-label="unstable">
+          <span
+            className="mx-unstable"
+            data-testid="unstable-mark"
+            title="Unstable: the rate dips and recovers (or peaks and falls back) along α beyond the 95% intervals"
+            aria-label="unstable"
+          >
             ⟲
           </span>
         )}
       </div>
-      {full && columns.map((c, j) => {
-        const n = row.n[j]!;
-        const solved = row.c[j]!;
-        const rate = row.rates[j]!;
-        const has = n > 0;
-        return (
-          <a
-            key={c.id}
-            href={cellHref(row, j)}
-            role="gridcell"
-            className={`mx-cell${has ? '' : ' mx-nodata'}${row.pattern[j] === '1' ? ' mx-solved' : ''}${sameAlpha(c.alpha, selectedAlpha) ? ' selected' : ''}`}
-            style={has ? { width: CELL_WIDTH, ...cellColors(rate) } : { width: CELL_WIDTH, background: NO_DATA_COLOR }}
-            data-testid="matrix-cell"
-            data-checkpoint-id={c.id}
-            data-c={solved}
-            data-n={n}
-            data-solved={row.pattern[j]}
-            title={`${row.problem.externalId} at ${c.name}: ${has ? `${solved}/${n} solved${row.pattern[j] === '1' ? ' (counts as solved)' : ''}` : n === 0 ? 'nothing judged yet' : 'no data'}. Open the drill-down.`}
-          >
-            {has ? `${solved}/${n}` : n === 0 ? '0/0' : '·'}
-          </a>
-        );
-      })}
+      {full &&
+        columns.map((c, j) => {
+          const n = row.n[j]!;
+          const solved = row.c[j]!;
+          const rate = row.rates[j]!;
+          const has = n > 0;
+          return (
+            <a
+              key={c.id}
+              href={cellHref(row, j)}
+              role="gridcell"
+              className={`mx-cell${has ? '' : ' mx-nodata'}${row.pattern[j] === '1' ? ' mx-solved' : ''}${sameAlpha(c.alpha, selectedAlpha) ? ' selected' : ''}`}
+              style={
+                has ? { width: CELL_WIDTH, ...cellColors(rate) } : { width: CELL_WIDTH, background: NO_DATA_COLOR }
+              }
+              data-testid="matrix-cell"
+              data-checkpoint-id={c.id}
+              data-c={solved}
+              data-n={n}
+              data-solved={row.pattern[j]}
+              title={`${row.problem.externalId} at ${c.name}: ${has ? `${solved}/${n} solved${row.pattern[j] === '1' ? ' (counts as solved)' : ''}` : n === 0 ? 'nothing judged yet' : 'no data'}. Open the drill-down.`}
+            >
+              {has ? `${solved}/${n}` : n === 0 ? '0/0' : '·'}
+            </a>
+          );
+        })}
     </div>
   );
 });

@@ -27,7 +27,9 @@ export function MatrixView({ studyId }: { studyId: number }) {
   const { location, parsedFilters, filters, data, facets } = useStudyTab(studyId);
   const { pathname, searchParams } = location;
   const parsedState = parseMatrixSearch(searchParams);
-  const urlState: MatrixViewState = parsedState.success ? parsedState.data : { sort: 'difficulty', differs: false, unstable: false, alpha: null };
+  const urlState: MatrixViewState = parsedState.success
+    ? parsedState.data
+    : { sort: 'difficulty', differs: false, unstable: false, alpha: null };
   // The URL is the source of truth; while a change to it is in flight the view shows it already.
   const [state, setOptimisticState] = useOptimistic(urlState);
 
@@ -38,7 +40,10 @@ export function MatrixView({ studyId }: { studyId: number }) {
   const { differs, unstable } = state;
   // One test per problem over every column: only run while the filter is on (an export runs it too).
   const differences = useMemo(() => (model && differs ? matrixDifferences(model) : null), [model, differs]);
-  const rows = useMemo(() => filterRows(sorted, { differs: differences ? { q: differences, below: q } : undefined, unstable }), [sorted, differences, q, unstable]);
+  const rows = useMemo(
+    () => filterRows(sorted, { differs: differences ? { q: differences, below: q } : undefined, unstable }),
+    [sorted, differences, q, unstable],
+  );
   const windowRef = useRef<VisibleWindow>({ first: 0, last: 0 });
   const onWindow = useCallback((w: VisibleWindow) => {
     windowRef.current = w;
@@ -47,7 +52,9 @@ export function MatrixView({ studyId }: { studyId: number }) {
   // On the study's page the router navigates (the server prefetches new filters' data); a shared
   // link keeps its state locally.
   const navigate = (search: string) =>
-    startTransition(() => (location.readOnly ? location.replace(search) : router.replace(`${pathname}${search}`, { scroll: false })));
+    startTransition(() =>
+      location.readOnly ? location.replace(search) : router.replace(`${pathname}${search}`, { scroll: false }),
+    );
   // Sort, row filters and the highlighted alpha need no data from the server: the URL changes
   // without the RSC request (and the study data it would carry again) that router.replace makes.
   const setState = (next: MatrixViewState) =>
@@ -72,7 +79,10 @@ export function MatrixView({ studyId }: { studyId: number }) {
     return (row: MatrixRow, column: number) => href(row.problem.id, model?.columns[column]?.id);
   }, [problemHref, setting, scale, model, studyId]);
 
-  const issues = [...(parsedFilters.success ? [] : parsedFilters.error.issues), ...(parsedState.success ? [] : parsedState.error.issues)];
+  const issues = [
+    ...(parsedFilters.success ? [] : parsedFilters.error.issues),
+    ...(parsedState.success ? [] : parsedState.error.issues),
+  ];
   if (issues.length > 0) {
     return (
       <div className="banner banner-error" role="alert" data-testid="bad-matrix-params">
@@ -89,23 +99,54 @@ export function MatrixView({ studyId }: { studyId: number }) {
     );
   }
   if (data.isPending) return <Loading what="the solve matrix" />;
-  if (data.error) return <ErrorState title="Could not load this study's data." message={data.error.message} onRetry={() => void data.refetch()} />;
+  if (data.error)
+    return (
+      <ErrorState
+        title="Could not load this study's data."
+        message={data.error.message}
+        onRetry={() => void data.refetch()}
+      />
+    );
   if (!model) return null;
 
   const total = model.rows.length;
   return (
-    <div className={data.isFetching || navigating ? 'fetching' : undefined} data-testid="matrix-view" data-filters={filtersToSearch(filters)} data-shown-filters={filtersToSearch(data.data.filters)}>
+    <div
+      className={data.isFetching || navigating ? 'fetching' : undefined}
+      data-testid="matrix-view"
+      data-filters={filtersToSearch(filters)}
+      data-shown-filters={filtersToSearch(data.data.filters)}
+    >
       <section className="card">
-        <TabFilters studyId={studyId} location={location} filters={filters} facets={facets.data?.facets} onChange={setFilters} />
-        <MatrixControls state={state} model={model} onChange={setState} rule={rule} q={q}
-          onStatsChange={(next) => startTransition(() => location.replace(withStatsParams(new URLSearchParams(searchParams), next)))} />
+        <TabFilters
+          studyId={studyId}
+          location={location}
+          filters={filters}
+          facets={facets.data?.facets}
+          onChange={setFilters}
+        />
+        <MatrixControls
+          state={state}
+          model={model}
+          onChange={setState}
+          rule={rule}
+          q={q}
+          onStatsChange={(next) =>
+            startTransition(() => location.replace(withStatsParams(new URLSearchParams(searchParams), next)))
+          }
+        />
         <StatsProblems problems={stats.problems} />
       </section>
       <section className="card">
         <div className="mx-toolbar">
           <p className="muted" data-testid="matrix-summary" data-shown={rows.length} data-total={total}>
-            {rows.length === total ? plural(total, 'problem') : `${formatCount(rows.length)} of ${plural(total, 'problem')}`} × {plural(model.columns.length, 'checkpoint')}.{' '}
-            {location.readOnly ? 'Click a cell for the problem’s counts this link pinned.' : 'Click a cell for the problem’s samples at that checkpoint.'}
+            {rows.length === total
+              ? plural(total, 'problem')
+              : `${formatCount(rows.length)} of ${plural(total, 'problem')}`}{' '}
+            × {plural(model.columns.length, 'checkpoint')}.{' '}
+            {location.readOnly
+              ? 'Click a cell for the problem’s counts this link pinned.'
+              : 'Click a cell for the problem’s samples at that checkpoint.'}
           </p>
           <MatrixExport
             model={model}
@@ -121,12 +162,20 @@ export function MatrixView({ studyId }: { studyId: number }) {
         {total === 0 ? (
           <EmptyState title="No judged samples match these filters">Choose other filters above.</EmptyState>
         ) : rows.length === 0 ? (
-          <EmptyState title="No problem passes the row filters">Untick &ldquo;Rate differs across α&rdquo; or &ldquo;Unstable only&rdquo;, or raise q.</EmptyState>
+          <EmptyState title="No problem passes the row filters">
+            Untick &ldquo;Rate differs across α&rdquo; or &ldquo;Unstable only&rdquo;, or raise q.
+          </EmptyState>
         ) : (
           <MatrixGrid
             // A new row set (sort, row filters, data filters) starts again at the top.
             key={`${state.sort}|${differs}|${unstable}|${q}|${filtersToSearch(filters)}`}
-            model={model} rows={rows} selectedAlpha={state.alpha} onSelectAlpha={(alpha) => setState({ ...state, alpha })} cellHref={cellHref} onWindow={onWindow} />
+            model={model}
+            rows={rows}
+            selectedAlpha={state.alpha}
+            onSelectAlpha={(alpha) => setState({ ...state, alpha })}
+            cellHref={cellHref}
+            onWindow={onWindow}
+          />
         )}
       </section>
     </div>

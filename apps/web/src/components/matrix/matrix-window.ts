@@ -68,7 +68,10 @@ export function advance(w: RowWindow, keys: readonly number[], perFrame: number)
 
 /** Whether the rows shown differ between two scroll positions (scrolling within a row changes nothing). */
 export function sameRows(a: number, b: number, height: number): boolean {
-  return Math.floor(a / ROW_HEIGHT) === Math.floor(b / ROW_HEIGHT) && Math.ceil((a + height) / ROW_HEIGHT) === Math.ceil((b + height) / ROW_HEIGHT);
+  return (
+    Math.floor(a / ROW_HEIGHT) === Math.floor(b / ROW_HEIGHT) &&
+    Math.ceil((a + height) / ROW_HEIGHT) === Math.ceil((b + height) / ROW_HEIGHT)
+  );
 }
 
 /**
@@ -79,7 +82,9 @@ export function sameRows(a: number, b: number, height: number): boolean {
  */
 export function useRowWindow(keys: readonly number[], columns: number, fillAtOnce: boolean) {
   const perFrame = rowsPerFrame(columns);
-  const [w, setW] = useState<RowWindow>(() => advance({ top: 0, height: 600, ready: new Set() }, keys, fillAtOnce ? Infinity : 0));
+  const [w, setW] = useState<RowWindow>(() =>
+    advance({ top: 0, height: 600, ready: new Set() }, keys, fillAtOnce ? Infinity : 0),
+  );
   const { first, last } = visibleWindow(w.top, w.height, keys.length);
   let pending = 0;
   for (let i = first; i < last; i++) if (!w.ready.has(keys[i]!)) pending++;
@@ -92,7 +97,13 @@ export function useRowWindow(keys: readonly number[], columns: number, fillAtOnc
 
   // Scrolling and resizing move the window; its new rows get their cells in the next frames (the
   // effect above), so several scroll events in one frame still mount one batch.
-  const resize = useCallback((height: number) => setW((prev) => (prev.height === height ? prev : { ...prev, height })), []);
-  const scrollTo = useCallback((top: number) => setW((prev) => (sameRows(prev.top, top, prev.height) ? prev : { ...prev, top })), []);
+  const resize = useCallback(
+    (height: number) => setW((prev) => (prev.height === height ? prev : { ...prev, height })),
+    [],
+  );
+  const scrollTo = useCallback(
+    (top: number) => setW((prev) => (sameRows(prev.top, top, prev.height) ? prev : { ...prev, top })),
+    [],
+  );
   return { window: w, first, last, pending, scrollTo, resize };
 }

@@ -25,7 +25,8 @@ describe('tokenize', () => {
   });
 
   it('finds C++ preprocessor lines, comments, strings, chars and numbers', () => {
-    const code = '#include <bits/stdc++.h>\nint main() { /* c */ long x = 0x1F; // end\n  cout << "hi" << \'\\n\'; return 0; }';
+    const code =
+      '#include <bits/stdc++.h>\nint main() { /* c */ long x = 0x1F; // end\n  cout << "hi" << \'\\n\'; return 0; }';
     expect(kinds(tokenize(code, 'cpp'))).toEqual([
       ['meta', '#include <bits/stdc++.h>'],
       ['keyword', 'int'],
@@ -54,7 +55,11 @@ describe('tokenize', () => {
 
   it('treats HTML-looking text as plain text', () => {
     const code = 'print("<script>alert(1)</script>")';
-    expect(tokenize(code, 'python').map((t) => t.text).join('')).toBe(code);
+    expect(
+      tokenize(code, 'python')
+        .map((t) => t.text)
+        .join(''),
+    ).toBe(code);
   });
 
   it('an unterminated string stops at the end of its line', () => {

@@ -12,11 +12,15 @@ export interface Token {
 export type CodeLanguage = 'python' | 'cpp' | 'plain';
 
 const PYTHON_KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case print len range int str float list dict set tuple input'.split(' '),
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case print len range int str float list dict set tuple input'.split(
+    ' ',
+  ),
 );
 
 const CPP_KEYWORDS = new Set(
-  'alignas auto bool break case catch char class const constexpr continue default delete do double else enum explicit extern false float for friend goto if inline int long mutable namespace new noexcept nullptr operator private protected public register return short signed sizeof static static_cast struct switch template this throw true try typedef typename union unsigned using virtual void volatile while std cin cout endl vector string size_t int64_t uint64_t'.split(' '),
+  'alignas auto bool break case catch char class const constexpr continue default delete do double else enum explicit extern false float for friend goto if inline int long mutable namespace new noexcept nullptr operator private protected public register return short signed sizeof static static_cast struct switch template this throw true try typedef typename union unsigned using virtual void volatile while std cin cout endl vector string size_t int64_t uint64_t'.split(
+    ' ',
+  ),
 );
 
 /** The language of a sample's `language` field ("python3", "cpp17", "c++" …). */
@@ -27,7 +31,8 @@ export function codeLanguage(language: string): CodeLanguage {
   return 'plain';
 }
 
-const NUMBER = /^(?:0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|(?:\d[\d_']*)?\.?\d[\d_']*(?:[eE][+-]?\d+)?)[jJlLuUfF]*/;
+const NUMBER =
+  /^(?:0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|(?:\d[\d_']*)?\.?\d[\d_']*(?:[eE][+-]?\d+)?)[jJlLuUfF]*/;
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*/;
 
 /** The end of a string literal starting at `start` with quote `q` (triple when `triple`). */

@@ -9,7 +9,12 @@ function TierHist({ hist }: { hist: number[] }) {
   const max = Math.max(1, ...hist);
   if (hist.length === 0) return <span className="muted">—</span>;
   return (
-    <span className="pb-hist" data-testid="fail-tier-hist" data-value={hist.join(',')} title={hist.map((v, i) => `tier ${i + 1}: ${v}`).join(', ')}>
+    <span
+      className="pb-hist"
+      data-testid="fail-tier-hist"
+      data-value={hist.join(',')}
+      title={hist.map((v, i) => `tier ${i + 1}: ${v}`).join(', ')}
+    >
       {hist.map((v, i) => (
         <span key={i} className="pb-hist-bar">
           <span style={{ height: `${(v / max) * 100}%` }} />
@@ -64,15 +69,21 @@ export function ProblemCounts({ checkpoints, selected, onSelect }: Props) {
               </td>
               {showScale && <td>{c.scale}</td>}
               <td>{formatAlpha(c.alpha)}</td>
-              <td data-testid="count-n" data-value={c.n}>{c.n < 0 ? 'no data' : c.n}</td>
-              <td data-testid="count-solved" data-value={c.solved}>{c.solved}</td>
+              <td data-testid="count-n" data-value={c.n}>
+                {c.n < 0 ? 'no data' : c.n}
+              </td>
+              <td data-testid="count-solved" data-value={c.solved}>
+                {c.solved}
+              </td>
               <td>{c.n > 0 ? `${((c.solved / c.n) * 100).toFixed(0)}%` : '—'}</td>
               {VERDICT_FIELDS.map((f) => (
                 <td key={f} data-testid={`count-${f}`} data-value={c[f]}>
                   {c[f] || <span className="muted">0</span>}
                 </td>
               ))}
-              <td data-testid="count-pending" data-value={c.pending}>{c.pending}</td>
+              <td data-testid="count-pending" data-value={c.pending}>
+                {c.pending}
+              </td>
               <td>
                 <TierHist hist={c.failTierHist} />
               </td>

@@ -45,19 +45,34 @@ export function ProblemView({ studyId, problemId }: Props) {
   const scope = { setting: state.setting, scale: state.scale };
   const detail = useQuery(problemQuery(studyId, problemId, scope));
   // The sample shown: the one in the URL, else the first of the list as it stands.
-  const list = useQuery(samplesQuery(studyId, problemId, { checkpoint: state.checkpoint ?? undefined, verdict: state.verdict ?? undefined, page: state.page }));
+  const list = useQuery(
+    samplesQuery(studyId, problemId, {
+      checkpoint: state.checkpoint ?? undefined,
+      verdict: state.verdict ?? undefined,
+      page: state.page,
+    }),
+  );
   const shownKey = state.sample ?? (list.data?.samples[0] ? sampleKey(list.data.samples[0]) : null);
   const shown = parseSampleKey(shownKey);
-  const sample = useQuery({ ...sampleQuery(studyId, problemId, shown?.runId ?? 0, shown?.idx ?? 0), enabled: shown !== null });
+  const sample = useQuery({
+    ...sampleQuery(studyId, problemId, shown?.runId ?? 0, shown?.idx ?? 0),
+    enabled: shown !== null,
+  });
 
-  const update = (next: { checkpoint?: number | null; verdict?: string | null; page?: number; sample?: string | null }) => {
+  const update = (next: {
+    checkpoint?: number | null;
+    verdict?: string | null;
+    page?: number;
+    sample?: string | null;
+  }) => {
     const params = new URLSearchParams(state.search);
     for (const [k, v] of Object.entries(next)) {
       if (v === null || v === undefined || (k === 'page' && v === 1)) params.delete(k);
       else params.set(k, String(v));
     }
     // A new list (checkpoint, verdict) drops the open sample unless one is being chosen.
-    if (next.sample === undefined && (next.checkpoint !== undefined || next.verdict !== undefined)) params.delete('sample');
+    if (next.sample === undefined && (next.checkpoint !== undefined || next.verdict !== undefined))
+      params.delete('sample');
     startTransition(() => {
       setOptimisticState(drillState(params));
       router.replace(`${pathname}${params.size ? `?${params}` : ''}`, { scroll: false });
@@ -65,7 +80,14 @@ export function ProblemView({ studyId, problemId }: Props) {
   };
 
   if (detail.isPending) return <Loading what="the problem" />;
-  if (detail.error) return <ErrorState title="Could not load this problem." message={detail.error.message} onRetry={() => void detail.refetch()} />;
+  if (detail.error)
+    return (
+      <ErrorState
+        title="Could not load this problem."
+        message={detail.error.message}
+        onRetry={() => void detail.refetch()}
+      />
+    );
   const { problem, checkpoints } = detail.data;
   const back = new URLSearchParams();
   if (state.setting) back.set('setting', state.setting);
@@ -78,7 +100,11 @@ export function ProblemView({ studyId, problemId }: Props) {
     <div className={navigating ? 'fetching' : undefined} data-testid="problem-view" data-problem-id={problem.id}>
       <section className="card pb-head">
         <div className="title-row">
-          <Link href={`/studies/${studyId}/matrix${back.size ? `?${back}` : ''}`} data-testid="back-to-matrix" className="back-link">
+          <Link
+            href={`/studies/${studyId}/matrix${back.size ? `?${back}` : ''}`}
+            data-testid="back-to-matrix"
+            className="back-link"
+          >
             ← Solve matrix
           </Link>
           <h2 data-testid="problem-title">
@@ -86,12 +112,34 @@ export function ProblemView({ studyId, problemId }: Props) {
           </h2>
         </div>
         <dl className="pb-meta" data-testid="problem-meta">
-          <div><dt>Difficulty</dt><dd data-testid="meta-difficulty">{problem.difficulty}</dd></div>
-          <div><dt>Platform</dt><dd>{problem.platform || '—'}</dd></div>
-          <div><dt>Contest date</dt><dd>{problem.contestDate ? problem.contestDate.slice(0, 10) : '—'}</dd></div>
-          <div><dt>Time limit</dt><dd>{problem.timeLimitMs === null ? '—' : `${problem.timeLimitMs} ms`}</dd></div>
-          <div><dt>Memory limit</dt><dd>{problem.memoryLimitMb === null ? '—' : `${problem.memoryLimitMb} MB`}</dd></div>
-          <div><dt>Hidden tests</dt><dd>{problem.tests ? `${problem.tests} in ${problem.tiers} tier${problem.tiers === 1 ? '' : 's'}` : 'not stored'}</dd></div>
+          <div>
+            <dt>Difficulty</dt>
+            <dd data-testid="meta-difficulty">{problem.difficulty}</dd>
+          </div>
+          <div>
+            <dt>Platform</dt>
+            <dd>{problem.platform || '—'}</dd>
+          </div>
+          <div>
+            <dt>Contest date</dt>
+            <dd>{problem.contestDate ? problem.contestDate.slice(0, 10) : '—'}</dd>
+          </div>
+          <div>
+            <dt>Time limit</dt>
+            <dd>{problem.timeLimitMs === null ? '—' : `${problem.timeLimitMs} ms`}</dd>
+          </div>
+          <div>
+            <dt>Memory limit</dt>
+            <dd>{problem.memoryLimitMb === null ? '—' : `${problem.memoryLimitMb} MB`}</dd>
+          </div>
+          <div>
+            <dt>Hidden tests</dt>
+            <dd>
+              {problem.tests
+                ? `${problem.tests} in ${problem.tiers} tier${problem.tiers === 1 ? '' : 's'}`
+                : 'not stored'}
+            </dd>
+          </div>
         </dl>
         {problem.statement ? (
           <details className="pb-statement-fold" data-testid="statement-fold">
@@ -122,11 +170,16 @@ export function ProblemView({ studyId, problemId }: Props) {
             {sample.data && (
               <>
                 #{sample.data.idx}{' '}
-                <span className="pb-verdict" data-testid="sample-verdict" style={{ background: verdictColor(sample.data.verdict) }}>
+                <span
+                  className="pb-verdict"
+                  data-testid="sample-verdict"
+                  style={{ background: verdictColor(sample.data.verdict) }}
+                >
                   {sample.data.verdict ?? 'pending'}
                 </span>{' '}
                 <span className="muted small">
-                  {checkpoints.find((c) => c.checkpointId === sample.data.checkpointId)?.name} · {sample.data.setting} · {sample.data.language}
+                  {checkpoints.find((c) => c.checkpointId === sample.data.checkpointId)?.name} · {sample.data.setting} ·{' '}
+                  {sample.data.language}
                 </span>{' '}
                 <SandboxLabel verdict={sample.data.verdict} sandbox={sample.data.sandbox} />
               </>
@@ -150,8 +203,15 @@ export function ProblemView({ studyId, problemId }: Props) {
       </div>
       <section className="card">
         <h2>Counts per checkpoint</h2>
-        <p className="muted small">Pooled over the runs{state.setting ? ` of setting ${state.setting}` : ''}, from the aggregates. Click a row to list its samples.</p>
-        <ProblemCounts checkpoints={checkpoints} selected={state.checkpoint} onSelect={(id) => update({ checkpoint: id, page: 1 })} />
+        <p className="muted small">
+          Pooled over the runs{state.setting ? ` of setting ${state.setting}` : ''}, from the aggregates. Click a row to
+          list its samples.
+        </p>
+        <ProblemCounts
+          checkpoints={checkpoints}
+          selected={state.checkpoint}
+          onSelect={(id) => update({ checkpoint: id, page: 1 })}
+        />
       </section>
       <section className="card">
         <h2>Compare two samples</h2>

@@ -19,7 +19,8 @@ function search(params: Record<string, string | number | undefined>): string {
 export const problemQuery = (studyId: number, problemId: number, scope: ProblemScope) =>
   queryOptions({
     queryKey: ['studies', studyId, 'problems', problemId, search({ ...scope })] as const,
-    queryFn: ({ signal }) => apiGet<ProblemDetailResponse>(`/api/studies/${studyId}/problems/${problemId}${search({ ...scope })}`, signal),
+    queryFn: ({ signal }) =>
+      apiGet<ProblemDetailResponse>(`/api/studies/${studyId}/problems/${problemId}${search({ ...scope })}`, signal),
   });
 
 export interface SamplesFilter {
@@ -31,14 +32,19 @@ export interface SamplesFilter {
 export const samplesQuery = (studyId: number, problemId: number, filter: SamplesFilter) =>
   queryOptions({
     queryKey: ['studies', studyId, 'problems', problemId, 'samples', search({ ...filter })] as const,
-    queryFn: ({ signal }) => apiGet<SampleListResponse>(`/api/studies/${studyId}/problems/${problemId}/samples${search({ ...filter })}`, signal),
+    queryFn: ({ signal }) =>
+      apiGet<SampleListResponse>(
+        `/api/studies/${studyId}/problems/${problemId}/samples${search({ ...filter })}`,
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const sampleQuery = (studyId: number, problemId: number, runId: number, idx: number) =>
   queryOptions({
     queryKey: ['studies', studyId, 'problems', problemId, 'sample', runId, idx] as const,
-    queryFn: ({ signal }) => apiGet<SampleDetailResponse>(`/api/studies/${studyId}/problems/${problemId}/samples/${runId}/${idx}`, signal),
+    queryFn: ({ signal }) =>
+      apiGet<SampleDetailResponse>(`/api/studies/${studyId}/problems/${problemId}/samples/${runId}/${idx}`, signal),
     // A judged sample never changes; a pending one is refetched when the user comes back.
     staleTime: 5 * 60_000,
   });

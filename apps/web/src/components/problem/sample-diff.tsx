@@ -14,7 +14,15 @@ interface SidePick {
   sample: string | null;
 }
 
-function SidePicker({ label, studyId, problemId, checkpoints, pick, onPick, testId }: {
+function SidePicker({
+  label,
+  studyId,
+  problemId,
+  checkpoints,
+  pick,
+  onPick,
+  testId,
+}: {
   label: string;
   studyId: number;
   problemId: number;
@@ -23,15 +31,29 @@ function SidePicker({ label, studyId, problemId, checkpoints, pick, onPick, test
   onPick: (p: SidePick) => void;
   testId: string;
 }) {
-  const list = useQuery({ ...samplesQuery(studyId, problemId, { checkpoint: pick.checkpoint ?? undefined }), enabled: pick.checkpoint !== null });
+  const list = useQuery({
+    ...samplesQuery(studyId, problemId, { checkpoint: pick.checkpoint ?? undefined }),
+    enabled: pick.checkpoint !== null,
+  });
   const sample = pick.sample ?? (list.data?.samples[0] ? sampleKey(list.data.samples[0]) : null);
   return (
     <div className="filters" data-testid={testId}>
       <strong className="pb-side-label">{label}</strong>
-      <CheckpointPicker testId={`${testId}-checkpoint`} value={pick.checkpoint} emptyLabel="Choose…" checkpoints={checkpoints} onChange={(checkpoint) => onPick({ checkpoint, sample: null })} />
+      <CheckpointPicker
+        testId={`${testId}-checkpoint`}
+        value={pick.checkpoint}
+        emptyLabel="Choose…"
+        checkpoints={checkpoints}
+        onChange={(checkpoint) => onPick({ checkpoint, sample: null })}
+      />
       <label>
         Sample
-        <select data-testid={`${testId}-sample`} value={sample ?? ''} disabled={!list.data} onChange={(e) => onPick({ ...pick, sample: e.target.value || null })}>
+        <select
+          data-testid={`${testId}-sample`}
+          value={sample ?? ''}
+          disabled={!list.data}
+          onChange={(e) => onPick({ ...pick, sample: e.target.value || null })}
+        >
           {list.data?.samples.map((s) => (
             <option key={sampleKey(s)} value={sampleKey(s)}>
               #{s.idx} {s.verdict ?? 'pending'} ({s.setting})
@@ -45,11 +67,17 @@ function SidePicker({ label, studyId, problemId, checkpoints, pick, onPick, test
 
 function useSample(studyId: number, problemId: number, key: string | null) {
   const parsed = parseSampleKey(key);
-  return useQuery({ ...sampleQuery(studyId, problemId, parsed?.runId ?? 0, parsed?.idx ?? 0), enabled: parsed !== null });
+  return useQuery({
+    ...sampleQuery(studyId, problemId, parsed?.runId ?? 0, parsed?.idx ?? 0),
+    enabled: parsed !== null,
+  });
 }
 
 function useFirstSample(studyId: number, problemId: number, pick: SidePick): string | null {
-  const list = useQuery({ ...samplesQuery(studyId, problemId, { checkpoint: pick.checkpoint ?? undefined }), enabled: pick.checkpoint !== null });
+  const list = useQuery({
+    ...samplesQuery(studyId, problemId, { checkpoint: pick.checkpoint ?? undefined }),
+    enabled: pick.checkpoint !== null,
+  });
   return pick.sample ?? (list.data?.samples[0] ? sampleKey(list.data.samples[0]) : null);
 }
 
@@ -66,7 +94,8 @@ function DiffTable({ left, right }: { left: SampleDetailResponse; right: SampleD
   return (
     <>
       <p className="muted" data-testid="diff-stats" data-added={stats.added} data-removed={stats.removed}>
-        <span className="pb-add-text">+{stats.added}</span> lines added, <span className="pb-del-text">−{stats.removed}</span> removed (left → right).
+        <span className="pb-add-text">+{stats.added}</span> lines added,{' '}
+        <span className="pb-del-text">−{stats.removed}</span> removed (left → right).
       </p>
       {/* Two panes in one vertical scroll: each scrolls sideways on its own, so a long line is
           never cut off; rows stay level because every line has the same height. */}
@@ -80,7 +109,10 @@ function DiffTable({ left, right }: { left: SampleDetailResponse; right: SampleD
               return (
                 <div key={i} className={`pb-diff-row ${r.kind}`} data-kind={r.kind}>
                   <span className="pb-ln">{line ? line.line + 1 : ''}</span>
-                  <code className={changed ? (side === 'left' ? 'pb-del' : 'pb-add') : undefined} data-testid={changed ? (side === 'left' ? 'diff-removed' : 'diff-added') : undefined}>
+                  <code
+                    className={changed ? (side === 'left' ? 'pb-del' : 'pb-add') : undefined}
+                    data-testid={changed ? (side === 'left' ? 'diff-removed' : 'diff-added') : undefined}
+                  >
                     {line && <TokenSpans tokens={tokens[line.line] ?? []} />}
                   </code>
                 </div>
@@ -94,19 +126,48 @@ function DiffTable({ left, right }: { left: SampleDetailResponse; right: SampleD
 }
 
 /** Two samples side by side, e.g. the same problem at two alphas, with a line diff. */
-export function SampleDiff({ studyId, problemId, checkpoints, initialLeft }: { studyId: number; problemId: number; checkpoints: ProblemCheckpointCounts[]; initialLeft: number | null }) {
+export function SampleDiff({
+  studyId,
+  problemId,
+  checkpoints,
+  initialLeft,
+}: {
+  studyId: number;
+  problemId: number;
+  checkpoints: ProblemCheckpointCounts[];
+  initialLeft: number | null;
+}) {
   const withData = checkpoints.filter((c) => c.n > 0 || c.pending > 0);
   const low = withData.find((c) => c.role === 'LOW') ?? withData[0];
   const high = withData.find((c) => c.role === 'HIGH') ?? withData.at(-1);
   const [left, setLeft] = useState<SidePick>({ checkpoint: initialLeft ?? low?.checkpointId ?? null, sample: null });
-  const [right, setRight] = useState<SidePick>({ checkpoint: (high?.checkpointId === (initialLeft ?? low?.checkpointId) ? low : high)?.checkpointId ?? null, sample: null });
+  const [right, setRight] = useState<SidePick>({
+    checkpoint: (high?.checkpointId === (initialLeft ?? low?.checkpointId) ? low : high)?.checkpointId ?? null,
+    sample: null,
+  });
   const a = useSample(studyId, problemId, useFirstSample(studyId, problemId, left));
   const b = useSample(studyId, problemId, useFirstSample(studyId, problemId, right));
   return (
     <div data-testid="diff-panel">
       <div className="pb-diff-pickers">
-        <SidePicker label="Left" testId="diff-left" studyId={studyId} problemId={problemId} checkpoints={checkpoints} pick={left} onPick={setLeft} />
-        <SidePicker label="Right" testId="diff-right" studyId={studyId} problemId={problemId} checkpoints={checkpoints} pick={right} onPick={setRight} />
+        <SidePicker
+          label="Left"
+          testId="diff-left"
+          studyId={studyId}
+          problemId={problemId}
+          checkpoints={checkpoints}
+          pick={left}
+          onPick={setLeft}
+        />
+        <SidePicker
+          label="Right"
+          testId="diff-right"
+          studyId={studyId}
+          problemId={problemId}
+          checkpoints={checkpoints}
+          pick={right}
+          onPick={setRight}
+        />
       </div>
       {a.error || b.error ? (
         <p className="banner banner-error">{(a.error ?? b.error)!.message}</p>

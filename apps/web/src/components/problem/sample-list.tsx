@@ -17,7 +17,12 @@ interface Props {
   verdict: string | null;
   page: number;
   selected: string | null;
-  onChange: (next: { checkpoint?: number | null; verdict?: string | null; page?: number; sample?: string | null }) => void;
+  onChange: (next: {
+    checkpoint?: number | null;
+    verdict?: string | null;
+    page?: number;
+    sample?: string | null;
+  }) => void;
 }
 
 /** One page of the problem's samples at the selected checkpoint, with verdicts; click to open one. */
@@ -28,12 +33,27 @@ export function SampleList({ studyId, problemId, checkpoints, checkpoint, verdic
   const name = new Map(checkpoints.map((c) => [c.checkpointId, c.name]));
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <div className={isFetching ? 'fetching' : undefined} data-testid="sample-list" data-total={data?.total ?? ''} data-page={page}>
+    <div
+      className={isFetching ? 'fetching' : undefined}
+      data-testid="sample-list"
+      data-total={data?.total ?? ''}
+      data-page={page}
+    >
       <div className="filters">
-        <CheckpointPicker testId="samples-checkpoint" value={checkpoint} emptyLabel="All checkpoints" checkpoints={checkpoints} onChange={(c) => onChange({ checkpoint: c, page: 1 })} />
+        <CheckpointPicker
+          testId="samples-checkpoint"
+          value={checkpoint}
+          emptyLabel="All checkpoints"
+          checkpoints={checkpoints}
+          onChange={(c) => onChange({ checkpoint: c, page: 1 })}
+        />
         <label>
           Verdict
-          <select data-testid="samples-verdict" value={verdict ?? ''} onChange={(e) => onChange({ verdict: e.target.value === '' ? null : e.target.value, page: 1 })}>
+          <select
+            data-testid="samples-verdict"
+            value={verdict ?? ''}
+            onChange={(e) => onChange({ verdict: e.target.value === '' ? null : e.target.value, page: 1 })}
+          >
             <option value="">Any verdict</option>
             {SAMPLE_VERDICT_FILTERS.map((v) => (
               <option key={v} value={v}>
@@ -42,11 +62,7 @@ export function SampleList({ studyId, problemId, checkpoints, checkpoint, verdic
             ))}
           </select>
         </label>
-        {data && (
-          <span className="summary muted">
-            {plural(data.total, 'sample')}
-          </span>
-        )}
+        {data && <span className="summary muted">{plural(data.total, 'sample')}</span>}
       </div>
       {error ? (
         <ErrorState title="Could not load the samples." message={error.message} onRetry={() => void refetch()} />
@@ -66,11 +82,16 @@ export function SampleList({ studyId, problemId, checkpoints, checkpoint, verdic
                   className={key === selected ? 'selected' : undefined}
                   onClick={() => onChange({ sample: key })}
                 >
-                  <span className="pb-verdict" style={{ background: verdictColor(s.verdict) }}>{s.verdict ?? 'pending'}</span>
+                  <span className="pb-verdict" style={{ background: verdictColor(s.verdict) }}>
+                    {s.verdict ?? 'pending'}
+                  </span>
                   <span>#{s.idx}</span>
                   <span className="muted">{name.get(s.checkpointId)}</span>
                   <span className="muted small">{s.setting}</span>
-                  <span className="muted small" title={s.sandbox ? `judged with the ${s.sandbox} sandbox backend` : undefined}>
+                  <span
+                    className="muted small"
+                    title={s.sandbox ? `judged with the ${s.sandbox} sandbox backend` : undefined}
+                  >
                     {[s.testsRun ? plural(s.testsRun, 'test') : '', s.sandbox ?? ''].filter(Boolean).join(' · ')}
                   </span>
                 </button>
@@ -82,13 +103,23 @@ export function SampleList({ studyId, problemId, checkpoints, checkpoint, verdic
       )}
       {pages > 1 && (
         <div className="pb-pager">
-          <button type="button" disabled={page <= 1} onClick={() => onChange({ page: page - 1 })} data-testid="samples-prev">
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => onChange({ page: page - 1 })}
+            data-testid="samples-prev"
+          >
             ← Previous
           </button>
           <span className="muted">
             Page {page} of {pages}
           </span>
-          <button type="button" disabled={page >= pages} onClick={() => onChange({ page: page + 1 })} data-testid="samples-next">
+          <button
+            type="button"
+            disabled={page >= pages}
+            onClick={() => onChange({ page: page + 1 })}
+            data-testid="samples-next"
+          >
             Next →
           </button>
         </div>

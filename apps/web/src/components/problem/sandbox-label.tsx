@@ -7,7 +7,12 @@ import type { SandboxBackend } from '@frontier/core';
 export function SandboxLabel({ verdict, sandbox }: { verdict: string | null; sandbox: SandboxBackend | null }) {
   if (verdict === null) return null;
   return (
-    <span className="muted small" data-testid="sample-sandbox" data-sandbox={sandbox ?? ''} title={sandbox ? undefined : 'imported verdicts and empty programs carry no backend'}>
+    <span
+      className="muted small"
+      data-testid="sample-sandbox"
+      data-sandbox={sandbox ?? ''}
+      title={sandbox ? undefined : 'imported verdicts and empty programs carry no backend'}
+    >
       {sandbox ? `judged with ${sandbox}` : 'sandbox not recorded'}
     </span>
   );

@@ -41,7 +41,8 @@ export function statementBlocks(markdown: string): Block[] {
 function inline(text: string): ReactNode[] {
   return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, i) => {
     if (part.startsWith('`') && part.endsWith('`') && part.length > 1) return <code key={i}>{part.slice(1, -1)}</code>;
-    if (part.startsWith('**') && part.endsWith('**') && part.length > 4) return <strong key={i}>{part.slice(2, -2)}</strong>;
+    if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
+      return <strong key={i}>{part.slice(2, -2)}</strong>;
     return <Fragment key={i}>{part}</Fragment>;
   });
 }
@@ -62,7 +63,12 @@ export function Statement({ markdown }: { markdown: string }) {
           ))}
         </ul>,
       );
-    } else if (b.kind === 'pre') out.push(<pre key={i} className="pb-pre">{b.text}</pre>);
+    } else if (b.kind === 'pre')
+      out.push(
+        <pre key={i} className="pb-pre">
+          {b.text}
+        </pre>,
+      );
     else if (b.kind === 'h') out.push(<h3 key={i}>{inline(b.text)}</h3>);
     else out.push(<p key={i}>{inline(b.text)}</p>);
   }

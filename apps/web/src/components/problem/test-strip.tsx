@@ -7,7 +7,8 @@ export function TestStrip({ sample }: { sample: SampleDetailResponse }) {
   if (sample.tests.length === 0)
     return (
       <p className="muted" data-testid="test-strip-empty">
-        No per-test record for this sample{sample.verdict === null ? ' (not judged yet)' : ' (imported results carry only the verdict)'}.
+        No per-test record for this sample
+        {sample.verdict === null ? ' (not judged yet)' : ' (imported results carry only the verdict)'}.
       </p>
     );
   return (
@@ -36,7 +37,11 @@ export function TestStrip({ sample }: { sample: SampleDetailResponse }) {
         );
       })}
       {notRun > 0 && (
-        <div className="pb-test pb-test-notrun" data-testid="tests-not-run" title="Judging stops at the first failing test">
+        <div
+          className="pb-test pb-test-notrun"
+          data-testid="tests-not-run"
+          title="Judging stops at the first failing test"
+        >
           <span className="pb-test-tier"> </span>
           <span className="pb-test-verdict">+{notRun}</span>
           <span className="pb-test-num">not run</span>

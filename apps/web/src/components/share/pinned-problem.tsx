@@ -31,7 +31,9 @@ export function PinnedProblem({ studyId, data, problemIndex, checkpointId, backH
   const showScale = new Set(rows.map((r) => r.checkpoint.scale)).size > 1;
   const { setting, scale, difficulty } = data.filters;
   const live = liveProblemHref(studyId, { setting, scale })(problem.id, checkpointId ?? undefined);
-  const scope = [setting && `setting ${setting}`, scale && `scale ${scale}`, difficulty && `difficulty ${difficulty}`].filter(Boolean).join(', ');
+  const scope = [setting && `setting ${setting}`, scale && `scale ${scale}`, difficulty && `difficulty ${difficulty}`]
+    .filter(Boolean)
+    .join(', ');
   return (
     <section className="card" data-testid="pinned-problem" data-problem-id={problem.id}>
       <p>
@@ -47,7 +49,8 @@ export function PinnedProblem({ studyId, data, problemIndex, checkpointId, backH
       </h2>
       <p className="muted" data-testid="pinned-problem-note">
         {source === 'pinned' ? 'This link pinned' : 'The study now has'} this problem&apos;s counts per checkpoint
-        {scope ? ` (${scope})` : ''}, shown below. Its samples, statement and per-test results are not part of a shared link.{' '}
+        {scope ? ` (${scope})` : ''}, shown below. Its samples, statement and per-test results are not part of a shared
+        link.{' '}
         <Link href={live} data-testid="pinned-problem-live">
           Open this problem in the live study
         </Link>{' '}
@@ -80,8 +83,12 @@ export function PinnedProblem({ studyId, data, problemIndex, checkpointId, backH
                 <td>{k.name}</td>
                 {showScale && <td>{k.scale}</td>}
                 <td>{formatAlpha(k.alpha)}</td>
-                <td data-testid="count-n" data-value={counts.n}>{counts.n < 0 ? 'no data' : formatCount(counts.n)}</td>
-                <td data-testid="count-solved" data-value={counts.solved}>{formatCount(counts.solved)}</td>
+                <td data-testid="count-n" data-value={counts.n}>
+                  {counts.n < 0 ? 'no data' : formatCount(counts.n)}
+                </td>
+                <td data-testid="count-solved" data-value={counts.solved}>
+                  {formatCount(counts.solved)}
+                </td>
                 <td>{counts.n > 0 ? `${((counts.solved / counts.n) * 100).toFixed(0)}%` : '—'}</td>
                 {VERDICT_FIELDS.map((f) => (
                   <td key={f} data-testid={`count-${f}`} data-value={counts[f]}>

@@ -17,13 +17,25 @@ export function pinnedStudyView(tab: string, View: ComponentType<{ studyId: numb
   function PinnedStudyView({ studyId, search, datasets, facets, queries, problemHref }: SharedViewProps) {
     const [client] = useState(() => {
       const c = new QueryClient({
-        defaultOptions: { queries: { staleTime: Infinity, refetchOnMount: false, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false } },
+        defaultOptions: {
+          queries: {
+            staleTime: Infinity,
+            refetchOnMount: false,
+            refetchOnWindowFocus: false,
+            refetchOnReconnect: false,
+            retry: false,
+          },
+        },
       });
       for (const [key, data] of Object.entries(datasets)) {
         const filters = parsePageFilters(new URLSearchParams(key));
         if (filters.success) c.setQueryData(studyDataQuery(studyId, filters.data).queryKey, data);
       }
-      c.setQueryData(studyFacetsQuery(studyId).queryKey, { facets, pending: 0, dataVersion: Object.values(datasets)[0]?.dataVersion ?? 0 });
+      c.setQueryData(studyFacetsQuery(studyId).queryKey, {
+        facets,
+        pending: 0,
+        dataVersion: Object.values(datasets)[0]?.dataVersion ?? 0,
+      });
       for (const q of queries) c.setQueryData(q.key, q.data);
       return c;
     });

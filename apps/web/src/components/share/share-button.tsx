@@ -10,14 +10,23 @@ import type { CreateShareResponse } from '@/lib/share/share';
  * (see lib/share/share.ts).
  */
 export function ShareButton({ studyId, view }: { studyId: number; view: () => string }) {
-  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'done'; url: string; copied: boolean } | { status: 'error'; message: string }>({ status: 'idle' });
+  const [state, setState] = useState<
+    | { status: 'idle' | 'busy' }
+    | { status: 'done'; url: string; copied: boolean }
+    | { status: 'error'; message: string }
+  >({ status: 'idle' });
 
   async function share() {
     setState({ status: 'busy' });
     try {
-      const res = await fetch('/api/shares', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ studyId, view: view() }) });
+      const res = await fetch('/api/shares', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ studyId, view: view() }),
+      });
       const body = (await res.json().catch(() => undefined)) as CreateShareResponse | ApiErrorBody | undefined;
-      if (!res.ok || !body || !('url' in body)) throw new Error((body as ApiErrorBody | undefined)?.error?.message ?? `status ${res.status}`);
+      if (!res.ok || !body || !('url' in body))
+        throw new Error((body as ApiErrorBody | undefined)?.error?.message ?? `status ${res.status}`);
       const url = new URL(body.url, window.location.origin).toString();
       let copied = false;
       try {
@@ -39,11 +48,23 @@ export function ShareButton({ studyId, view }: { studyId: number; view: () => st
       </button>
       {state.status === 'done' && (
         <>
-          <input data-testid="share-url" readOnly value={state.url} onFocus={(e) => e.currentTarget.select()} aria-label="Shared link" />
-          <span className="muted">{state.copied ? 'Copied. ' : ''}The link shows this view with today’s data, read-only.</span>
+          <input
+            data-testid="share-url"
+            readOnly
+            value={state.url}
+            onFocus={(e) => e.currentTarget.select()}
+            aria-label="Shared link"
+          />
+          <span className="muted">
+            {state.copied ? 'Copied. ' : ''}The link shows this view with today’s data, read-only.
+          </span>
         </>
       )}
-      {state.status === 'error' && <span role="alert" className="export-error">Could not make a link: {state.message}</span>}
+      {state.status === 'error' && (
+        <span role="alert" className="export-error">
+          Could not make a link: {state.message}
+        </span>
+      )}
     </div>
   );
 }

@@ -13,7 +13,12 @@ export function ShareList({ initial, showOwner }: { initial: ShareListItem[]; sh
     mutationFn: (token: string) => apiSend<{ deleted: string }>('DELETE', `/api/shares/${token}`),
     onSuccess: ({ deleted }) => setShares((s) => s.filter((x) => x.token !== deleted)),
   });
-  if (shares.length === 0) return <p className="muted" data-testid="shares-empty">No share links yet: the Share button of a study view makes one.</p>;
+  if (shares.length === 0)
+    return (
+      <p className="muted" data-testid="shares-empty">
+        No share links yet: the Share button of a study view makes one.
+      </p>
+    );
   return (
     <>
       {remove.error && (
@@ -41,9 +46,16 @@ export function ShareList({ initial, showOwner }: { initial: ShareListItem[]; sh
               <td>{s.studyName}</td>
               <td className="muted">{s.view}</td>
               {showOwner && <td>{s.createdBy ?? '—'}</td>}
-              <td data-testid="share-made" data-value={s.createdAt}>{formatTimestamp(s.createdAt)}</td>
+              <td data-testid="share-made" data-value={s.createdAt}>
+                {formatTimestamp(s.createdAt)}
+              </td>
               <td>
-                <button type="button" data-testid="share-delete" disabled={remove.isPending && remove.variables === s.token} onClick={() => remove.mutate(s.token)}>
+                <button
+                  type="button"
+                  data-testid="share-delete"
+                  disabled={remove.isPending && remove.variables === s.token}
+                  onClick={() => remove.mutate(s.token)}
+                >
                   Delete
                 </button>
               </td>

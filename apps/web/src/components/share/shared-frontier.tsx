@@ -14,15 +14,31 @@ export function SharedFrontier({ studyId, search, data, datasets, facets }: Shar
   const [state, setState] = useState<FrontierViewState>(() => parseFrontierState(search));
   const specs = useMemo(() => frontierDatasets(filters, facets.settings), [filters, facets.settings]);
   const inputs = useMemo(
-    () => specs.flatMap((s) => (datasets[datasetKey(s.filters)] ? [{ setting: s.setting, data: datasets[datasetKey(s.filters)]! }] : [])),
+    () =>
+      specs.flatMap((s) =>
+        datasets[datasetKey(s.filters)] ? [{ setting: s.setting, data: datasets[datasetKey(s.filters)]! }] : [],
+      ),
     [specs, datasets],
   );
   if (inputs.length < specs.length) {
-    return <EmptyState title="This shared view is incomplete">Its data for some inference settings is missing; open the study itself instead.</EmptyState>;
+    return (
+      <EmptyState title="This shared view is incomplete">
+        Its data for some inference settings is missing; open the study itself instead.
+      </EmptyState>
+    );
   }
   return (
     <div data-testid="study-view" data-filters={datasetKey(filters)} data-shown-filters={datasetKey(filters)}>
-      <FrontierExplorer studyId={studyId} datasets={inputs} facets={facets} pending={0} filters={filters} state={state} onStateChange={setState} readOnly />
+      <FrontierExplorer
+        studyId={studyId}
+        datasets={inputs}
+        facets={facets}
+        pending={0}
+        filters={filters}
+        state={state}
+        onStateChange={setState}
+        readOnly
+      />
     </div>
   );
 }

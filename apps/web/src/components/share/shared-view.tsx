@@ -34,7 +34,18 @@ interface Props {
  * A shared link: a read-only copy of a study view. It shows the data pinned when the link was
  * made; when the study's data has changed since, it says so and offers the current data too.
  */
-export function SharedView({ token, problem, checkpoint, studyId, studyName, view, createdAt, pinnedVersion, currentVersion, payload }: Props) {
+export function SharedView({
+  token,
+  problem,
+  checkpoint,
+  studyId,
+  studyName,
+  view,
+  createdAt,
+  pinnedVersion,
+  currentVersion,
+  payload,
+}: Props) {
   const changed = pinnedVersion !== currentVersion;
   const [source, setSource] = useState<'pinned' | 'current'>('pinned');
   const parsed = parseView(view, studyId);
@@ -47,7 +58,12 @@ export function SharedView({ token, problem, checkpoint, studyId, studyName, vie
   const problemHref = useMemo(() => sharedProblemHref(token), [token]);
 
   // The view, or the problem opened from it, from the pinned data or (the reader's choice) the current data.
-  const show = (key: string | undefined, datasets: Record<string, StudyData>, facets: SharePayload['facets'], queries: SharePayload['queries']) => {
+  const show = (
+    key: string | undefined,
+    datasets: Record<string, StudyData>,
+    facets: SharePayload['facets'],
+    queries: SharePayload['queries'],
+  ) => {
     if (!parsed.ok || !View) return null;
     const data = datasets[datasetKey(parsed.filters)]!;
     if (problem !== undefined) {
@@ -55,44 +71,103 @@ export function SharedView({ token, problem, checkpoint, studyId, studyName, vie
       if (!opened.ok) {
         return (
           <div className="banner banner-error" role="alert" data-testid="bad-shared-problem">
-            <strong>This link names a problem it cannot show:</strong> {opened.message}. <Link href={`/s/${token}`}>Show the shared view</Link>
+            <strong>This link names a problem it cannot show:</strong> {opened.message}.{' '}
+            <Link href={`/s/${token}`}>Show the shared view</Link>
           </div>
         );
       }
-      return <PinnedProblem key={key} studyId={studyId} data={data} problemIndex={opened.problemIndex} checkpointId={opened.checkpointId} backHref={`/s/${token}`} source={key === 'current' ? 'current' : 'pinned'} />;
+      return (
+        <PinnedProblem
+          key={key}
+          studyId={studyId}
+          data={data}
+          problemIndex={opened.problemIndex}
+          checkpointId={opened.checkpointId}
+          backHref={`/s/${token}`}
+          source={key === 'current' ? 'current' : 'pinned'}
+        />
+      );
     }
-    return <View key={key} studyId={studyId} search={parsed.search} data={data} datasets={datasets} facets={facets} queries={queries ?? []} problemHref={problemHref} readOnly />;
+    return (
+      <View
+        key={key}
+        studyId={studyId}
+        search={parsed.search}
+        data={data}
+        datasets={datasets}
+        facets={facets}
+        queries={queries ?? []}
+        problemHref={problemHref}
+        readOnly
+      />
+    );
   };
 
   let body;
   if (!parsed.ok || !View) {
-    body = <ErrorState title="This shared link cannot be shown." message={parsed.ok ? `the ${parsed.subpath.slice(1)} view is not shareable yet` : parsed.message} />;
+    body = (
+      <ErrorState
+        title="This shared link cannot be shown."
+        message={parsed.ok ? `the ${parsed.subpath.slice(1)} view is not shareable yet` : parsed.message}
+      />
+    );
   } else if (!showCurrent) {
     body = show(undefined, payload.datasets, payload.facets, payload.queries);
   } else {
     const error = meta.error ?? current.find((q) => q.error)?.error;
-    if (error) body = <ErrorState title="Could not load the current data." message={error.message} onRetry={() => void meta.refetch()} />;
+    if (error)
+      body = (
+        <ErrorState
+          title="Could not load the current data."
+          message={error.message}
+          onRetry={() => void meta.refetch()}
+        />
+      );
     else if (!meta.data || current.some((q) => !q.data)) body = <Loading what="the current data" />;
-    else body = show('current', Object.fromEntries(wanted.map((f, i) => [datasetKey(f), current[i]!.data!])), meta.data.facets, []);
+    else
+      body = show(
+        'current',
+        Object.fromEntries(wanted.map((f, i) => [datasetKey(f), current[i]!.data!])),
+        meta.data.facets,
+        [],
+      );
   }
 
   return (
     <>
       <div className="banner banner-info shared-banner" data-testid="shared-banner">
         <div>
-          <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
+          <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made{' '}
+          <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
         </div>
-        <Link href={view} data-testid="open-live">Open the live view</Link>
+        <Link href={view} data-testid="open-live">
+          Open the live view
+        </Link>
       </div>
       {changed && (
         <div className="banner banner-synthetic" role="status" data-testid="data-changed">
-          <strong>The data has changed since this link was shared</strong> (data version {pinnedVersion} then, {currentVersion} now).{' '}
+          <strong>The data has changed since this link was shared</strong> (data version {pinnedVersion} then,{' '}
+          {currentVersion} now).{' '}
           <span role="radiogroup" aria-label="Which data to show">
             <label>
-              <input type="radio" name="source" data-testid="show-pinned" checked={source === 'pinned'} onChange={() => setSource('pinned')} /> Show the pinned version
+              <input
+                type="radio"
+                name="source"
+                data-testid="show-pinned"
+                checked={source === 'pinned'}
+                onChange={() => setSource('pinned')}
+              />{' '}
+              Show the pinned version
             </label>{' '}
             <label>
-              <input type="radio" name="source" data-testid="show-current" checked={source === 'current'} onChange={() => setSource('current')} /> Show the current data
+              <input
+                type="radio"
+                name="source"
+                data-testid="show-current"
+                checked={source === 'current'}
+                onChange={() => setSource('current')}
+              />{' '}
+              Show the current data
             </label>
           </span>
         </div>

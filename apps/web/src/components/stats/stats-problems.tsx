@@ -3,7 +3,9 @@ export function StatsProblems({ problems }: { problems: readonly string[] }) {
   if (problems.length === 0) return null;
   return (
     <div className="banner banner-error" role="alert" data-testid="stats-problems">
-      {problems.map((p) => <div key={p}>{p}</div>)}
+      {problems.map((p) => (
+        <div key={p}>{p}</div>
+      ))}
     </div>
   );
 }

@@ -19,7 +19,8 @@ export function EvaluateSuggestions({ studyId, alphas }: { studyId: number; alph
   const queryClient = useQueryClient();
   const [answer, setAnswer] = useState<EvaluateResponse['chains'] | null>(null);
   const evaluate = useMutation({
-    mutationFn: (list: readonly number[]) => apiPost<EvaluateResponse>(`/api/studies/${studyId}/evaluate`, { alphas: list.map(String).join(', ') }),
+    mutationFn: (list: readonly number[]) =>
+      apiPost<EvaluateResponse>(`/api/studies/${studyId}/evaluate`, { alphas: list.map(String).join(', ') }),
     onSuccess: (res) => {
       setAnswer(res.chains);
       // The queued alphas join the policy's exclusions, and the header's progress starts polling.
@@ -30,7 +31,12 @@ export function EvaluateSuggestions({ studyId, alphas }: { studyId: number; alph
   const existing = answer?.filter((c) => c.existing) ?? [];
   return (
     <div className="suggest-action">
-      <button type="button" data-testid="evaluate-suggestions" disabled={evaluate.isPending || alphas.length === 0} onClick={() => evaluate.mutate(alphas)}>
+      <button
+        type="button"
+        data-testid="evaluate-suggestions"
+        disabled={evaluate.isPending || alphas.length === 0}
+        onClick={() => evaluate.mutate(alphas)}
+      >
         {evaluate.isPending ? 'Queuing…' : `Evaluate these (${alphas.length})`}
       </button>
       {evaluate.error && (
@@ -40,9 +46,17 @@ export function EvaluateSuggestions({ studyId, alphas }: { studyId: number; alph
       )}
       {answer && !evaluate.isPending && (
         <p data-testid="evaluate-suggestions-result" data-queued={queued.map((c) => c.alpha).join(',')}>
-          {queued.length > 0 ? `Queued ${alphaList(queued.map((c) => c.alpha))} (${plural(queued.reduce((n, c) => n + c.jobIds.length, 0), 'job')}).` : 'Nothing new was queued.'}
+          {queued.length > 0
+            ? `Queued ${alphaList(queued.map((c) => c.alpha))} (${plural(
+                queued.reduce((n, c) => n + c.jobIds.length, 0),
+                'job',
+              )}).`
+            : 'Nothing new was queued.'}
           {existing.length > 0 && ` Already had a chain: ${alphaList(existing.map((c) => c.alpha))}.`}{' '}
-          <Link href={`/studies/${studyId}/jobs`} data-testid="evaluate-suggestions-jobs">Follow them in the Jobs tab</Link>; each point joins the plots when its chain is done, and the suggestions above leave queued alphas out.
+          <Link href={`/studies/${studyId}/jobs`} data-testid="evaluate-suggestions-jobs">
+            Follow them in the Jobs tab
+          </Link>
+          ; each point joins the plots when its chain is done, and the suggestions above leave queued alphas out.
         </p>
       )}
     </div>

@@ -49,13 +49,28 @@ export function RefineAutomatically({ studyId, context, difficulty }: Props) {
       <p className="muted small">
         Rounds of {context.count} proposals in [{lo}, {hi}] maximising pass@{context.k}
         {context.setting ? `, setting ${context.setting}` : ''}
-        {context.scale ? `, scale ${context.scale}` : ''}: each round evaluates its proposals, then re-estimates. Stops when the budget is spent or the best
-        alpha&apos;s 95% interval is narrower than the target (an open interval counts out to where the peak may lie).
+        {context.scale ? `, scale ${context.scale}` : ''}: each round evaluates its proposals, then re-estimates. Stops
+        when the budget is spent or the best alpha&apos;s 95% interval is narrower than the target (an open interval
+        counts out to where the peak may lie).
         {difficulty !== undefined && ` The run reads every problem, not only the ${difficulty} ones shown here.`}
       </p>
       <form className="suggest-form" onSubmit={submit} noValidate>
-        <Field label={`Budget (alphas, 1–${MAX_REFINE_ALPHAS})`} value={fields.budget} onChange={edit('budget')} error={errors.budget} testId="refine-budget" width="4rem" />
-        <Field label="Target interval width (optional)" value={fields.targetWidth} onChange={edit('targetWidth')} error={errors.targetWidth} testId="refine-target" placeholder="e.g. 0.25" />
+        <Field
+          label={`Budget (alphas, 1–${MAX_REFINE_ALPHAS})`}
+          value={fields.budget}
+          onChange={edit('budget')}
+          error={errors.budget}
+          testId="refine-budget"
+          width="4rem"
+        />
+        <Field
+          label="Target interval width (optional)"
+          value={fields.targetWidth}
+          onChange={edit('targetWidth')}
+          error={errors.targetWidth}
+          testId="refine-target"
+          placeholder="e.g. 0.25"
+        />
         <button type="submit" data-testid="refine-submit" disabled={refine.isPending}>
           {refine.isPending ? 'Queuing…' : 'Start refining'}
         </button>
@@ -67,8 +82,8 @@ export function RefineAutomatically({ studyId, context, difficulty }: Props) {
       )}
       {refine.data && !refine.isPending && (
         <p data-testid="refine-result" data-job-id={refine.data.job.id}>
-          Refinement queued as job {refine.data.job.id}.{' '}
-          <Link href={`/studies/${studyId}/jobs`}>The Jobs tab</Link> shows its rounds and can cancel it.
+          Refinement queued as job {refine.data.job.id}. <Link href={`/studies/${studyId}/jobs`}>The Jobs tab</Link>{' '}
+          shows its rounds and can cancel it.
         </p>
       )}
     </details>

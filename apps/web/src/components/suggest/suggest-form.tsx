@@ -15,7 +15,11 @@ interface Props {
   onApply: (view: Required<SuggestView>) => void;
 }
 
-const fieldsOf = (count: number, [lo, hi]: [number, number]): SuggestFields => ({ count: String(count), lo: String(lo), hi: String(hi) });
+const fieldsOf = (count: number, [lo, hi]: [number, number]): SuggestFields => ({
+  count: String(count),
+  lo: String(lo),
+  hi: String(hi),
+});
 
 /** Count and range of the proposals; applied (to the URL) on submit only, so typing computes nothing. */
 export function SuggestForm({ count, range, defaultRange, k, onApply }: Props) {
@@ -45,13 +49,24 @@ export function SuggestForm({ count, range, defaultRange, k, onApply }: Props) {
 
   return (
     <form className="suggest-form" onSubmit={submit} noValidate data-testid="suggest-form">
-      <Field label="Alphas to propose" value={fields.count} onChange={edit('count')} error={errors.count} testId="suggest-count" width="3.5rem" />
+      <Field
+        label="Alphas to propose"
+        value={fields.count}
+        onChange={edit('count')}
+        error={errors.count}
+        testId="suggest-count"
+        width="3.5rem"
+      />
       <Field label="from α" value={fields.lo} onChange={edit('lo')} error={errors.lo} testId="suggest-lo" />
       <Field label="to α" value={fields.hi} onChange={edit('hi')} error={errors.hi} testId="suggest-hi" />
       <span className="muted suggest-k" data-testid="suggest-range-note">
-        maximising pass@{k} (the k above){defaultRange && `; the default range: the evaluated alphas and both endpoints, ${RANGE_MARGIN} wider on each side`}
+        maximising pass@{k} (the k above)
+        {defaultRange &&
+          `; the default range: the evaluated alphas and both endpoints, ${RANGE_MARGIN} wider on each side`}
       </span>
-      <button type="submit" data-testid="suggest-apply">Suggest</button>
+      <button type="submit" data-testid="suggest-apply">
+        Suggest
+      </button>
     </form>
   );
 }

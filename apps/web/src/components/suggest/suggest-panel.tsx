@@ -29,7 +29,11 @@ export const SuggestPanel = memo(function SuggestPanel({ studyId, suggestions, l
   const canWrite = useCan('write') && live;
   const { k, count, range, defaultRange, setting, scale, exclude, result } = suggestions;
   return (
-    <section className="card suggest-panel" data-testid="suggest-panel" data-status={result.ok ? 'ready' : 'unavailable'}>
+    <section
+      className="card suggest-panel"
+      data-testid="suggest-panel"
+      data-status={result.ok ? 'ready' : 'unavailable'}
+    >
       <div className="card-head">
         <h2>Suggested next alphas</h2>
         <button type="button" className="link-button" data-testid="suggest-close" onClick={() => onView(undefined)}>
@@ -54,7 +58,11 @@ export const SuggestPanel = memo(function SuggestPanel({ studyId, suggestions, l
           {canWrite && (
             <div className="suggest-actions">
               <EvaluateSuggestions studyId={studyId} alphas={result.refinement.suggestions.map((s) => s.alpha)} />
-              <RefineAutomatically studyId={studyId} context={{ k, count, range, ...(setting !== null && { setting }), ...(scale !== null && { scale }) }} difficulty={difficulty} />
+              <RefineAutomatically
+                studyId={studyId}
+                context={{ k, count, range, ...(setting !== null && { setting }), ...(scale !== null && { scale }) }}
+                difficulty={difficulty}
+              />
             </div>
           )}
         </>

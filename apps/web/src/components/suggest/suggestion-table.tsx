@@ -26,12 +26,27 @@ export function BestAlpha({ refinement }: { refinement: Refinement }) {
   }
   return (
     <>
-      <p className="best-alpha" data-testid="best-alpha" data-alpha={best.alpha} data-lo={best.lo} data-hi={best.hi} data-pass={best.passAtK} data-pass-lo={best.passLo} data-pass-hi={best.passHi}
-        data-open-below={best.below?.why} data-open-above={best.above?.why}>
-        <span className="best-swatch" aria-hidden>◆</span> Best alpha so far: <b>α = {a2(best.alpha)}</b> {intervalText(best, a2)}, pass@{k} <b>{p3(best.passAtK)}</b> [{p3(best.passLo)}, {p3(best.passHi)}]
+      <p
+        className="best-alpha"
+        data-testid="best-alpha"
+        data-alpha={best.alpha}
+        data-lo={best.lo}
+        data-hi={best.hi}
+        data-pass={best.passAtK}
+        data-pass-lo={best.passLo}
+        data-pass-hi={best.passHi}
+        data-open-below={best.below?.why}
+        data-open-above={best.above?.why}
+      >
+        <span className="best-swatch" aria-hidden>
+          ◆
+        </span>{' '}
+        Best alpha so far: <b>α = {a2(best.alpha)}</b> {intervalText(best, a2)}, pass@{k} <b>{p3(best.passAtK)}</b> [
+        {p3(best.passLo)}, {p3(best.passHi)}]
         <span className="muted small">
           {' '}
-          — 95% bootstrap intervals over {plural(problems, 'problem')}, on a smoothed surrogate of pass@{k} through the {plural(live.length, 'live evaluated alpha')}, within the range.
+          — 95% bootstrap intervals over {plural(problems, 'problem')}, on a smoothed surrogate of pass@{k} through the{' '}
+          {plural(live.length, 'live evaluated alpha')}, within the range.
         </span>
       </p>
       {best.beyond && (
@@ -49,8 +64,12 @@ export function CollapsedAlphas({ refinement }: { refinement: Refinement }) {
   if (collapsed.length === 0 || collapseBelow === null || live.length === 0) return null;
   return (
     <p className="muted small" data-testid="suggest-collapsed" data-alphas={collapsed.join(',')}>
-      <span className="collapsed-swatch" aria-hidden>✕</span> Collapsed: {collapsed.map((a) => `α = ${formatAlpha(a)}`).join(', ')}. Past a trained endpoint, an alpha whose pass@{k} falls below
-      half the best evaluated pass@{k} (below {p3(collapseBelow)}) has collapsed. The surrogate is fitted to the live alphas only, and drawn from α = {formatAlpha(live[0]!)} to α = {formatAlpha(live.at(-1)!)}.
+      <span className="collapsed-swatch" aria-hidden>
+        ✕
+      </span>{' '}
+      Collapsed: {collapsed.map((a) => `α = ${formatAlpha(a)}`).join(', ')}. Past a trained endpoint, an alpha whose
+      pass@{k} falls below half the best evaluated pass@{k} (below {p3(collapseBelow)}) has collapsed. The surrogate is
+      fitted to the live alphas only, and drawn from α = {formatAlpha(live[0]!)} to α = {formatAlpha(live.at(-1)!)}.
     </p>
   );
 }
@@ -58,7 +77,12 @@ export function CollapsedAlphas({ refinement }: { refinement: Refinement }) {
 /** The proposals, best first, each with why. */
 export function SuggestionTable({ refinement }: { refinement: Refinement }) {
   if (refinement.suggestions.length === 0) {
-    return <p className="muted" data-testid="suggestion-none">Nothing left to propose in this range: every alpha worth evaluating is evaluated, queued or too close to one that is.</p>;
+    return (
+      <p className="muted" data-testid="suggestion-none">
+        Nothing left to propose in this range: every alpha worth evaluating is evaluated, queued or too close to one
+        that is.
+      </p>
+    );
   }
   return (
     <table className="numbers suggestion-table" data-testid="suggestion-table">
@@ -72,9 +96,16 @@ export function SuggestionTable({ refinement }: { refinement: Refinement }) {
       <tbody>
         {refinement.suggestions.map((s) => (
           <tr key={s.alpha} data-testid="suggestion-row" data-alpha={s.alpha} data-kind={s.kind}>
-            <td className="suggestion-alpha"><span className="proposal-swatch" aria-hidden>★</span> {formatAlpha(s.alpha)}</td>
+            <td className="suggestion-alpha">
+              <span className="proposal-swatch" aria-hidden>
+                ★
+              </span>{' '}
+              {formatAlpha(s.alpha)}
+            </td>
             <td>{KIND_WORDS[s.kind]}</td>
-            <td className="suggestion-reason" data-testid="suggestion-reason">{s.reason}</td>
+            <td className="suggestion-reason" data-testid="suggestion-reason">
+              {s.reason}
+            </td>
           </tr>
         ))}
       </tbody>

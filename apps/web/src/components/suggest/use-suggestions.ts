@@ -38,7 +38,9 @@ const noSubscription = () => () => {};
 
 /** What a set of datasets holds: equal keys, equal numbers (study, data version, filters, setting). */
 const contentKey = (datasets: readonly SeriesInput[]) =>
-  datasets.map(({ setting, data }) => JSON.stringify([setting, data.studyId, data.dataVersion, data.filters])).join('\n');
+  datasets
+    .map(({ setting, data }) => JSON.stringify([setting, data.studyId, data.dataVersion, data.filters]))
+    .join('\n');
 
 /**
  * The first datasets seen with this content. A navigation hands the view new objects holding the
@@ -60,7 +62,11 @@ function useSameContent(datasets: readonly SeriesInput[]): readonly SeriesInput[
  * browser's in the last bits, and a link must show the same numbers on every visit.
  */
 export function useSuggestions({ studyId, datasets, scaleFilter, k, view, live }: Options): Suggestions | null {
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const open = view !== undefined && inBrowser;
   const jobs = useQuery({ ...jobsQuery(studyId), enabled: open && live });
   // A string, so a poll that returns the same queued alphas changes nothing downstream.
@@ -77,7 +83,9 @@ export function useSuggestions({ studyId, datasets, scaleFilter, k, view, live }
     const request = { k, count, range: asked, exclude };
     const where = source.ok ? { setting: source.setting, scale: source.scale } : { setting: null, scale: null };
     const result = source.ok ? measuredSuggestions(source.points, request) : source;
-    const range = result.ok ? result.refinement.range : (asked ?? defaultRange(source.ok ? source.points.map((p) => p.alpha) : []));
+    const range = result.ok
+      ? result.refinement.range
+      : (asked ?? defaultRange(source.ok ? source.points.map((p) => p.alpha) : []));
     return { ...request, range, defaultRange: asked === undefined, ...where, result };
   }, [source, k, count, lo, hi, excludeKey]);
 }

@@ -37,7 +37,8 @@ export function TriageView({ studyId }: { studyId: number }) {
 
   // The defaults go into the URL, so a copied link names both checkpoints.
   useEffect(() => {
-    if (defaulted && pairA !== null && pairB !== null && unknown.length === 0) replace(triageSearch(searchParams, pairA, pairB));
+    if (defaulted && pairA !== null && pairB !== null && unknown.length === 0)
+      replace(triageSearch(searchParams, pairA, pairB));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the resolved pair changes
   }, [defaulted, pairA, pairB]);
 
@@ -45,11 +46,24 @@ export function TriageView({ studyId }: { studyId: number }) {
     const d = data.data;
     if (!d || ia < 0 || ib < 0) return null;
     const tiers = evidence.data?.failTiers;
-    return computeTriage(d, ia, ib, { rule, threshold: q }, tiers && { a: tiers[String(d.checkpoints[ia]?.id)], b: tiers[String(d.checkpoints[ib]?.id)] });
+    return computeTriage(
+      d,
+      ia,
+      ib,
+      { rule, threshold: q },
+      tiers && { a: tiers[String(d.checkpoints[ia]?.id)], b: tiers[String(d.checkpoints[ib]?.id)] },
+    );
   }, [data.data, ia, ib, evidence.data, rule, q]);
 
   if (data.isPending) return <Loading what="the study's data" />;
-  if (data.error) return <ErrorState title="Could not load this study's data." message={data.error.message} onRetry={() => void data.refetch()} />;
+  if (data.error)
+    return (
+      <ErrorState
+        title="Could not load this study's data."
+        message={data.error.message}
+        onRetry={() => void data.refetch()}
+      />
+    );
 
   const setFilters = (next: Filters) => {
     const search = new URLSearchParams(filtersToSearch(next));
@@ -71,19 +85,47 @@ export function TriageView({ studyId }: { studyId: number }) {
   const shownSearch = filtersToSearch(data.data.filters);
 
   return (
-    <div className={data.isFetching ? 'fetching' : undefined} data-testid="triage-view"
-      data-filters={filtersToSearch(filters)} data-shown-filters={shownSearch} data-a={pair.a ?? ''} data-b={pair.b ?? ''}
+    <div
+      className={data.isFetching ? 'fetching' : undefined}
+      data-testid="triage-view"
+      data-filters={filtersToSearch(filters)}
+      data-shown-filters={shownSearch}
+      data-a={pair.a ?? ''}
+      data-b={pair.b ?? ''}
       data-evidence={evidence.data ? 'ready' : 'loading'}
     >
       <section className="card">
-        <TabFilters studyId={studyId} location={location} filters={filters} facets={facets.data?.facets} onChange={setFilters} />
+        <TabFilters
+          studyId={studyId}
+          location={location}
+          filters={filters}
+          facets={facets.data?.facets}
+          onChange={setFilters}
+        />
         {/* A shared link keeps the evidence of its pair only. */}
         <fieldset disabled={readOnly} className="plain filters triage-pickers">
-          <CheckpointSelect label="Checkpoint A" testId="triage-a" value={pair.a} checkpoints={checkpoints} onChange={(id) => setSide('a', id)} />
-          <button type="button" data-testid="triage-swap" disabled={pair.a === null || pair.b === null} onClick={() => pair.a !== null && pair.b !== null && replace(triageSearch(searchParams, pair.b, pair.a))}>
+          <CheckpointSelect
+            label="Checkpoint A"
+            testId="triage-a"
+            value={pair.a}
+            checkpoints={checkpoints}
+            onChange={(id) => setSide('a', id)}
+          />
+          <button
+            type="button"
+            data-testid="triage-swap"
+            disabled={pair.a === null || pair.b === null}
+            onClick={() => pair.a !== null && pair.b !== null && replace(triageSearch(searchParams, pair.b, pair.a))}
+          >
             ⇄ Swap
           </button>
-          <CheckpointSelect label="Checkpoint B" testId="triage-b" value={pair.b} checkpoints={checkpoints} onChange={(id) => setSide('b', id)} />
+          <CheckpointSelect
+            label="Checkpoint B"
+            testId="triage-b"
+            value={pair.b}
+            checkpoints={checkpoints}
+            onChange={(id) => setSide('b', id)}
+          />
         </fieldset>
         {/* Computed from the pinned counts, so a shared link's reader may change them too. */}
         <div className="stats-controls">
@@ -93,14 +135,16 @@ export function TriageView({ studyId }: { studyId: number }) {
         <StatsProblems problems={stats.problems} />
         {pair.unknown.length > 0 && (
           <div className="banner banner-error" role="alert" data-testid="triage-unknown">
-            This link names checkpoint {pair.unknown.map((u) => `“${u}”`).join(' and ')}, which this study has no data for under these
-            filters. Choose the checkpoints above.
+            This link names checkpoint {pair.unknown.map((u) => `“${u}”`).join(' and ')}, which this study has no data
+            for under these filters. Choose the checkpoints above.
           </div>
         )}
       </section>
       {checkpoints.length < 2 ? (
         <section className="card">
-          <EmptyState title="Triage needs two checkpoints with judged samples">Choose other filters, or evaluate more checkpoints.</EmptyState>
+          <EmptyState title="Triage needs two checkpoints with judged samples">
+            Choose other filters, or evaluate more checkpoints.
+          </EmptyState>
         </section>
       ) : triage && A && B ? (
         <>
@@ -108,17 +152,34 @@ export function TriageView({ studyId }: { studyId: number }) {
             <h2>
               A: {A.name} vs B: {B.name}
             </h2>
-            {A.id === B.id && <p className="banner banner-synthetic">A and B are the same checkpoint: nothing can differ.</p>}
+            {A.id === B.id && (
+              <p className="banner banner-synthetic">A and B are the same checkpoint: nothing can differ.</p>
+            )}
             {triage.problems === 0 ? (
-              <EmptyState title="No problem has judged samples from both checkpoints">Choose other checkpoints or filters.</EmptyState>
+              <EmptyState title="No problem has judged samples from both checkpoints">
+                Choose other checkpoints or filters.
+              </EmptyState>
             ) : (
               <TriageSummary triage={triage} a={A} b={B} />
             )}
           </section>
           <section className="card">
             <h2>Problems, most significant first</h2>
-            <TriageQueue studyId={studyId} rows={triage.queue} a={A} b={B} threshold={triage.threshold} rule={triage.rule} filterSearch={shownSearch} tiersLoaded={evidence.data !== undefined} />
-            {evidence.error && <p className="export-error" role="alert">First failing tiers could not be loaded: {evidence.error.message}</p>}
+            <TriageQueue
+              studyId={studyId}
+              rows={triage.queue}
+              a={A}
+              b={B}
+              threshold={triage.threshold}
+              rule={triage.rule}
+              filterSearch={shownSearch}
+              tiersLoaded={evidence.data !== undefined}
+            />
+            {evidence.error && (
+              <p className="export-error" role="alert">
+                First failing tiers could not be loaded: {evidence.error.message}
+              </p>
+            )}
           </section>
         </>
       ) : null}

@@ -8,7 +8,12 @@ export const apiErrorSchema = z
     error: z.strictObject({
       message: z.string().meta({ description: 'What went wrong and what to do about it, for people' }),
       issues: z
-        .array(z.strictObject({ path: z.string().meta({ description: 'Where, e.g. "query.difficulty" or "body.alphas"' }), message: z.string() }))
+        .array(
+          z.strictObject({
+            path: z.string().meta({ description: 'Where, e.g. "query.difficulty" or "body.alphas"' }),
+            message: z.string(),
+          }),
+        )
         .optional()
         .meta({ description: 'One entry per invalid input (400 only)' }),
     }),

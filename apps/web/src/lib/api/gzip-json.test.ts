@@ -20,6 +20,10 @@ describe('readMaybeGzippedJson', () => {
     const value = { a: [1, 2, 3], b: 'x'.repeat(1000) };
     const gz = new Response(gzipSync(JSON.stringify(value)), { headers: { 'content-type': 'application/gzip' } });
     expect(await readMaybeGzippedJson(gz)).toEqual(value);
-    expect(await readMaybeGzippedJson(new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }))).toEqual(value);
+    expect(
+      await readMaybeGzippedJson(
+        new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }),
+      ),
+    ).toEqual(value);
   });
 });

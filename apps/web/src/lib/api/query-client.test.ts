@@ -8,7 +8,12 @@ describe('query retries', () => {
   });
 
   it('asks once more after a server or network failure', () => {
-    for (const error of [new ApiError(500, 'boom'), new ApiError(503, 'restarting'), new TypeError('fetch failed'), null]) {
+    for (const error of [
+      new ApiError(500, 'boom'),
+      new ApiError(503, 'restarting'),
+      new TypeError('fetch failed'),
+      null,
+    ]) {
       expect(shouldRetryQuery(0, error)).toBe(true);
       expect(shouldRetryQuery(1, error)).toBe(false);
     }

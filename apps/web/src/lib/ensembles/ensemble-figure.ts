@@ -14,7 +14,11 @@ export function ensembleFigure(view: EnsembleView): { data: Data[]; layout: Part
     name: `${s.checkpoint.name} (α = ${formatAlpha(s.checkpoint.alpha)})${s.best ? ' · best single' : ''}`,
     x: s.curve.map((p) => p.k),
     y: s.curve.map((p) => p.pass),
-    line: { color: COLOURS[i % COLOURS.length], width: s.best ? 2.5 : 1.5, dash: view.members.some((m) => m.id === s.checkpoint.id) ? 'solid' : 'dot' },
+    line: {
+      color: COLOURS[i % COLOURS.length],
+      width: s.best ? 2.5 : 1.5,
+      dash: view.members.some((m) => m.id === s.checkpoint.id) ? 'solid' : 'dot',
+    },
     marker: { size: 4 },
     hovertemplate: `<b>${s.checkpoint.name}</b><br>pass@%{x} = %{y:.2%}<extra></extra>`,
   }));
@@ -44,8 +48,30 @@ export function ensembleFigure(view: EnsembleView): { data: Data[]; layout: Part
       },
       yaxis: { title: { text: 'pass@k (mean over problems)' }, ...axisTicks('percent'), rangemode: 'tozero' },
       legend: { orientation: 'h', y: -0.2 },
-      shapes: [{ type: 'line', xref: 'x', yref: 'paper', x0: view.budget, x1: view.budget, y0: 0, y1: 1, line: { color: '#5f6b7a', dash: 'dash', width: 1 } }],
-      annotations: [{ text: `B = ${view.budget}`, x: Math.log10(view.budget), xref: 'x', yref: 'paper', y: 1, showarrow: false, xanchor: 'right', font: { size: 11, color: '#5f6b7a' } }],
+      shapes: [
+        {
+          type: 'line',
+          xref: 'x',
+          yref: 'paper',
+          x0: view.budget,
+          x1: view.budget,
+          y0: 0,
+          y1: 1,
+          line: { color: '#5f6b7a', dash: 'dash', width: 1 },
+        },
+      ],
+      annotations: [
+        {
+          text: `B = ${view.budget}`,
+          x: Math.log10(view.budget),
+          xref: 'x',
+          yref: 'paper',
+          y: 1,
+          showarrow: false,
+          xanchor: 'right',
+          font: { size: 11, color: '#5f6b7a' },
+        },
+      ],
       hovermode: 'closest',
       paper_bgcolor: 'rgba(0,0,0,0)',
       plot_bgcolor: '#fbfbfd',
@@ -56,7 +82,24 @@ export function ensembleFigure(view: EnsembleView): { data: Data[]; layout: Part
 /** The plotted numbers: one row per (series, k). */
 export function ensembleCsv(view: EnsembleView): CsvTable {
   const rows: CsvTable['rows'] = [];
-  for (const s of view.singles) for (const p of s.curve) rows.push([s.best && !view.members.some((m) => m.id === s.checkpoint.id) ? 'best single' : 'single', s.checkpoint.id, s.checkpoint.name, s.checkpoint.alpha, p.k, p.pass]);
-  for (const p of view.ensembleCurve) rows.push(['ensemble', view.members.map((m) => m.id).join(' '), `ensemble (${view.members.map((m) => m.name).join(' + ')})`, null, p.k, p.pass]);
+  for (const s of view.singles)
+    for (const p of s.curve)
+      rows.push([
+        s.best && !view.members.some((m) => m.id === s.checkpoint.id) ? 'best single' : 'single',
+        s.checkpoint.id,
+        s.checkpoint.name,
+        s.checkpoint.alpha,
+        p.k,
+        p.pass,
+      ]);
+  for (const p of view.ensembleCurve)
+    rows.push([
+      'ensemble',
+      view.members.map((m) => m.id).join(' '),
+      `ensemble (${view.members.map((m) => m.name).join(' + ')})`,
+      null,
+      p.k,
+      p.pass,
+    ]);
   return { header: ['series', 'checkpoint_ids', 'name', 'alpha', 'k', 'pass'], rows };
 }

@@ -6,7 +6,7 @@
  */
 export function kGrid(max: number): number[] {
   const ks: number[] = [];
-  for (let k = 1; k <= max; ) {
+  for (let k = 1; k <= max;) {
     ks.push(k);
     k += k < 10 ? 1 : k < 50 ? 5 : k < 100 ? 10 : k < 500 ? 25 : 50;
   }

@@ -10,17 +10,36 @@ const cps: StudyDataCheckpoint[] = [
 
 describe('ensemble params', () => {
   it('defaults to the endpoints, uniform, default budget', () => {
-    expect(parseEnsembleParams(new URLSearchParams(''), cps)).toEqual({ selected: [1, 2], budget: undefined, alloc: 'uniform', problems: [], defaultedSelection: true });
+    expect(parseEnsembleParams(new URLSearchParams(''), cps)).toEqual({
+      selected: [1, 2],
+      budget: undefined,
+      alloc: 'uniform',
+      problems: [],
+      defaultedSelection: true,
+    });
   });
   it('reads c, budget and alloc, reporting what it cannot read', () => {
-    expect(parseEnsembleParams(new URLSearchParams('c=5,2,5&budget=100&alloc=optimised'), cps)).toMatchObject({ selected: [5, 2], budget: 100, alloc: 'optimised', problems: [] });
+    expect(parseEnsembleParams(new URLSearchParams('c=5,2,5&budget=100&alloc=optimised'), cps)).toMatchObject({
+      selected: [5, 2],
+      budget: 100,
+      alloc: 'optimised',
+      problems: [],
+    });
     const bad = parseEnsembleParams(new URLSearchParams('c=x,2&budget=-3&alloc=best'), cps);
     expect(bad).toMatchObject({ selected: [2], budget: undefined, alloc: 'uniform' });
     expect(bad.problems).toHaveLength(3);
   });
   it('round-trips through the query string, keeping filters', () => {
-    const s = ensembleSearch(new URLSearchParams('difficulty=hard'), { selected: [5, 2], budget: 64, alloc: 'optimised' });
+    const s = ensembleSearch(new URLSearchParams('difficulty=hard'), {
+      selected: [5, 2],
+      budget: 64,
+      alloc: 'optimised',
+    });
     expect(s).toBe('?difficulty=hard&c=5,2&budget=64&alloc=optimised');
-    expect(parseEnsembleParams(new URLSearchParams(s), cps)).toMatchObject({ selected: [5, 2], budget: 64, alloc: 'optimised' });
+    expect(parseEnsembleParams(new URLSearchParams(s), cps)).toMatchObject({
+      selected: [5, 2],
+      budget: 64,
+      alloc: 'optimised',
+    });
   });
 });

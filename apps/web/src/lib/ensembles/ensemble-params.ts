@@ -13,7 +13,10 @@ export interface EnsembleParams {
   defaultedSelection: boolean;
 }
 
-export function parseEnsembleParams(search: URLSearchParams, checkpoints: readonly StudyDataCheckpoint[]): EnsembleParams {
+export function parseEnsembleParams(
+  search: URLSearchParams,
+  checkpoints: readonly StudyDataCheckpoint[],
+): EnsembleParams {
   const problems: string[] = [];
   const rawC = search.get('c');
   let selected: number[];
@@ -49,7 +52,10 @@ export function defaultSelection(checkpoints: readonly StudyDataCheckpoint[]): n
   return ends.length === 2 ? ends : checkpoints.slice(0, 2).map((c) => c.id);
 }
 
-export function ensembleSearch(current: URLSearchParams, next: { selected: readonly number[]; budget?: number; alloc: AllocationStrategy }): string {
+export function ensembleSearch(
+  current: URLSearchParams,
+  next: { selected: readonly number[]; budget?: number; alloc: AllocationStrategy },
+): string {
   const search = new URLSearchParams(current);
   search.set('c', next.selected.join(','));
   if (next.budget === undefined) search.delete('budget');

@@ -1,4 +1,12 @@
-import { bestSingleCheckpoint, cellIndex, COUNT_FIELDS, mulberry32, passAtK, type SolvedRule, type StudyData } from '@frontier/core';
+import {
+  bestSingleCheckpoint,
+  cellIndex,
+  COUNT_FIELDS,
+  mulberry32,
+  passAtK,
+  type SolvedRule,
+  type StudyData,
+} from '@frontier/core';
 import { describe, expect, it } from 'vitest';
 import { computeEnsembleView } from './ensemble-view';
 
@@ -6,7 +14,9 @@ import { computeEnsembleView } from './ensemble-view';
 function synthetic(cps: number, problems: number, n: number, seed = 7): StudyData {
   const rng = mulberry32(seed);
   const size = cps * problems;
-  const counts = Object.fromEntries(COUNT_FIELDS.map((f) => [f, new Array<number>(size).fill(0)])) as StudyData['counts'];
+  const counts = Object.fromEntries(
+    COUNT_FIELDS.map((f) => [f, new Array<number>(size).fill(0)]),
+  ) as StudyData['counts'];
   const difficulty = Array.from({ length: problems }, () => rng());
   for (let c = 0; c < cps; c++) {
     for (let p = 0; p < problems; p++) {
@@ -24,8 +34,19 @@ function synthetic(cps: number, problems: number, n: number, seed = 7): StudyDat
     studyId: 1,
     dataVersion: 1,
     filters: {},
-    checkpoints: Array.from({ length: cps }, (_, c) => ({ id: 1 + c, name: `cp${c}`, role: c === 0 ? 'LOW' : c === 1 ? 'HIGH' : 'MERGED', alpha: c / 10, scale: '' })),
-    problems: Array.from({ length: problems }, (_, p) => ({ id: 1000 + p, externalId: `p${String(p).padStart(4, '0')}`, title: '', difficulty: 'hard' })),
+    checkpoints: Array.from({ length: cps }, (_, c) => ({
+      id: 1 + c,
+      name: `cp${c}`,
+      role: c === 0 ? 'LOW' : c === 1 ? 'HIGH' : 'MERGED',
+      alpha: c / 10,
+      scale: '',
+    })),
+    problems: Array.from({ length: problems }, (_, p) => ({
+      id: 1000 + p,
+      externalId: `p${String(p).padStart(4, '0')}`,
+      title: '',
+      difficulty: 'hard',
+    })),
     counts,
   };
 }
@@ -50,10 +71,15 @@ const rule: SolvedRule = { kind: 'rate', tau: 0.5 };
 
 describe('computeEnsembleView', () => {
   const data = synthetic(5, 60, 40);
-  const countsOf = (id: number) => data.problems.map((_, p) => {
-    const i = cellIndex(data, data.checkpoints.findIndex((c) => c.id === id), p);
-    return { n: data.counts.n[i]!, c: data.counts.solved[i]! };
-  });
+  const countsOf = (id: number) =>
+    data.problems.map((_, p) => {
+      const i = cellIndex(
+        data,
+        data.checkpoints.findIndex((c) => c.id === id),
+        p,
+      );
+      return { n: data.counts.n[i]!, c: data.counts.solved[i]! };
+    });
   const all = data.checkpoints.map((c) => countsOf(c.id));
 
   it('opens at the largest budget of 1, 2, 5, 10, ... where the best single still misses more than 10%', () => {
@@ -71,7 +97,9 @@ describe('computeEnsembleView', () => {
 
   it('gives a uniform remainder to the strongest member: the curve starts at the best member, not below', () => {
     const v = computeEnsembleView(data, { selected: [1, 2, 3], alloc: 'uniform', rule, budget: 10 })!;
-    const singles1 = v.singles.filter((s) => v.members.some((m) => m.id === s.checkpoint.id)).map((s) => s.curve[0]!.pass);
+    const singles1 = v.singles
+      .filter((s) => v.members.some((m) => m.id === s.checkpoint.id))
+      .map((s) => s.curve[0]!.pass);
     expect(v.ensembleCurve[0]!.k).toBe(1);
     expect(v.ensembleCurve[0]!.pass).toBeCloseTo(Math.max(...singles1), 12);
   });

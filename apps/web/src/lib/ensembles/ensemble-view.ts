@@ -77,7 +77,12 @@ export interface EnsembleView {
   singles: { checkpoint: StudyDataCheckpoint; best: boolean; curve: CurvePoint[] }[];
   /** Ensemble pass at each grid k, the budget allocated with the same rule at every k. */
   ensembleCurve: CurvePoint[];
-  next: { checkpoint: StudyDataCheckpoint; pass: number; gain: number; allocation: { checkpoint: StudyDataCheckpoint; k: number }[] }[];
+  next: {
+    checkpoint: StudyDataCheckpoint;
+    pass: number;
+    gain: number;
+    allocation: { checkpoint: StudyDataCheckpoint; k: number }[];
+  }[];
 }
 
 function countsOf(data: StudyData, checkpoint: number, problems: readonly number[]): SolveCounts[] {
@@ -88,21 +93,26 @@ function countsOf(data: StudyData, checkpoint: number, problems: readonly number
 }
 
 function allocate(counts: readonly SolveCounts[][], budget: number, alloc: AllocationStrategy): number[] {
-  return alloc === 'uniform' ? uniformAllocation(budget, counts.length, strongestFirst(counts)) : optimisedAllocation(counts, budget);
+  return alloc === 'uniform'
+    ? uniformAllocation(budget, counts.length, strongestFirst(counts))
+    : optimisedAllocation(counts, budget);
 }
 
 /** A per-problem chance of passing at the budget counts as "solved" at the rule's tau (c > 0: any chance). */
 function solvedCount(passes: ArrayLike<number>, rule: SolvedRule): { count: number; threshold: number } {
   const threshold = rule.kind === 'any' ? 0 : rule.tau;
   let count = 0;
-  for (let i = 0; i < passes.length; i++) if (rule.kind === 'any' ? (passes[i] as number) > 0 : (passes[i] as number) >= threshold) count++;
+  for (let i = 0; i < passes.length; i++)
+    if (rule.kind === 'any' ? (passes[i] as number) > 0 : (passes[i] as number) >= threshold) count++;
   return { count, threshold };
 }
 
 export function computeEnsembleView(data: StudyData, input: EnsembleInput): EnsembleView | null {
   const index = new Map(data.checkpoints.map((c, i) => [c.id, i]));
   const unknown = input.selected.filter((id) => !index.has(id));
-  const memberIdx = [...new Set(input.selected.flatMap((id) => (index.has(id) ? [index.get(id)!] : [])))].sort((x, y) => x - y);
+  const memberIdx = [...new Set(input.selected.flatMap((id) => (index.has(id) ? [index.get(id)!] : [])))].sort(
+    (x, y) => x - y,
+  );
   if (memberIdx.length === 0) return null;
 
   const hasData = (c: number, p: number) => (data.counts.n[cellIndex(data, c, p)] as number) > 0;
@@ -116,7 +126,10 @@ export function computeEnsembleView(data: StudyData, input: EnsembleInput): Ense
   const capacities = memberCounts.map(sampleCapacity);
   const maxBudget = problems.length === 0 ? 0 : Math.min(...capacities);
 
-  const budget = input.budget === undefined ? openingBudget(counts, Math.min(maxBudget, MAX_VIEW_BUDGET)) : Math.max(0, Math.min(input.budget, maxBudget, MAX_VIEW_BUDGET));
+  const budget =
+    input.budget === undefined
+      ? openingBudget(counts, Math.min(maxBudget, MAX_VIEW_BUDGET))
+      : Math.max(0, Math.min(input.budget, maxBudget, MAX_VIEW_BUDGET));
   const budgetSource = input.budget === undefined ? 'default' : budget < input.budget ? 'capped-url' : 'url';
 
   const base = {
@@ -131,7 +144,20 @@ export function computeEnsembleView(data: StudyData, input: EnsembleInput): Ense
     budgetSource,
   } as const;
   if (budget < 1) {
-    return { ...base, allocation: [], ensemble: Number.NaN, perProblem: new Float64Array(), bestSingle: null, gain: null, solvedAtBudget: { ensemble: 0, bestSingle: null, threshold: 0 }, error: 'No budget is possible: some selected checkpoint has no judged sample on the shared problems.', grid: [], singles: [], ensembleCurve: [], next: [] };
+    return {
+      ...base,
+      allocation: [],
+      ensemble: Number.NaN,
+      perProblem: new Float64Array(),
+      bestSingle: null,
+      gain: null,
+      solvedAtBudget: { ensemble: 0, bestSingle: null, threshold: 0 },
+      error: 'No budget is possible: some selected checkpoint has no judged sample on the shared problems.',
+      grid: [],
+      singles: [],
+      ensembleCurve: [],
+      next: [],
+    };
   }
 
   // With budget <= every member's smallest n, both rules always fit: uniform gives each at most
@@ -144,7 +170,11 @@ export function computeEnsembleView(data: StudyData, input: EnsembleInput): Ense
   let gain: Interval | null = null;
   let bestSingle: EnsembleView['bestSingle'] = null;
   const ensembleSolved = solvedCount(perProblem, input.rule);
-  const solvedAtBudget: EnsembleView['solvedAtBudget'] = { ensemble: ensembleSolved.count, bestSingle: null, threshold: ensembleSolved.threshold };
+  const solvedAtBudget: EnsembleView['solvedAtBudget'] = {
+    ensemble: ensembleSolved.count,
+    bestSingle: null,
+    threshold: ensembleSolved.threshold,
+  };
   if (best) {
     const single = counts[best.index]!.map((p) => passAtK(p.n, p.c, budget));
     const interval = pairedDifferenceInterval(perProblem, single, ENSEMBLE_BOOTSTRAP);
@@ -158,11 +188,18 @@ export function computeEnsembleView(data: StudyData, input: EnsembleInput): Ense
     const cap = sampleCapacity(cp);
     return grid.filter((k) => k <= cap).map((k) => ({ k, pass: meanPassAtK(cp, k) }));
   };
-  const singles = memberPos.map((i) => ({ checkpoint: data.checkpoints[eligibleIdx[i]!]!, best: best?.index === i, curve: curveOf(counts[i]!) }));
+  const singles = memberPos.map((i) => ({
+    checkpoint: data.checkpoints[eligibleIdx[i]!]!,
+    best: best?.index === i,
+    curve: curveOf(counts[i]!),
+  }));
   if (best && !memberPos.includes(best.index)) {
     singles.push({ checkpoint: bestSingle!.checkpoint, best: true, curve: curveOf(counts[best.index]!) });
   }
-  const ensembleCurve = grid.map((k) => ({ k, pass: ensemblePass(memberCounts, allocate(memberCounts, k, input.alloc)) }));
+  const ensembleCurve = grid.map((k) => ({
+    k,
+    pass: ensemblePass(memberCounts, allocate(memberCounts, k, input.alloc)),
+  }));
 
   const next = rankNextCheckpoint(counts, memberPos, budget, input.alloc).map((r) => ({
     checkpoint: data.checkpoints[eligibleIdx[r.index]!]!,
@@ -171,5 +208,18 @@ export function computeEnsembleView(data: StudyData, input: EnsembleInput): Ense
     allocation: r.members.map((m, j) => ({ checkpoint: data.checkpoints[eligibleIdx[m]!]!, k: r.allocation[j]! })),
   }));
 
-  return { ...base, allocation, ensemble, perProblem, bestSingle, gain, solvedAtBudget, error: null, grid, singles, ensembleCurve, next };
+  return {
+    ...base,
+    allocation,
+    ensemble,
+    perProblem,
+    bestSingle,
+    gain,
+    solvedAtBudget,
+    error: null,
+    grid,
+    singles,
+    ensembleCurve,
+    next,
+  };
 }

@@ -6,7 +6,8 @@ import type { StudyData } from '@frontier/core';
 // the optimised allocation (greedy per k, and once per candidate for the "next" ranking) takes
 // about a second. The study data is sent once per change, the inputs per computation.
 
-export type EnsembleWorkerRequest = { type: 'data'; data: StudyData } | { type: 'compute'; id: number; input: EnsembleInput };
+export type EnsembleWorkerRequest =
+  { type: 'data'; data: StudyData } | { type: 'compute'; id: number; input: EnsembleInput };
 export type EnsembleWorkerResponse =
   | { id: number; ok: true; view: ReturnType<typeof computeEnsembleView>; ms: number }
   | { id: number; ok: false; message: string };

@@ -9,7 +9,9 @@ describe('evaluateBodySchema', () => {
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.path).toEqual(['alphas']);
     expect(bad.error!.issues[0]!.message).toContain('"abc" is not a number');
-    expect(evaluateBodySchema.safeParse({ alphas: '2, 11' }).error!.issues[0]!.message).toBe('alpha 11 is outside the allowed range [-10, 10]');
+    expect(evaluateBodySchema.safeParse({ alphas: '2, 11' }).error!.issues[0]!.message).toBe(
+      'alpha 11 is outside the allowed range [-10, 10]',
+    );
     expect(evaluateBodySchema.safeParse({ alphas: 2.5 }).success).toBe(false);
     expect(evaluateBodySchema.safeParse({ alphas: '1', extra: true }).success).toBe(false);
   });

@@ -16,7 +16,9 @@ interface Trace {
   marker?: { symbol?: string | string[] };
 }
 
-const [series] = buildSeries([{ setting: null, data: parabolaStudy([-0.5, 0, 0.25, 0.5, 0.75, 1, 1.5]) }], { replicates: 300 });
+const [series] = buildSeries([{ setting: null, data: parabolaStudy([-0.5, 0, 0.25, 0.5, 0.75, 1, 1.5]) }], {
+  replicates: 300,
+});
 const traces = (fig: ReturnType<typeof frontierFigure>) => fig.data as unknown as Trace[];
 const points = (fig: ReturnType<typeof frontierFigure>) => traces(fig).find((t) => t.name?.endsWith('checkpoints'))!;
 

@@ -69,7 +69,13 @@ function segmentTraces(s: SeriesModel, colour: string, several: boolean): Data[]
   });
 }
 
-function pointTrace(s: SeriesModel, colour: string, range: { min: number; max: number }, first: boolean, bars: boolean): Data {
+function pointTrace(
+  s: SeriesModel,
+  colour: string,
+  range: { min: number; max: number },
+  first: boolean,
+  bars: boolean,
+): Data {
   const pts = s.points;
   return {
     type: 'scatter',
@@ -79,7 +85,14 @@ function pointTrace(s: SeriesModel, colour: string, range: { min: number; max: n
     x: pts.map((p) => p.correctness.estimate),
     y: pts.map((p) => p.optimization.estimate),
     ...(bars && { error_x: errorBars(pts, 'correctness', colour), error_y: errorBars(pts, 'optimization', colour) }),
-    customdata: pts.map((p) => [p.name, formatAlpha(p.alpha), p.solve.estimate, p.n, s.label, endpointMark(p) ? `, ${endpointMark(p)!.hover}` : '']),
+    customdata: pts.map((p) => [
+      p.name,
+      formatAlpha(p.alpha),
+      p.solve.estimate,
+      p.n,
+      s.label,
+      endpointMark(p) ? `, ${endpointMark(p)!.hover}` : '',
+    ]),
     hovertemplate: HOVER,
     marker: {
       color: pts.map((p) => p.alpha),
@@ -90,7 +103,10 @@ function pointTrace(s: SeriesModel, colour: string, range: { min: number; max: n
       colorbar: { title: { text: 'alpha' }, thickness: 14 },
       size: pts.map((p) => (endpointMark(p) ? 15 : 11)),
       symbol: pts.map((p) => endpointMark(p)?.symbol ?? 'circle'),
-      line: { color: pts.map((p) => (endpointMark(p) ? '#111' : '#fff')), width: pts.map((p) => (endpointMark(p) ? 2 : 1)) },
+      line: {
+        color: pts.map((p) => (endpointMark(p) ? '#111' : '#fff')),
+        width: pts.map((p) => (endpointMark(p) ? 2 : 1)),
+      },
     },
   } as Data;
 }
@@ -100,7 +116,12 @@ function endpointLegend(series: readonly SeriesModel[]): Data[] {
   return (['LOW', 'HIGH'] as const)
     .filter((role) => series.some((s) => s.points.some((p) => p.role === role)))
     .map((role) => ({
-      type: 'scatter', mode: 'markers', name: ENDPOINT_MARKS[role].legend, x: [null], y: [null], hoverinfo: 'skip',
+      type: 'scatter',
+      mode: 'markers',
+      name: ENDPOINT_MARKS[role].legend,
+      x: [null],
+      y: [null],
+      hoverinfo: 'skip',
       marker: { symbol: ENDPOINT_MARKS[role].symbol, size: 12, color: '#fff', line: { color: '#111', width: 2 } },
     }));
 }
@@ -113,20 +134,37 @@ function ellipseTrace(s: SeriesModel, colour: string, first: boolean, log: boole
   const x: (number | null)[] = [];
   const y: (number | null)[] = [];
   for (const p of s.points) {
-    const e = (log ? logConfidenceEllipse : confidenceEllipse)({ x: p.correctness.estimate, y: p.optimization.estimate }, p.failureCovariance);
+    const e = (log ? logConfidenceEllipse : confidenceEllipse)(
+      { x: p.correctness.estimate, y: p.optimization.estimate },
+      p.failureCovariance,
+    );
     x.push(...e.x, null);
     y.push(...e.y, null);
   }
   return {
-    type: 'scatter', mode: 'lines', name: '95% confidence ellipses', legendgroup: 'ellipses', showlegend: first,
-    x, y, fill: 'toself', fillcolor: withAlpha(colour, 0.07), line: { color: withAlpha(colour, 0.55), width: 1 }, hoverinfo: 'skip',
+    type: 'scatter',
+    mode: 'lines',
+    name: '95% confidence ellipses',
+    legendgroup: 'ellipses',
+    showlegend: first,
+    x,
+    y,
+    fill: 'toself',
+    fillcolor: withAlpha(colour, 0.07),
+    line: { color: withAlpha(colour, 0.55), width: 1 },
+    hoverinfo: 'skip',
   };
 }
 
 /** The smallest and largest positive value a log axis must show (points, their bars or ellipses). */
 function positiveExtent(data: readonly Data[], axis: 'x' | 'y'): { min: number; max: number } | undefined {
   const values: number[] = [];
-  for (const t of data as { x?: (number | null)[]; y?: (number | null)[]; error_x?: { array: number[]; arrayminus: number[] }; error_y?: { array: number[]; arrayminus: number[] } }[]) {
+  for (const t of data as {
+    x?: (number | null)[];
+    y?: (number | null)[];
+    error_x?: { array: number[]; arrayminus: number[] };
+    error_y?: { array: number[]; arrayminus: number[] };
+  }[]) {
     const v = t[axis] ?? [];
     const err = axis === 'x' ? t.error_x : t.error_y;
     v.forEach((value, i) => {
@@ -168,8 +206,17 @@ const RING_PATH = `${Array.from({ length: 32 }, (_, i) => {
 
 function highlightShape(): Partial<Shape> {
   return {
-    type: 'path', xref: 'x', yref: 'y', xsizemode: 'pixel', ysizemode: 'pixel', path: RING_PATH,
-    xanchor: 0, yanchor: 0, visible: false, line: { color: HIGHLIGHT_COLOUR, width: 3 }, layer: 'above',
+    type: 'path',
+    xref: 'x',
+    yref: 'y',
+    xsizemode: 'pixel',
+    ysizemode: 'pixel',
+    path: RING_PATH,
+    xanchor: 0,
+    yanchor: 0,
+    visible: false,
+    line: { color: HIGHLIGHT_COLOUR, width: 3 },
+    layer: 'above',
   };
 }
 
@@ -203,7 +250,10 @@ export const FRONTIER_HEIGHT = 540;
  * alpha order, each checkpoint's 95% bootstrap uncertainty as error bars, ellipses or nothing,
  * the Pareto set ringed, and layout shapes ringing the selected alpha.
  */
-export function frontierFigure(series: readonly SeriesModel[], options: { log: boolean; intervals?: IntervalDisplay; alpha?: number }): FrontierFigure {
+export function frontierFigure(
+  series: readonly SeriesModel[],
+  options: { log: boolean; intervals?: IntervalDisplay; alpha?: number },
+): FrontierFigure {
   const intervals = options.intervals ?? DEFAULT_INTERVALS;
   const alphas = series.flatMap((s) => s.points.map((p) => p.alpha));
   const range = { min: alphas.length ? Math.min(...alphas) : 0, max: alphas.length ? Math.max(...alphas) : 1 };

@@ -14,7 +14,9 @@ function data(): StudyData {
     { n: 3, solved: 1, ce: 1, ole: 1 },
     { n: 5, solved: 0, tle: 5 },
   ];
-  const counts = Object.fromEntries(COUNT_FIELDS.map((f) => [f, cells.map((c) => (c as Record<string, number | undefined>)[f] ?? 0)])) as StudyData['counts'];
+  const counts = Object.fromEntries(
+    COUNT_FIELDS.map((f) => [f, cells.map((c) => (c as Record<string, number | undefined>)[f] ?? 0)]),
+  ) as StudyData['counts'];
   return {
     studyId: 1,
     dataVersion: 1,
@@ -58,7 +60,13 @@ describe('buildSeries', () => {
   it('splits checkpoints by scale and labels series', () => {
     const d = data();
     d.checkpoints[1] = { ...d.checkpoints[1]!, scale: '32B' };
-    const series = buildSeries([{ setting: 'reasoning', data: d }, { setting: 'tools', data: d }], { replicates: 10 });
+    const series = buildSeries(
+      [
+        { setting: 'reasoning', data: d },
+        { setting: 'tools', data: d },
+      ],
+      { replicates: 10 },
+    );
     expect(series.map((x) => x.label)).toEqual(['reasoning · 7B', 'reasoning · 32B', 'tools · 7B', 'tools · 32B']);
     expect(sweepAlphas(series)).toEqual([0, 1]);
   });

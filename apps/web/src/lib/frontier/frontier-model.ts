@@ -19,7 +19,14 @@ import {
 
 export const BREAKDOWN_VERDICTS = ['WA', 'RE', 'CE', 'OLE', 'TLE', 'MLE'] as const;
 export type BreakdownVerdict = (typeof BREAKDOWN_VERDICTS)[number];
-const FIELD: Record<BreakdownVerdict, 'wa' | 're' | 'ce' | 'ole' | 'tle' | 'mle'> = { WA: 'wa', RE: 're', CE: 'ce', OLE: 'ole', TLE: 'tle', MLE: 'mle' };
+const FIELD: Record<BreakdownVerdict, 'wa' | 're' | 'ce' | 'ole' | 'tle' | 'mle'> = {
+  WA: 'wa',
+  RE: 're',
+  CE: 'ce',
+  OLE: 'ole',
+  TLE: 'tle',
+  MLE: 'mle',
+};
 
 export interface SeriesPoint {
   checkpointId: number;
@@ -112,7 +119,13 @@ export function buildSeries(inputs: readonly SeriesInput[], options: BuildOption
   return out;
 }
 
-function buildOne(data: StudyData, setting: string | null, scale: string, indices: number[], options: BuildOptions): Omit<SeriesModel, 'label'> {
+function buildOne(
+  data: StudyData,
+  setting: string | null,
+  scale: string,
+  indices: number[],
+  options: BuildOptions,
+): Omit<SeriesModel, 'label'> {
   const P = data.problems.length;
   const { counts } = data;
   const withData = indices.filter((c) => {
@@ -128,7 +141,14 @@ function buildOne(data: StudyData, setting: string | null, scale: string, indice
       return {
         n,
         solved: counts.solved[i] as number,
-        counts: { WA: counts.wa[i], TLE: counts.tle[i], MLE: counts.mle[i], RE: counts.re[i], CE: counts.ce[i], OLE: counts.ole[i] },
+        counts: {
+          WA: counts.wa[i],
+          TLE: counts.tle[i],
+          MLE: counts.mle[i],
+          RE: counts.re[i],
+          CE: counts.ce[i],
+          OLE: counts.ole[i],
+        },
       };
     }),
   );
@@ -148,7 +168,9 @@ function buildOne(data: StudyData, setting: string | null, scale: string, indice
       for (const v of BREAKDOWN_VERDICTS) shareSums[v] += (counts[FIELD[v]][i] as number) / n;
     }
     const problems = ns.length;
-    const shares = Object.fromEntries(Object.entries(shareSums).map(([k, s]) => [k, s / problems])) as SeriesPoint['shares'];
+    const shares = Object.fromEntries(
+      Object.entries(shareSums).map(([k, s]) => [k, s / problems]),
+    ) as SeriesPoint['shares'];
     const iv = intervals[j]!;
     return {
       checkpointId: cp.id,
@@ -169,12 +191,20 @@ function buildOne(data: StudyData, setting: string | null, scale: string, indice
     };
   });
   points.sort((a, b) => a.alpha - b.alpha);
-  for (const i of paretoIndices(points.map((p) => ({ x: p.correctness.estimate, y: p.optimization.estimate })))) points[i]!.pareto = true;
+  for (const i of paretoIndices(points.map((p) => ({ x: p.correctness.estimate, y: p.optimization.estimate }))))
+    points[i]!.pareto = true;
   const endpoints: EndpointAlphas = {
     lo: points.find((p) => p.role === 'LOW')?.alpha ?? DEFAULT_ENDPOINTS.lo,
     hi: points.find((p) => p.role === 'HIGH')?.alpha ?? DEFAULT_ENDPOINTS.hi,
   };
-  return { key: `${setting ?? ''}|${scale}`, setting, scale, endpoints, points, withoutData: indices.length - withData.length };
+  return {
+    key: `${setting ?? ''}|${scale}`,
+    setting,
+    scale,
+    endpoints,
+    points,
+    withoutData: indices.length - withData.length,
+  };
 }
 
 /** Every evaluated alpha of any series, ascending, without duplicates. */
@@ -198,7 +228,10 @@ export function pointPassAtK(point: SeriesPoint, k: number): PassAtK {
   if (!Number.isSafeInteger(k) || k < 1) return { defined: false, reason: 'k must be a whole number of at least 1.' };
   if (point.problems === 0) return { defined: false, reason: 'no problem has judged samples.' };
   if (k > point.minN) {
-    return { defined: false, reason: `k = ${k} exceeds the fewest samples of a problem here (n = ${point.minN}); pass@k needs k ≤ n on every problem.` };
+    return {
+      defined: false,
+      reason: `k = ${k} exceeds the fewest samples of a problem here (n = ${point.minN}); pass@k needs k ≤ n on every problem.`,
+    };
   }
   const { n, solved } = point.perProblem;
   let sum = 0;

@@ -20,7 +20,11 @@ describe('frontier view state in the URL', () => {
     expect(search).toBe('?setting=tool+use&alpha=0.5&k=2&suggest=5&range=-1.5%2C2.5');
     expect(parseFrontierState(new URLSearchParams(search))).toEqual(state);
     expect(parseFrontierState({ suggest: '99', range: '3,1' })).toEqual({ k: 1, log: false, suggest: { count: 3 } });
-    expect(parseFrontierState({ suggest: ['2', '7'], range: '0,1' })).toEqual({ k: 1, log: false, suggest: { count: 2, range: [0, 1] } });
+    expect(parseFrontierState({ suggest: ['2', '7'], range: '0,1' })).toEqual({
+      k: 1,
+      log: false,
+      suggest: { count: 2, range: [0, 1] },
+    });
     expect(parseFrontierState({ range: '0,1' })).toEqual({ k: 1, log: false });
   });
   it('carries the interval display; bars (the default) and junk leave no trace', () => {

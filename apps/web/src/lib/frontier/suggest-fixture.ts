@@ -3,9 +3,18 @@ import { COUNT_FIELDS, type StudyData } from '@frontier/core';
 // Test data for the suggestion helpers: a study whose pass@1 along alpha is a parabola peaking
 // at `peak` (exact counts, no noise), failures split 70/30 between correctness and optimization.
 
-export function parabolaStudy(alphas: readonly number[], { peak = 0.6, problems = 12, samples = 20, scales = ['7B'] } = {}): StudyData {
+export function parabolaStudy(
+  alphas: readonly number[],
+  { peak = 0.6, problems = 12, samples = 20, scales = ['7B'] } = {},
+): StudyData {
   const checkpoints = scales.flatMap((scale, si) =>
-    alphas.map((alpha, i) => ({ id: si * 100 + i + 1, name: `${scale} α=${alpha}`, role: alpha === 0 ? ('LOW' as const) : alpha === 1 ? ('HIGH' as const) : ('MERGED' as const), alpha, scale })),
+    alphas.map((alpha, i) => ({
+      id: si * 100 + i + 1,
+      name: `${scale} α=${alpha}`,
+      role: alpha === 0 ? ('LOW' as const) : alpha === 1 ? ('HIGH' as const) : ('MERGED' as const),
+      alpha,
+      scale,
+    })),
   );
   const cells = checkpoints.flatMap((c) =>
     Array.from({ length: problems }, (_, p) => {
@@ -15,13 +24,20 @@ export function parabolaStudy(alphas: readonly number[], { peak = 0.6, problems 
       return { n: samples, solved, tle, wa: samples - solved - tle };
     }),
   );
-  const counts = Object.fromEntries(COUNT_FIELDS.map((f) => [f, cells.map((c) => (c as Record<string, number | undefined>)[f] ?? 0)])) as StudyData['counts'];
+  const counts = Object.fromEntries(
+    COUNT_FIELDS.map((f) => [f, cells.map((c) => (c as Record<string, number | undefined>)[f] ?? 0)]),
+  ) as StudyData['counts'];
   return {
     studyId: 1,
     dataVersion: 1,
     filters: {},
     checkpoints,
-    problems: Array.from({ length: problems }, (_, i) => ({ id: i, externalId: `p${i}`, title: '', difficulty: 'hard' })),
+    problems: Array.from({ length: problems }, (_, i) => ({
+      id: i,
+      externalId: `p${i}`,
+      title: '',
+      difficulty: 'hard',
+    })),
     counts,
   };
 }

@@ -5,15 +5,30 @@ import { alphaMarker } from './solve-rate-figure';
 
 // Correctness failures in warm colours, optimization failures in cool ones, solved in green.
 const COLOURS: Record<'solved' | BreakdownVerdict, string> = {
-  solved: '#2e8b57', WA: '#d95f02', RE: '#e7298a', CE: '#a6761d', OLE: '#e6ab02', TLE: '#1f78b4', MLE: '#6a3d9a',
+  solved: '#2e8b57',
+  WA: '#d95f02',
+  RE: '#e7298a',
+  CE: '#a6761d',
+  OLE: '#e6ab02',
+  TLE: '#1f78b4',
+  MLE: '#6a3d9a',
 };
 const LABELS: Record<'solved' | BreakdownVerdict, string> = {
-  solved: 'solved (AC)', WA: 'WA wrong answer', RE: 'RE runtime error', CE: 'CE compile error', OLE: 'OLE output limit', TLE: 'TLE time limit', MLE: 'MLE memory limit',
+  solved: 'solved (AC)',
+  WA: 'WA wrong answer',
+  RE: 'RE runtime error',
+  CE: 'CE compile error',
+  OLE: 'OLE output limit',
+  TLE: 'TLE time limit',
+  MLE: 'MLE memory limit',
 };
 export const STACK_ORDER = ['solved', ...BREAKDOWN_VERDICTS] as const;
 
 /** Stacked shares per alpha (means over problems of per-problem fractions): the stack sums to 1. */
-export function verdictFigure(series: SeriesModel, alpha?: number): { data: Data[]; layout: Partial<Layout>; plotted: number } {
+export function verdictFigure(
+  series: SeriesModel,
+  alpha?: number,
+): { data: Data[]; layout: Partial<Layout>; plotted: number } {
   const x = series.points.map((p) => p.alpha);
   const data: Data[] = STACK_ORDER.map((v) => ({
     type: 'scatter',

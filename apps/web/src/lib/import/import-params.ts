@@ -22,7 +22,12 @@ export type ImportBodyKind = (typeof IMPORT_MEDIA_TYPES)[ImportMediaType];
 export const IMPORT_ROLES = CHECKPOINT_ROLES.map((r) => r.toLowerCase() as Lowercase<typeof r>);
 
 export const importQuerySchema = z.strictObject({
-  study: text(200).optional().meta({ description: "The study to import into (made if new); required for a single file; for an archive, overrides the manifest's" }),
+  study: text(200)
+    .optional()
+    .meta({
+      description:
+        "The study to import into (made if new); required for a single file; for an archive, overrides the manifest's",
+    }),
   alpha: z
     .string({ error: 'must be given once, as a number' })
     .trim()
@@ -31,12 +36,23 @@ export const importQuerySchema = z.strictObject({
     .pipe(z.number().finite('must be a finite number'))
     .optional()
     .meta({ description: "The checkpoint's alpha; required for a single file" }),
-  setting: facetValue.optional().meta({ description: 'Inference setting, e.g. reasoning (the default), tool, agentic; single file' }),
+  setting: facetValue
+    .optional()
+    .meta({ description: 'Inference setting, e.g. reasoning (the default), tool, agentic; single file' }),
   scale: facetValue.optional().meta({ description: 'Model scale, e.g. 7B; single file' }),
-  role: z.enum(IMPORT_ROLES, { error: `must be one of ${IMPORT_ROLES.join(', ')}` }).optional().meta({ description: 'The checkpoint\'s role; single file; default merged' }),
-  benchmark: text(200).optional().meta({ description: 'Benchmark name; default LiveCodeBench for an LCB file, custom for JSONL' }),
-  filename: text(255).optional().meta({ description: 'The file\'s name, used in error messages (`lo_eval_all.json: record 3: ...`)' }),
-  manifest: text(1000).optional().meta({ description: "An archive's manifest, as a path inside it; default: the archive's first file" }),
+  role: z
+    .enum(IMPORT_ROLES, { error: `must be one of ${IMPORT_ROLES.join(', ')}` })
+    .optional()
+    .meta({ description: "The checkpoint's role; single file; default merged" }),
+  benchmark: text(200)
+    .optional()
+    .meta({ description: 'Benchmark name; default LiveCodeBench for an LCB file, custom for JSONL' }),
+  filename: text(255)
+    .optional()
+    .meta({ description: "The file's name, used in error messages (`lo_eval_all.json: record 3: ...`)" }),
+  manifest: text(1000)
+    .optional()
+    .meta({ description: "An archive's manifest, as a path inside it; default: the archive's first file" }),
 });
 
 export type ImportQuery = z.infer<typeof importQuerySchema>;
@@ -49,11 +65,19 @@ export const importResponseSchema = z
     study: z.strictObject({ id: z.number().int(), name: z.string() }),
     problems: count,
     runs: count,
-    unchangedRuns: count.meta({ description: 'Runs whose file was already imported unchanged (nothing written for them)' }),
+    unchangedRuns: count.meta({
+      description: 'Runs whose file was already imported unchanged (nothing written for them)',
+    }),
     samples: count,
     unjudgedSamples: count.meta({ description: 'Samples without a verdict, queued for judging' }),
-    aggregateJobId: z.number().int().nullable().meta({ description: 'The job aggregating the import; null when nothing changed' }),
-    judgeJobIds: z.array(z.number().int()).meta({ description: 'The jobs judging the unjudged samples, one per run that has some' }),
+    aggregateJobId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The job aggregating the import; null when nothing changed' }),
+    judgeJobIds: z
+      .array(z.number().int())
+      .meta({ description: 'The jobs judging the unjudged samples, one per run that has some' }),
   })
   .meta({ id: 'ImportReport' });
 

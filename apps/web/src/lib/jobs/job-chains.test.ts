@@ -5,9 +5,26 @@ import { chainState, chainTimes, completedChainIds, groupChains, pipelineProgres
 
 function job(kind: JobKind, state: JobState, dependsOnId: number | null, alpha: number, id: number): JobSummary {
   return {
-    id, studyId: 1, studyName: 'demo', kind, alpha, checkpointId: null, dependsOnId, parentId: null, state,
-    progressDone: 0, progressTotal: 0, attempts: 0, maxAttempts: 4, error: null, createdBy: null, createdByName: null, queuedVia: null,
-    createdAt: '2026-01-01T00:00:00.000Z', startedAt: null, finishedAt: null,
+    id,
+    studyId: 1,
+    studyName: 'demo',
+    kind,
+    alpha,
+    checkpointId: null,
+    dependsOnId,
+    parentId: null,
+    state,
+    progressDone: 0,
+    progressTotal: 0,
+    attempts: 0,
+    maxAttempts: 4,
+    error: null,
+    createdBy: null,
+    createdByName: null,
+    queuedVia: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
   };
 }
 
@@ -38,7 +55,10 @@ describe('groupChains', () => {
   });
 
   it('keeps chains of the same alpha apart (an alpha evaluated twice)', () => {
-    const chains = groupChains([...chain(1, 2, ['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']), ...chain(5, 2, ['QUEUED', 'QUEUED', 'QUEUED', 'QUEUED'])]);
+    const chains = groupChains([
+      ...chain(1, 2, ['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']),
+      ...chain(5, 2, ['QUEUED', 'QUEUED', 'QUEUED', 'QUEUED']),
+    ]);
     expect(chains.map((c) => c.jobs.length)).toEqual([4, 4]);
   });
 });
@@ -71,12 +91,34 @@ describe('pipelineProgress and completedChainIds', () => {
 
 describe('chainTimes', () => {
   const at = (s: number) => new Date(Date.UTC(2026, 11, 7, 16, 0, s)).toISOString();
-  const steps = (states: JobState[]) => chain(1, 0.5, states).map((j, i) => ({ ...j, createdAt: at(i), startedAt: j.state === 'QUEUED' ? null : at(10 + i), finishedAt: j.state === 'SUCCEEDED' || j.state === 'FAILED' || j.state === 'CANCELLED' ? at(20 + i) : null }));
+  const steps = (states: JobState[]) =>
+    chain(1, 0.5, states).map((j, i) => ({
+      ...j,
+      createdAt: at(i),
+      startedAt: j.state === 'QUEUED' ? null : at(10 + i),
+      finishedAt: j.state === 'SUCCEEDED' || j.state === 'FAILED' || j.state === 'CANCELLED' ? at(20 + i) : null,
+    }));
   it('is queued at the first step, started with the first step to start, finished at the last end once nothing is active', () => {
-    expect(chainTimes({ jobs: steps(['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']) })).toEqual({ queuedAt: at(0), startedAt: at(10), finishedAt: at(23) });
-    expect(chainTimes({ jobs: steps(['SUCCEEDED', 'RUNNING', 'QUEUED', 'QUEUED']) })).toEqual({ queuedAt: at(0), startedAt: at(10), finishedAt: null });
-    expect(chainTimes({ jobs: steps(['QUEUED', 'QUEUED', 'QUEUED', 'QUEUED']) })).toEqual({ queuedAt: at(0), startedAt: null, finishedAt: null });
+    expect(chainTimes({ jobs: steps(['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']) })).toEqual({
+      queuedAt: at(0),
+      startedAt: at(10),
+      finishedAt: at(23),
+    });
+    expect(chainTimes({ jobs: steps(['SUCCEEDED', 'RUNNING', 'QUEUED', 'QUEUED']) })).toEqual({
+      queuedAt: at(0),
+      startedAt: at(10),
+      finishedAt: null,
+    });
+    expect(chainTimes({ jobs: steps(['QUEUED', 'QUEUED', 'QUEUED', 'QUEUED']) })).toEqual({
+      queuedAt: at(0),
+      startedAt: null,
+      finishedAt: null,
+    });
     // A failed step cancels the rest (which never started): the chain ended with the last of them.
-    expect(chainTimes({ jobs: steps(['SUCCEEDED', 'FAILED', 'CANCELLED', 'CANCELLED']) })).toEqual({ queuedAt: at(0), startedAt: at(10), finishedAt: at(23) });
+    expect(chainTimes({ jobs: steps(['SUCCEEDED', 'FAILED', 'CANCELLED', 'CANCELLED']) })).toEqual({
+      queuedAt: at(0),
+      startedAt: at(10),
+      finishedAt: at(23),
+    });
   });
 });

@@ -64,8 +64,10 @@ export interface ChainTimes {
   finishedAt: string | null;
 }
 
-const earliest = (times: (string | null)[]) => times.reduce<string | null>((a, t) => (t !== null && (a === null || Date.parse(t) < Date.parse(a)) ? t : a), null);
-const latest = (times: (string | null)[]) => times.reduce<string | null>((a, t) => (t !== null && (a === null || Date.parse(t) > Date.parse(a)) ? t : a), null);
+const earliest = (times: (string | null)[]) =>
+  times.reduce<string | null>((a, t) => (t !== null && (a === null || Date.parse(t) < Date.parse(a)) ? t : a), null);
+const latest = (times: (string | null)[]) =>
+  times.reduce<string | null>((a, t) => (t !== null && (a === null || Date.parse(t) > Date.parse(a)) ? t : a), null);
 
 /** When a chain was queued, started and finished (ISO strings, as the API sends them). */
 export function chainTimes(chain: Pick<JobChain, 'jobs'>): ChainTimes {

@@ -20,20 +20,30 @@ describe('jobDurationMs', () => {
   it('runs until now while running, until the finish once finished, and is null before the start', () => {
     expect(jobDurationMs({ startedAt: null, finishedAt: null, state: 'QUEUED' }, now)).toBeNull();
     expect(jobDurationMs({ startedAt: t0, finishedAt: null, state: 'RUNNING' }, now)).toBe(5_000);
-    expect(jobDurationMs({ startedAt: t0, finishedAt: '2026-01-01T00:00:01.500Z', state: 'SUCCEEDED' }, now)).toBe(1_500);
+    expect(jobDurationMs({ startedAt: t0, finishedAt: '2026-01-01T00:00:01.500Z', state: 'SUCCEEDED' }, now)).toBe(
+      1_500,
+    );
   });
   it('needs no clock for a finished job, so the server can render it', () => {
-    expect(jobDurationMs({ startedAt: t0, finishedAt: '2026-01-01T00:00:01.500Z', state: 'SUCCEEDED' }, null)).toBe(1_500);
+    expect(jobDurationMs({ startedAt: t0, finishedAt: '2026-01-01T00:00:01.500Z', state: 'SUCCEEDED' }, null)).toBe(
+      1_500,
+    );
     expect(jobDurationMs({ startedAt: t0, finishedAt: null, state: 'RUNNING' }, null)).toBeNull();
   });
 });
 
 describe('queuedByLabel', () => {
   it('names the user, else where the job was queued, else nothing', () => {
-    expect(queuedByLabel({ createdBy: 'ada@lab.example', createdByName: 'Ada Lovelace', queuedVia: 'web' })).toBe('Ada Lovelace (ada@lab.example)');
+    expect(queuedByLabel({ createdBy: 'ada@lab.example', createdByName: 'Ada Lovelace', queuedVia: 'web' })).toBe(
+      'Ada Lovelace (ada@lab.example)',
+    );
     // A name that is the email itself is not said twice.
-    expect(queuedByLabel({ createdBy: 'ada@lab.example', createdByName: 'ada@lab.example', queuedVia: 'web' })).toBe('ada@lab.example');
-    expect(queuedByLabel({ createdBy: 'ada@lab.example', createdByName: null, queuedVia: null })).toBe('ada@lab.example');
+    expect(queuedByLabel({ createdBy: 'ada@lab.example', createdByName: 'ada@lab.example', queuedVia: 'web' })).toBe(
+      'ada@lab.example',
+    );
+    expect(queuedByLabel({ createdBy: 'ada@lab.example', createdByName: null, queuedVia: null })).toBe(
+      'ada@lab.example',
+    );
     expect(queuedByLabel({ createdBy: null, createdByName: null, queuedVia: 'web' })).toBe('local');
     expect(queuedByLabel({ createdBy: null, createdByName: null, queuedVia: 'cli' })).toBe('the CLI');
     expect(queuedByLabel({ createdBy: null, createdByName: null, queuedVia: null })).toBeNull();

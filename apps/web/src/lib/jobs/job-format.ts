@@ -17,14 +17,20 @@ export function formatDuration(ms: number): string {
  * `npm start`'s demo); null where it was not recorded.
  */
 export function queuedByLabel(job: Pick<JobSummary, 'createdBy' | 'createdByName' | 'queuedVia'>): string | null {
-  if (job.createdBy) return job.createdByName && job.createdByName !== job.createdBy ? `${job.createdByName} (${job.createdBy})` : job.createdBy;
+  if (job.createdBy)
+    return job.createdByName && job.createdByName !== job.createdBy
+      ? `${job.createdByName} (${job.createdBy})`
+      : job.createdBy;
   if (job.queuedVia === 'cli') return 'the CLI';
   if (job.queuedVia === 'web') return 'local';
   return null;
 }
 
 /** How long a job ran (until `now` while it runs; unknown without it); null before it starts. */
-export function jobDurationMs(job: Pick<JobSummary, 'startedAt' | 'finishedAt' | 'state'>, now: number | null): number | null {
+export function jobDurationMs(
+  job: Pick<JobSummary, 'startedAt' | 'finishedAt' | 'state'>,
+  now: number | null,
+): number | null {
   if (!job.startedAt) return null;
   const end = job.finishedAt ? Date.parse(job.finishedAt) : job.state === 'RUNNING' ? now : null;
   return end === null ? null : Math.max(0, end - Date.parse(job.startedAt));

@@ -13,7 +13,8 @@ export const jobsKey = (studyId?: number) => ['jobs', studyId ?? 'all'] as const
 export const jobsQuery = (studyId?: number) =>
   queryOptions({
     queryKey: jobsKey(studyId),
-    queryFn: async ({ signal }) => (await apiGet<JobsResponse>(studyId === undefined ? '/api/jobs' : `/api/jobs?study=${studyId}`, signal)).jobs,
+    queryFn: async ({ signal }) =>
+      (await apiGet<JobsResponse>(studyId === undefined ? '/api/jobs' : `/api/jobs?study=${studyId}`, signal)).jobs,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.some((j) => isActiveJobState(j.state)) ? JOBS_POLL_MS : false),
   });

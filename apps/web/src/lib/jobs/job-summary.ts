@@ -11,7 +11,11 @@ const id = z.number().int();
 const time = z.iso.datetime();
 
 const openEndSchema = z.strictObject({
-  why: z.enum(['range', 'collapse', 'unevaluated']).meta({ description: 'The range ends there; the line collapses further out; or no alpha was evaluated further out' }),
+  why: z
+    .enum(['range', 'collapse', 'unevaluated'])
+    .meta({
+      description: 'The range ends there; the line collapses further out; or no alpha was evaluated further out',
+    }),
   limit: z.number().meta({ description: 'How far out the peak may lie without leaving the range' }),
 });
 
@@ -20,7 +24,9 @@ export const bestAlphaSchema = z
     alpha: z.number(),
     lo: z.number().meta({ description: '95% bootstrap interval of the argmax' }),
     hi: z.number(),
-    passAtK: z.number().meta({ description: "The surrogate's pass@k at alpha, with the 95% interval of the replicates' maxima" }),
+    passAtK: z
+      .number()
+      .meta({ description: "The surrogate's pass@k at alpha, with the 95% interval of the replicates' maxima" }),
     passLo: z.number(),
     passHi: z.number(),
     below: openEndSchema.optional().meta({ description: 'Set where the peak may lie below the interval' }),
@@ -43,14 +49,34 @@ export const refineSummarySchema = z
       budgetSamples: z.number().int().optional(),
       targetWidth: z.number().optional(),
     }),
-    alphaBudget: z.number().int().meta({ description: 'The alpha budget, a sample budget converted at the study\'s samples per alpha' }),
-    rounds: z.array(z.strictObject({ alphas: z.array(z.number()), best: bestAlphaSchema.nullable().meta({ description: 'The estimate the round started from' }) })),
-    outcome: z.strictObject({ reason: z.enum(['target', 'budget', 'exhausted']), message: z.string(), best: bestAlphaSchema.nullable() }).optional(),
+    alphaBudget: z
+      .number()
+      .int()
+      .meta({ description: "The alpha budget, a sample budget converted at the study's samples per alpha" }),
+    rounds: z.array(
+      z.strictObject({
+        alphas: z.array(z.number()),
+        best: bestAlphaSchema.nullable().meta({ description: 'The estimate the round started from' }),
+      }),
+    ),
+    outcome: z
+      .strictObject({
+        reason: z.enum(['target', 'budget', 'exhausted']),
+        message: z.string(),
+        best: bestAlphaSchema.nullable(),
+      })
+      .optional(),
   })
   .meta({ id: 'RefineSummary', description: 'What a refinement run asked and has done so far' });
 
 export type RefineSummary = z.infer<typeof refineSummarySchema>;
-sameShape<RefineSummary, Pick<RefineParams, 'settings' | 'alphaBudget'> & { rounds: Pick<RefineRound, 'alphas' | 'best'>[]; outcome?: RefineOutcome }>();
+sameShape<
+  RefineSummary,
+  Pick<RefineParams, 'settings' | 'alphaBudget'> & {
+    rounds: Pick<RefineRound, 'alphas' | 'best'>[];
+    outcome?: RefineOutcome;
+  }
+>();
 
 export const jobSummarySchema = z
   .strictObject({
@@ -58,7 +84,10 @@ export const jobSummarySchema = z
     studyId: id,
     studyName: z.string(),
     kind: z.enum(JOB_KINDS),
-    alpha: z.number().nullable().meta({ description: "The alpha a chain evaluates; null for a job on given runs (an import's)" }),
+    alpha: z
+      .number()
+      .nullable()
+      .meta({ description: "The alpha a chain evaluates; null for a job on given runs (an import's)" }),
     checkpointId: id.nullable(),
     dependsOnId: id.nullable().meta({ description: 'The step this one waits for; null for the first step of a chain' }),
     parentId: id.nullable().meta({ description: 'The refinement run that queued this chain' }),
@@ -70,7 +99,10 @@ export const jobSummarySchema = z
     error: z.string().nullable().meta({ description: "The last failed attempt's message, or why it was cancelled" }),
     createdBy: z.string().nullable().meta({ description: "Who queued it: a user's email in server mode" }),
     createdByName: z.string().nullable(),
-    queuedVia: z.enum(QUEUED_VIA).nullable().meta({ description: 'Where it was queued: the web app or its API, or the CLI' }),
+    queuedVia: z
+      .enum(QUEUED_VIA)
+      .nullable()
+      .meta({ description: 'Where it was queued: the web app or its API, or the CLI' }),
     createdAt: time,
     startedAt: time.nullable(),
     finishedAt: time.nullable(),

@@ -21,19 +21,30 @@ export const jobsQuerySchema = z.strictObject({
 });
 
 /** GET /api/jobs */
-export const jobsResponseSchema = z.strictObject({ jobs: z.array(jobSummarySchema).meta({ description: 'Newest first' }) });
+export const jobsResponseSchema = z.strictObject({
+  jobs: z.array(jobSummarySchema).meta({ description: 'Newest first' }),
+});
 export type JobsResponse = z.infer<typeof jobsResponseSchema>;
 
 /** GET /api/jobs/:id, and POST /api/studies/:id/refine (the run it queued). */
 export const jobResponseSchema = z.strictObject({ job: jobSummarySchema });
 
 /** POST /api/jobs/:id/cancel: the job as it is now, and how many jobs were cancelled with it. */
-export const cancelJobResponseSchema = z.strictObject({ job: jobSummarySchema, cancelled: z.number().int().nonnegative() });
+export const cancelJobResponseSchema = z.strictObject({
+  job: jobSummarySchema,
+  cancelled: z.number().int().nonnegative(),
+});
 
 const chainSchema = z.strictObject({
   alpha: z.number(),
-  jobIds: z.array(z.number().int()).meta({ description: "The chain's job ids in order: merge, generate, judge, aggregate" }),
-  existing: z.boolean().meta({ description: 'The alpha already had this chain (queued, running or succeeded): nothing was queued for it' }),
+  jobIds: z
+    .array(z.number().int())
+    .meta({ description: "The chain's job ids in order: merge, generate, judge, aggregate" }),
+  existing: z
+    .boolean()
+    .meta({
+      description: 'The alpha already had this chain (queued, running or succeeded): nothing was queued for it',
+    }),
   state: z.enum(JOB_STATES).meta({ description: "The chain's state in one word (QUEUED for one queued now)" }),
   jobs: z.array(z.strictObject({ id: z.number().int(), kind: z.enum(JOB_KINDS), state: z.enum(JOB_STATES) })),
 });

@@ -32,14 +32,24 @@ type SearchLike = URLSearchParams | Record<string, string | string[] | undefined
 
 /** The matrix state of a URL; invalid values are reported (a broken link is not guessed at). */
 export function parseMatrixSearch(search: SearchLike) {
-  const get = (key: string) => (search instanceof URLSearchParams ? (search.getAll(key).length > 1 ? search.getAll(key) : (search.get(key) ?? undefined)) : search[key]);
+  const get = (key: string) =>
+    search instanceof URLSearchParams
+      ? search.getAll(key).length > 1
+        ? search.getAll(key)
+        : (search.get(key) ?? undefined)
+      : search[key];
   const raw = Object.fromEntries(MATRIX_KEYS.map((k) => [k, get(k)]).filter(([, v]) => v !== undefined));
   const parsed = matrixSearchSchema.safeParse(raw);
   if (!parsed.success) return parsed;
   const d = parsed.data;
   return {
     success: true as const,
-    data: { sort: d.sort ?? DEFAULT_SORT, differs: d.differs ?? false, unstable: d.unstable ?? false, alpha: d.alpha ?? null } satisfies MatrixViewState,
+    data: {
+      sort: d.sort ?? DEFAULT_SORT,
+      differs: d.differs ?? false,
+      unstable: d.unstable ?? false,
+      alpha: d.alpha ?? null,
+    } satisfies MatrixViewState,
   };
 }
 

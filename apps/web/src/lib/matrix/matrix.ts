@@ -53,19 +53,34 @@ export interface SolveMatrixModel {
 }
 
 /** Columns on the alpha line (checkpoints with an alpha); others are shown but not profiled. */
-function profileOf(c: number[], n: number[], columns: MatrixColumn[], groups: SolveMatrixModel['groups'], rule: SolvedRule): ProblemProfile {
+function profileOf(
+  c: number[],
+  n: number[],
+  columns: MatrixColumn[],
+  groups: SolveMatrixModel['groups'],
+  rule: SolvedRule,
+): ProblemProfile {
   let flipAlpha: number | null = null;
   let spread = 0;
   let unstable = false;
   for (const g of groups) {
     const idx = Array.from({ length: g.count }, (_, i) => g.start + i).filter((i) => columns[i]!.alpha !== null);
     if (idx.length === 0) continue;
-    const p = problemProfile(idx.map((i) => c[i]!), idx.map((i) => n[i]!), idx.map((i) => columns[i]!.alpha!), rule);
+    const p = problemProfile(
+      idx.map((i) => c[i]!),
+      idx.map((i) => n[i]!),
+      idx.map((i) => columns[i]!.alpha!),
+      rule,
+    );
     if (p.flipAlpha !== null && (flipAlpha === null || p.flipAlpha < flipAlpha)) flipAlpha = p.flipAlpha;
     spread = Math.max(spread, p.spread);
     unstable ||= p.unstable;
   }
-  const pattern = n.map((nn, i) => ({ null: '-', true: '1', false: '0' })[String(isSolved(rule, nn, c[i]!)) as 'null' | 'true' | 'false']).join('');
+  const pattern = n
+    .map(
+      (nn, i) => ({ null: '-', true: '1', false: '0' })[String(isSolved(rule, nn, c[i]!)) as 'null' | 'true' | 'false'],
+    )
+    .join('');
   return { flipAlpha, spread, unstable, pattern };
 }
 
@@ -128,7 +143,8 @@ export function sortRows(rows: readonly MatrixRow[], sort: MatrixSort): MatrixRo
       );
     case 'flip':
       return out.sort((a, b) => {
-        if (a.flipAlpha === null || b.flipAlpha === null) return (a.flipAlpha === null ? 1 : 0) - (b.flipAlpha === null ? 1 : 0) || byIndex(a, b);
+        if (a.flipAlpha === null || b.flipAlpha === null)
+          return (a.flipAlpha === null ? 1 : 0) - (b.flipAlpha === null ? 1 : 0) || byIndex(a, b);
         return a.flipAlpha - b.flipAlpha || byIndex(a, b);
       });
     case 'spread':
@@ -155,10 +171,25 @@ export function filterRows(rows: readonly MatrixRow[], filter: MatrixRowFilter):
  * CSV of the matrix as shown: problem, difficulty, c/n per checkpoint ("" without data), then per
  * problem the solved rule, the checkpoints solved under it and its flip alpha, the instability flag and the test of "differs".
  */
-export function matrixCsv(model: SolveMatrixModel, rows: readonly MatrixRow[], differences: readonly RateDifference[]): { header: string[]; rows: string[][] } {
+export function matrixCsv(
+  model: SolveMatrixModel,
+  rows: readonly MatrixRow[],
+  differences: readonly RateDifference[],
+): { header: string[]; rows: string[][] } {
   const scaled = model.groups.length > 1;
   const rule = describeSolvedRule(model.rule);
-  const header = ['problem', 'difficulty', ...model.columns.map((c) => (scaled ? `${c.scale} ${c.name}` : c.name)), 'solved_rule', 'solved_at', 'flip_alpha', 'unstable', 'differs_test', 'differs_p', 'differs_q'];
+  const header = [
+    'problem',
+    'difficulty',
+    ...model.columns.map((c) => (scaled ? `${c.scale} ${c.name}` : c.name)),
+    'solved_rule',
+    'solved_at',
+    'flip_alpha',
+    'unstable',
+    'differs_test',
+    'differs_p',
+    'differs_q',
+  ];
   return {
     header,
     rows: rows.map((r) => {
@@ -168,7 +199,9 @@ export function matrixCsv(model: SolveMatrixModel, rows: readonly MatrixRow[], d
         r.problem.difficulty,
         ...r.n.map((n, i) => (n < 0 ? '' : `${r.c[i]}/${n}`)),
         rule,
-        model.columns.flatMap((c, i) => (r.pattern[i] === '1' ? [scaled ? `${c.scale}:${c.name}` : c.name] : [])).join(' '),
+        model.columns
+          .flatMap((c, i) => (r.pattern[i] === '1' ? [scaled ? `${c.scale}:${c.name}` : c.name] : []))
+          .join(' '),
         r.flipAlpha === null ? '' : String(r.flipAlpha),
         r.unstable ? '1' : '0',
         d.method,

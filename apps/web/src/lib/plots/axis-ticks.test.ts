@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { axisTicks, formatTick, linearTicks, logTicks, niceStep, tickDecimals, tickFormatStops, type TickUnit } from './axis-ticks';
+import {
+  axisTicks,
+  formatTick,
+  linearTicks,
+  logTicks,
+  niceStep,
+  tickDecimals,
+  tickFormatStops,
+  type TickUnit,
+} from './axis-ticks';
 
 /** The format Plotly would pick from the stops for a tick step (its rule: min <= dtick <= max, first match). */
 function formatFor(dtick: number, unit: TickUnit): string[] {
@@ -31,13 +40,17 @@ describe('linear ticks', () => {
   });
   it('never repeats a label, for any range', () => {
     fc.assert(
-      fc.property(fc.double({ min: -5, max: 5, noNaN: true }), fc.double({ min: 1e-6, max: 10, noNaN: true }), (lo, span) => {
-        for (const unit of ['percent', 'number'] as const) {
-          const { labels, values } = linearTicks(lo, lo + span, unit);
-          expect(values.length).toBeGreaterThanOrEqual(2);
-          expect(new Set(labels).size).toBe(labels.length);
-        }
-      }),
+      fc.property(
+        fc.double({ min: -5, max: 5, noNaN: true }),
+        fc.double({ min: 1e-6, max: 10, noNaN: true }),
+        (lo, span) => {
+          for (const unit of ['percent', 'number'] as const) {
+            const { labels, values } = linearTicks(lo, lo + span, unit);
+            expect(values.length).toBeGreaterThanOrEqual(2);
+            expect(new Set(labels).size).toBe(labels.length);
+          }
+        },
+      ),
     );
   });
 });
@@ -95,7 +108,11 @@ describe('log ticks', () => {
     expect(logTicks(2, 1, 'number').values).toEqual([]);
   });
   it('become the axis tick array of a log axis; a linear axis keeps Plotly ticks with the stops', () => {
-    expect(axisTicks('percent', true, { min: 0.01, max: 0.1 })).toEqual({ tickmode: 'array', tickvals: [0.01, 0.02, 0.05, 0.1], ticktext: ['1%', '2%', '5%', '10%'] });
+    expect(axisTicks('percent', true, { min: 0.01, max: 0.1 })).toEqual({
+      tickmode: 'array',
+      tickvals: [0.01, 0.02, 0.05, 0.1],
+      ticktext: ['1%', '2%', '5%', '10%'],
+    });
     expect(axisTicks('percent')).toEqual({ tickformatstops: tickFormatStops('percent') });
   });
 });

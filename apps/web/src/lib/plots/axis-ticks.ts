@@ -40,12 +40,18 @@ export function niceStep(min: number, max: number, target = 6): number {
 }
 
 /** Ticks at the multiples of a 1-2-5 step inside [min, max], each label with the step's decimals. */
-export function linearTicks(min: number, max: number, unit: TickUnit, target = 6): { values: number[]; labels: string[]; step: number } {
+export function linearTicks(
+  min: number,
+  max: number,
+  unit: TickUnit,
+  target = 6,
+): { values: number[]; labels: string[]; step: number } {
   const [lo, hi] = min <= max ? [min, max] : [max, min];
   const step = niceStep(lo, hi, target);
   const decimals = tickDecimals(step, unit);
   const values: number[] = [];
-  for (let i = Math.ceil(lo / step - 1e-9); i * step <= hi + step * 1e-9; i++) values.push(Number((i * step).toFixed(12)));
+  for (let i = Math.ceil(lo / step - 1e-9); i * step <= hi + step * 1e-9; i++)
+    values.push(Number((i * step).toFixed(12)));
   return { values, labels: values.map((v) => formatTick(v, unit, decimals)), step };
 }
 

@@ -15,7 +15,11 @@ type Graph = HTMLElement & { _fullLayout?: { xaxis?: Axis; yaxis?: Axis } };
 export type OverlayMark = { kind: 'ring'; x: number; y: number } | { kind: 'vline'; x: number };
 
 /** Places one child of `layer` per mark (creating or hiding children as needed). */
-export function placeOverlay(graph: HTMLElement | null, layer: HTMLElement | null, marks: readonly OverlayMark[]): void {
+export function placeOverlay(
+  graph: HTMLElement | null,
+  layer: HTMLElement | null,
+  marks: readonly OverlayMark[],
+): void {
   if (!graph || !layer) return;
   const xa = (graph as Graph)._fullLayout?.xaxis;
   const ya = (graph as Graph)._fullLayout?.yaxis;

@@ -14,4 +14,8 @@ export function loadPlotly(): Promise<PlotlyModule> {
 }
 
 /** The chart options every plot shares: resizes with its box, no logo, no selection tools. */
-export const PLOT_CONFIG = { responsive: true, displaylogo: false, modeBarButtonsToRemove: ['select2d', 'lasso2d'] } satisfies Partial<import('plotly.js').Config>;
+export const PLOT_CONFIG = {
+  responsive: true,
+  displaylogo: false,
+  modeBarButtonsToRemove: ['select2d', 'lasso2d'],
+} satisfies Partial<import('plotly.js').Config>;

@@ -49,7 +49,8 @@ function myers(a: readonly string[], b: readonly string[], a0: number, a1: numbe
     trace.push(v.slice());
     const next = v.slice();
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[k - 1 + offset]! < v[k + 1 + offset]!) ? v[k + 1 + offset]! : v[k - 1 + offset]! + 1;
+      let x =
+        k === -d || (k !== d && v[k - 1 + offset]! < v[k + 1 + offset]!) ? v[k + 1 + offset]! : v[k - 1 + offset]! + 1;
       let y = x - k;
       while (x < n && y < m && a[a0 + x] === b[b0 + y]) {
         x++;
@@ -132,7 +133,11 @@ export function sideBySide(ops: readonly DiffOp[]): SideBySideRow[] {
     for (let j = 0; j < Math.max(dels.length, adds.length); j++) {
       const left = dels[j];
       const right = adds[j];
-      rows.push({ kind: left && right ? 'changed' : left ? 'del' : 'add', ...(left && { left }), ...(right && { right }) });
+      rows.push({
+        kind: left && right ? 'changed' : left ? 'del' : 'add',
+        ...(left && { left }),
+        ...(right && { right }),
+      });
     }
   }
   return rows;

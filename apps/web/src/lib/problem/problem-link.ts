@@ -19,5 +19,6 @@ export function liveProblemHref(studyId: number, scope: { setting?: string; scal
 
 /** A problem inside the shared link `token`: its pinned counts, read-only. */
 export function sharedProblemHref(token: string): ProblemHref {
-  return (problemId, checkpointId) => `/s/${token}?problem=${problemId}${checkpointId === undefined ? '' : `&checkpoint=${checkpointId}`}`;
+  return (problemId, checkpointId) =>
+    `/s/${token}?problem=${problemId}${checkpointId === undefined ? '' : `&checkpoint=${checkpointId}`}`;
 }

@@ -14,7 +14,10 @@ export const sampleParamsSchema = z.strictObject({
   id: idSchema,
   problemId: idSchema,
   runId: idSchema,
-  idx: z.string().regex(/^(0|[1-9]\d{0,8})$/, 'must be a non-negative integer').transform(Number),
+  idx: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,8})$/, 'must be a non-negative integer')
+    .transform(Number),
 });
 
 /** A sample's verdict, or PENDING for one the judge has not reached. */

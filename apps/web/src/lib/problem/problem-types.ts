@@ -1,5 +1,10 @@
 import { CHECKPOINT_ROLES, SANDBOX_BACKENDS, VERDICTS } from '@frontier/core';
-import type { ProblemCheckpointCounts as CountsRow, ProblemSample, ProblemSampleDetail, StudyProblem } from '@frontier/db';
+import type {
+  ProblemCheckpointCounts as CountsRow,
+  ProblemSample,
+  ProblemSampleDetail,
+  StudyProblem,
+} from '@frontier/db';
 import { z } from 'zod';
 import { sameShape, type AsJson } from '../api/same-shape';
 
@@ -45,7 +50,9 @@ export const problemCheckpointCountsSchema = z
     ole: int,
     ie: int,
     pending: int,
-    failTierHist: z.array(int).meta({ description: 'Failing samples by the tier they first failed (index 0 = tier 1)' }),
+    failTierHist: z
+      .array(int)
+      .meta({ description: 'Failing samples by the tier they first failed (index 0 = tier 1)' }),
   })
   .meta({ description: "One checkpoint's pooled aggregate for the problem" });
 
@@ -53,7 +60,11 @@ export const problemCheckpointCountsSchema = z
 export type ProblemCheckpointCounts = z.infer<typeof problemCheckpointCountsSchema>;
 sameShape<ProblemCheckpointCounts, CountsRow>();
 
-export const problemDetailResponseSchema = z.strictObject({ studyId: int, problem: problemMetaSchema, checkpoints: z.array(problemCheckpointCountsSchema) });
+export const problemDetailResponseSchema = z.strictObject({
+  studyId: int,
+  problem: problemMetaSchema,
+  checkpoints: z.array(problemCheckpointCountsSchema),
+});
 export type ProblemDetailResponse = z.infer<typeof problemDetailResponseSchema>;
 
 /** One sample in a page of the problem's samples. */
@@ -66,15 +77,29 @@ export const sampleSummarySchema = z.strictObject({
   verdict: z.string().nullable().meta({ description: 'Null while pending' }),
   coveragePassed: tally,
   testsRun: count.meta({ description: 'Tests the judge ran' }),
-  sandbox: z.enum(SANDBOX_BACKENDS).nullable().meta({ description: "The judge's sandbox backend that ran them; null while pending and for imported verdicts" }),
+  sandbox: z
+    .enum(SANDBOX_BACKENDS)
+    .nullable()
+    .meta({ description: "The judge's sandbox backend that ran them; null while pending and for imported verdicts" }),
 });
 export type SampleSummary = z.infer<typeof sampleSummarySchema>;
 sameShape<SampleSummary, ProblemSample>();
 
-export const sampleListResponseSchema = z.strictObject({ page: count, pageSize: count, total: count, samples: z.array(sampleSummarySchema) });
+export const sampleListResponseSchema = z.strictObject({
+  page: count,
+  pageSize: count,
+  total: count,
+  samples: z.array(sampleSummarySchema),
+});
 export type SampleListResponse = z.infer<typeof sampleListResponseSchema>;
 
-const testResultSchema = z.strictObject({ ordinal: count, tier: tally, verdict: z.enum(VERDICTS), cpuMs: z.number().nullable(), peakKib: z.number().nullable() });
+const testResultSchema = z.strictObject({
+  ordinal: count,
+  tier: tally,
+  verdict: z.enum(VERDICTS),
+  cpuMs: z.number().nullable(),
+  peakKib: z.number().nullable(),
+});
 
 const sampleDetailSchema = sampleSummarySchema.extend({
   code: z.string(),

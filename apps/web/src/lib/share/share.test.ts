@@ -15,7 +15,18 @@ describe('parseView', () => {
     expect(parseView('/studies/3/matrix', 3)).toMatchObject({ ok: true, subpath: '/matrix' });
   });
   it('rejects other studies, other sites and odd paths', () => {
-    for (const bad of ['/studies/4', '/studies/33', 'https://evil.example/studies/3', '//evil.example/studies/3', '/studies/3/../4', '/studies/3#x', '/studies/3/jobs', 'studies/3', '/studies/3?difficulty=', '/studies/3\\x']) {
+    for (const bad of [
+      '/studies/4',
+      '/studies/33',
+      'https://evil.example/studies/3',
+      '//evil.example/studies/3',
+      '/studies/3/../4',
+      '/studies/3#x',
+      '/studies/3/jobs',
+      'studies/3',
+      '/studies/3?difficulty=',
+      '/studies/3\\x',
+    ]) {
       expect(parseView(bad, 3).ok, bad).toBe(false);
     }
   });

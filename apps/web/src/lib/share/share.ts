@@ -33,7 +33,10 @@ export const createShareSchema = z.strictObject({
 export type CreateShareRequest = z.infer<typeof createShareSchema>;
 
 /** POST /api/shares, 201. */
-export const createShareResponseSchema = z.strictObject({ token: z.string(), url: z.string().meta({ description: 'The link, as a path of this site: /s/<token>' }) });
+export const createShareResponseSchema = z.strictObject({
+  token: z.string(),
+  url: z.string().meta({ description: 'The link, as a path of this site: /s/<token>' }),
+});
 export type CreateShareResponse = z.infer<typeof createShareResponseSchema>;
 
 const shareListItemSchema = z.strictObject({
@@ -52,7 +55,9 @@ sameShape<ShareListItem, AsJson<ShareSummary>>();
 export const shareListResponseSchema = z.strictObject({ shares: z.array(shareListItemSchema), all: z.boolean() });
 
 /** DELETE /api/shares/:token */
-export const deleteShareResponseSchema = z.strictObject({ deleted: z.string().meta({ description: 'The token of the link deleted' }) });
+export const deleteShareResponseSchema = z.strictObject({
+  deleted: z.string().meta({ description: 'The token of the link deleted' }),
+});
 
 /** A query result a view read besides the study data, under its React Query key. */
 export interface PinnedQuery {
@@ -111,12 +116,17 @@ export function parseView(view: string, studyId: number): ParsedView {
   if (url.origin !== base || url.hash !== '') return { ok: false, message: 'view must be a path and query only' };
   const prefix = `/studies/${studyId}`;
   const path = url.pathname.replace(/\/+$/, '') || '/';
-  if (path !== prefix && !path.startsWith(`${prefix}/`)) return { ok: false, message: `view must be a page of study ${studyId} (under ${prefix})` };
+  if (path !== prefix && !path.startsWith(`${prefix}/`))
+    return { ok: false, message: `view must be a page of study ${studyId} (under ${prefix})` };
   const subpath = path.slice(prefix.length);
   if (!(SHAREABLE_VIEWS as readonly string[]).includes(subpath)) {
-    return { ok: false, message: `the ${subpath.slice(1)} view cannot be shared; shareable: ${SHAREABLE_VIEWS.map((v) => v || 'frontier').join(', ')}` };
+    return {
+      ok: false,
+      message: `the ${subpath.slice(1)} view cannot be shared; shareable: ${SHAREABLE_VIEWS.map((v) => v || 'frontier').join(', ')}`,
+    };
   }
   const filters = parsePageFilters(url.searchParams);
-  if (!filters.success) return { ok: false, message: `view has invalid filters: ${filters.error.issues[0]?.message ?? 'invalid'}` };
+  if (!filters.success)
+    return { ok: false, message: `view has invalid filters: ${filters.error.issues[0]?.message ?? 'invalid'}` };
   return { ok: true, path, subpath, search: url.searchParams, filters: filters.data };
 }

@@ -30,15 +30,40 @@ const data: StudyData = {
 
 describe('parseSharedProblem', () => {
   it('finds the problem and the checkpoint in the data the link shows', () => {
-    expect(parseSharedProblem('200', '11', data)).toEqual({ ok: true, problem: data.problems[1], problemIndex: 1, checkpointId: 11 });
-    expect(parseSharedProblem('100', undefined, data)).toEqual({ ok: true, problem: data.problems[0], problemIndex: 0, checkpointId: null });
+    expect(parseSharedProblem('200', '11', data)).toEqual({
+      ok: true,
+      problem: data.problems[1],
+      problemIndex: 1,
+      checkpointId: 11,
+    });
+    expect(parseSharedProblem('100', undefined, data)).toEqual({
+      ok: true,
+      problem: data.problems[0],
+      problemIndex: 0,
+      checkpointId: null,
+    });
   });
   it('names the parameter at fault', () => {
-    expect(parseSharedProblem('abc', undefined, data)).toEqual({ ok: false, message: 'problem must be a positive integer (got "abc")' });
-    expect(parseSharedProblem(['1', '2'], undefined, data)).toEqual({ ok: false, message: 'problem must be given once (got "1", "2")' });
-    expect(parseSharedProblem('300', undefined, data)).toEqual({ ok: false, message: 'problem 300 is not in the data this link shows (it shows 2 problems)' });
-    expect(parseSharedProblem('100', '0', data)).toEqual({ ok: false, message: 'checkpoint must be a positive integer (got "0")' });
-    expect(parseSharedProblem('100', '12', data)).toEqual({ ok: false, message: 'checkpoint 12 is not in the data this link shows' });
+    expect(parseSharedProblem('abc', undefined, data)).toEqual({
+      ok: false,
+      message: 'problem must be a positive integer (got "abc")',
+    });
+    expect(parseSharedProblem(['1', '2'], undefined, data)).toEqual({
+      ok: false,
+      message: 'problem must be given once (got "1", "2")',
+    });
+    expect(parseSharedProblem('300', undefined, data)).toEqual({
+      ok: false,
+      message: 'problem 300 is not in the data this link shows (it shows 2 problems)',
+    });
+    expect(parseSharedProblem('100', '0', data)).toEqual({
+      ok: false,
+      message: 'checkpoint must be a positive integer (got "0")',
+    });
+    expect(parseSharedProblem('100', '12', data)).toEqual({
+      ok: false,
+      message: 'checkpoint 12 is not in the data this link shows',
+    });
   });
 });
 
@@ -49,6 +74,16 @@ describe('problemCounts', () => {
       [10, 8, 2, 6],
       [11, -1, 0, 0],
     ]);
-    expect(problemCounts(data, 0)[1]!.counts).toEqual({ n: 8, solved: 5, wa: 1, tle: 2, mle: 0, re: 0, ce: 0, ole: 0, ie: 1 });
+    expect(problemCounts(data, 0)[1]!.counts).toEqual({
+      n: 8,
+      solved: 5,
+      wa: 1,
+      tle: 2,
+      mle: 0,
+      re: 0,
+      ce: 0,
+      ole: 0,
+      ie: 1,
+    });
   });
 });

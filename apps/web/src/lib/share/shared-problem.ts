@@ -1,4 +1,11 @@
-import { cellIndex, COUNT_FIELDS, type CountField, type StudyData, type StudyDataCheckpoint, type StudyDataProblem } from '@frontier/core';
+import {
+  cellIndex,
+  COUNT_FIELDS,
+  type CountField,
+  type StudyData,
+  type StudyDataCheckpoint,
+  type StudyDataProblem,
+} from '@frontier/core';
 import { studyIdSchema } from '../study/study-id';
 
 // A problem opened inside a shared link (/s/TOKEN?problem=ID&checkpoint=ID): what the link pinned
@@ -12,7 +19,11 @@ export type SharedProblemParams =
 type Param = string | string[] | undefined;
 
 /** ?problem= and ?checkpoint= checked against the data the link shows; the message names the parameter at fault. */
-export function parseSharedProblem(problem: Param, checkpoint: Param, data: Pick<StudyData, 'problems' | 'checkpoints'>): SharedProblemParams {
+export function parseSharedProblem(
+  problem: Param,
+  checkpoint: Param,
+  data: Pick<StudyData, 'problems' | 'checkpoints'>,
+): SharedProblemParams {
   const id = (name: string, value: Param): { ok: true; id: number } | { ok: false; message: string } => {
     const parsed = studyIdSchema.safeParse(value);
     if (parsed.success) return { ok: true, id: parsed.data };
@@ -22,11 +33,17 @@ export function parseSharedProblem(problem: Param, checkpoint: Param, data: Pick
   const p = id('problem', problem);
   if (!p.ok) return p;
   const problemIndex = data.problems.findIndex((q) => q.id === p.id);
-  if (problemIndex < 0) return { ok: false, message: `problem ${p.id} is not in the data this link shows (it shows ${data.problems.length} problems)` };
-  if (checkpoint === undefined) return { ok: true, problem: data.problems[problemIndex]!, problemIndex, checkpointId: null };
+  if (problemIndex < 0)
+    return {
+      ok: false,
+      message: `problem ${p.id} is not in the data this link shows (it shows ${data.problems.length} problems)`,
+    };
+  if (checkpoint === undefined)
+    return { ok: true, problem: data.problems[problemIndex]!, problemIndex, checkpointId: null };
   const c = id('checkpoint', checkpoint);
   if (!c.ok) return c;
-  if (!data.checkpoints.some((k) => k.id === c.id)) return { ok: false, message: `checkpoint ${c.id} is not in the data this link shows` };
+  if (!data.checkpoints.some((k) => k.id === c.id))
+    return { ok: false, message: `checkpoint ${c.id} is not in the data this link shows` };
   return { ok: true, problem: data.problems[problemIndex]!, problemIndex, checkpointId: c.id };
 }
 

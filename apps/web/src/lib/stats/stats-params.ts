@@ -1,4 +1,10 @@
-import { DEFAULT_SOLVED_RULE, DEFAULT_TRIAGE_Q, formatSolvedRule, parseSolvedRule, type SolvedRule } from '@frontier/core';
+import {
+  DEFAULT_SOLVED_RULE,
+  DEFAULT_TRIAGE_Q,
+  formatSolvedRule,
+  parseSolvedRule,
+  type SolvedRule,
+} from '@frontier/core';
 
 // The statistical choices a view's URL carries beside its filters: `solved`, the rule that says
 // when a checkpoint solves a problem (one for every tab, so it travels from tab to tab), and `q`,
@@ -30,7 +36,10 @@ export function parseStatsParams(search: URLSearchParams): StatsParams {
   if (rawQ !== null) {
     const value = Q_PATTERN.test(rawQ.trim()) ? Number(rawQ) : Number.NaN;
     if (value > 0 && value <= 1) q = value;
-    else problems.push(`q: must be a false discovery rate above 0 and at most 1, such as 0.05 (got “${rawQ}”); using ${DEFAULT_TRIAGE_Q}`);
+    else
+      problems.push(
+        `q: must be a false discovery rate above 0 and at most 1, such as 0.05 (got “${rawQ}”); using ${DEFAULT_TRIAGE_Q}`,
+      );
   }
   return { rule, q, problems };
 }

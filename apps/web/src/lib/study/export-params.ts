@@ -10,10 +10,20 @@ const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform((v) => v 
 
 export const exportQuerySchema = z
   .strictObject({
-    format: z.enum(EXPORT_FORMATS, { error: `must be ${EXPORT_FORMATS.join(' or ')}` }).meta({ description: 'csv (list columns as JSON arrays in one cell) or parquet (list columns as LIST)' }),
-    samples: flag.optional().meta({ description: '1: one row per sample (verdict, failure class, per-test verdicts, CPU ms, peak KiB) instead of per (checkpoint, setting, problem)' }),
+    format: z
+      .enum(EXPORT_FORMATS, { error: `must be ${EXPORT_FORMATS.join(' or ')}` })
+      .meta({ description: 'csv (list columns as JSON arrays in one cell) or parquet (list columns as LIST)' }),
+    samples: flag
+      .optional()
+      .meta({
+        description:
+          '1: one row per sample (verdict, failure class, per-test verdicts, CPU ms, peak KiB) instead of per (checkpoint, setting, problem)',
+      }),
     code: flag.optional().meta({ description: "1, with samples=1: each sample's program too" }),
   })
-  .refine((q) => !q.code || q.samples, { path: ['code'], message: 'needs samples=1: the aggregate rows have no programs' });
+  .refine((q) => !q.code || q.samples, {
+    path: ['code'],
+    message: 'needs samples=1: the aggregate rows have no programs',
+  });
 
 export type ExportQuery = z.infer<typeof exportQuerySchema>;

@@ -18,7 +18,11 @@ sameShape<Facets, StudyFacets>();
 
 export const studyFacetsResponseSchema = z.strictObject({
   facets: facetsSchema,
-  pending: z.number().int().nonnegative().meta({ description: 'Samples still waiting for the judge (the pipeline is running when above 0)' }),
+  pending: z
+    .number()
+    .int()
+    .nonnegative()
+    .meta({ description: 'Samples still waiting for the judge (the pipeline is running when above 0)' }),
   dataVersion: z.number().int(),
 });
 

@@ -45,6 +45,13 @@ type SearchParamsLike = Record<string, string | string[] | undefined>;
  * the filter parameters themselves must be valid, so a broken link is reported, not guessed at.
  */
 export function parsePageFilters(search: SearchParamsLike | URLSearchParams) {
-  const get = (key: FilterKey) => (search instanceof URLSearchParams ? (search.getAll(key).length > 1 ? search.getAll(key) : (search.get(key) ?? undefined)) : search[key]);
-  return filtersSchema.safeParse(Object.fromEntries(FILTER_KEYS.map((key) => [key, get(key)]).filter(([, v]) => v !== undefined)));
+  const get = (key: FilterKey) =>
+    search instanceof URLSearchParams
+      ? search.getAll(key).length > 1
+        ? search.getAll(key)
+        : (search.get(key) ?? undefined)
+      : search[key];
+  return filtersSchema.safeParse(
+    Object.fromEntries(FILTER_KEYS.map((key) => [key, get(key)]).filter(([, v]) => v !== undefined)),
+  );
 }

@@ -17,7 +17,8 @@ export const studiesQuery = () =>
 export const studyDataQuery = (studyId: number, filters: Filters) =>
   queryOptions({
     queryKey: ['studies', studyId, 'data', filtersToSearch(filters)] as const,
-    queryFn: ({ signal }) => apiGet<StudyData>(`/api/studies/${studyId}/data${filtersToSearch(filters)}`, signal, GZIP_JSON_ACCEPT),
+    queryFn: ({ signal }) =>
+      apiGet<StudyData>(`/api/studies/${studyId}/data${filtersToSearch(filters)}`, signal, GZIP_JSON_ACCEPT),
     // The data of a version never changes; a new version arrives under a refetch.
     staleTime: 30_000,
   });

@@ -15,14 +15,21 @@ export const studySummarySchema = z
     origin: z.string().meta({ description: 'Where the data came from: import, synthetic, demo or pipeline' }),
     createdAt: z.iso.datetime(),
     checkpoints: count,
-    samples: count.meta({ description: 'Judged samples (internal errors and pending excluded), summed from the aggregates' }),
+    samples: count.meta({
+      description: 'Judged samples (internal errors and pending excluded), summed from the aggregates',
+    }),
     pending: count.meta({ description: 'Samples still waiting for the judge' }),
-    dataVersion: z.number().int().meta({ description: "The study's data version: moves with every aggregation (shared links pin it)" }),
+    dataVersion: z
+      .number()
+      .int()
+      .meta({ description: "The study's data version: moves with every aggregation (shared links pin it)" }),
   })
   .meta({ id: 'StudySummary' });
 
 export type StudySummary = z.infer<typeof studySummarySchema>;
 sameShape<StudySummary, Omit<AsJson<StudyRow>, 'internalErrors'>>();
 
-export const studiesResponseSchema = z.strictObject({ studies: z.array(studySummarySchema).meta({ description: 'Newest first' }) });
+export const studiesResponseSchema = z.strictObject({
+  studies: z.array(studySummarySchema).meta({ description: 'Newest first' }),
+});
 export const studyResponseSchema = z.strictObject({ study: studySummarySchema });

@@ -9,11 +9,19 @@ const checkpointSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   role: z.enum(CHECKPOINT_ROLES),
-  alpha: z.number().nullable().meta({ description: 'Null off the alpha line; endpoints without a stored alpha sit at 0 (LOW) and 1 (HIGH)' }),
+  alpha: z
+    .number()
+    .nullable()
+    .meta({ description: 'Null off the alpha line; endpoints without a stored alpha sit at 0 (LOW) and 1 (HIGH)' }),
   scale: z.string(),
 });
 
-const problemSchema = z.strictObject({ id: z.number().int(), externalId: z.string(), title: z.string(), difficulty: z.string() });
+const problemSchema = z.strictObject({
+  id: z.number().int(),
+  externalId: z.string(),
+  title: z.string(),
+  difficulty: z.string(),
+});
 
 const column = z.array(z.number().int());
 
@@ -21,11 +29,16 @@ export const studyDataSchema = z
   .strictObject({
     studyId: z.number().int(),
     dataVersion: z.number().int().meta({ description: 'The data version this was read at (shared links pin it)' }),
-    filters: z.strictObject({ difficulty: z.string().optional(), setting: z.string().optional(), scale: z.string().optional() }),
+    filters: z.strictObject({
+      difficulty: z.string().optional(),
+      setting: z.string().optional(),
+      scale: z.string().optional(),
+    }),
     checkpoints: z.array(checkpointSchema).meta({ description: 'Sorted by scale, then alpha (nulls last), then id' }),
     problems: z.array(problemSchema).meta({ description: 'Sorted by external id' }),
     counts: z.record(z.enum(COUNT_FIELDS), column).meta({
-      description: 'counts[field][c * problems.length + p] for checkpoint c and problem p (checkpoint-major); a cell without run data has n = -1',
+      description:
+        'counts[field][c * problems.length + p] for checkpoint c and problem p (checkpoint-major); a cell without run data has n = -1',
     }),
   })
   .meta({ id: 'StudyData' });

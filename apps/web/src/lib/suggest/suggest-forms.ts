@@ -33,7 +33,8 @@ export function checkSuggestFields(fields: SuggestFields): FormResult<Required<S
   if (lo.error) errors.lo = lo.error;
   if (hi.error) errors.hi = hi.error;
   if (lo.value !== undefined && hi.value !== undefined && lo.value >= hi.value) errors.hi = 'must be above the low end';
-  if (count === undefined || lo.value === undefined || hi.value === undefined || errors.hi) return { ok: false, errors };
+  if (count === undefined || lo.value === undefined || hi.value === undefined || errors.hi)
+    return { ok: false, errors };
   return { ok: true, value: { count, range: [lo.value, hi.value] } };
 }
 
@@ -46,16 +47,21 @@ export interface RefineFields {
 export type RefineContext = Pick<RefineSettings, 'k' | 'count' | 'range' | 'setting' | 'scale'>;
 
 /** The body of POST /api/studies/:id/refine, or what is wrong with each field. */
-export function refineRequest(fields: RefineFields, context: RefineContext): FormResult<RefineSettings, keyof RefineFields | 'form'> {
+export function refineRequest(
+  fields: RefineFields,
+  context: RefineContext,
+): FormResult<RefineSettings, keyof RefineFields | 'form'> {
   const errors: FieldErrors<keyof RefineFields | 'form'> = {};
   const budget = /^\s*\d{1,3}\s*$/.test(fields.budget) ? Number(fields.budget) : Number.NaN;
   if (fields.budget.trim() === '') errors.budget = 'required: how many alphas the run may evaluate';
-  else if (!(budget >= 1 && budget <= MAX_REFINE_ALPHAS)) errors.budget = `a whole number from 1 to ${MAX_REFINE_ALPHAS}`;
+  else if (!(budget >= 1 && budget <= MAX_REFINE_ALPHAS))
+    errors.budget = `a whole number from 1 to ${MAX_REFINE_ALPHAS}`;
   let targetWidth: number | undefined;
   if (fields.targetWidth.trim() !== '') {
     targetWidth = parseDecimal(fields.targetWidth);
     const width = context.range[1] - context.range[0];
-    if (targetWidth === undefined || !(targetWidth > 0 && targetWidth <= width)) errors.targetWidth = `a positive alpha width, at most the range's ${Number(width.toFixed(6))}`;
+    if (targetWidth === undefined || !(targetWidth > 0 && targetWidth <= width))
+      errors.targetWidth = `a positive alpha width, at most the range's ${Number(width.toFixed(6))}`;
   }
   if (errors.budget || errors.targetWidth) return { ok: false, errors };
   const body: RefineSettings = {

@@ -12,8 +12,17 @@ describe('suggestionSource', () => {
     expect(source).toMatchObject({ setting: 'reasoning', scale: '7B' });
   });
   it('asks for a setting or a scale in the filter bar instead of mixing curves', () => {
-    const two = suggestionSource([{ setting: 'reasoning', data: parabolaStudy(ALPHAS) }, { setting: 'tools', data: parabolaStudy(ALPHAS) }], undefined);
-    expect(two).toEqual({ ok: false, message: expect.stringContaining('choose an inference setting in the filter bar') });
+    const two = suggestionSource(
+      [
+        { setting: 'reasoning', data: parabolaStudy(ALPHAS) },
+        { setting: 'tools', data: parabolaStudy(ALPHAS) },
+      ],
+      undefined,
+    );
+    expect(two).toEqual({
+      ok: false,
+      message: expect.stringContaining('choose an inference setting in the filter bar'),
+    });
     expect(two.ok || two.message).toContain('2 inference settings (reasoning, tools)');
     const scales = parabolaStudy(ALPHAS, { scales: ['7B', '32B'] });
     const mixed = suggestionSource([{ setting: null, data: scales }], undefined);
@@ -47,13 +56,25 @@ describe('computeSuggestions', () => {
     for (const s of excluded.refinement.suggestions) expect(suggestions.map((x) => x.alpha)).not.toContain(s.alpha);
   });
   it('turns refused options into a message', () => {
-    expect(computeSuggestions(points, { k: 1, count: 0, range: [0, 1], exclude: [] })).toEqual({ ok: false, message: expect.stringContaining('count must be') });
+    expect(computeSuggestions(points, { k: 1, count: 0, range: [0, 1], exclude: [] })).toEqual({
+      ok: false,
+      message: expect.stringContaining('count must be'),
+    });
   });
 });
 
 describe('activeAlphas', () => {
   const job = (alpha: number | null, state: string) => ({ alpha, state }) as JobSummary;
   it('lists the alphas of queued and running jobs once each', () => {
-    expect(activeAlphas([job(1.5, 'QUEUED'), job(1.5, 'RUNNING'), job(-0.25, 'RUNNING'), job(2, 'SUCCEEDED'), job(3, 'CANCELLED'), job(null, 'RUNNING')])).toEqual([-0.25, 1.5]);
+    expect(
+      activeAlphas([
+        job(1.5, 'QUEUED'),
+        job(1.5, 'RUNNING'),
+        job(-0.25, 'RUNNING'),
+        job(2, 'SUCCEEDED'),
+        job(3, 'CANCELLED'),
+        job(null, 'RUNNING'),
+      ]),
+    ).toEqual([-0.25, 1.5]);
   });
 });

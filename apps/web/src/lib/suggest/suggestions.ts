@@ -7,8 +7,7 @@ import type { SeriesInput } from '../frontier/frontier-model';
 // and which alphas are already on their way. Pure, so the view memoises it per input.
 
 export type SuggestionSource =
-  | { ok: true; points: AlphaPoint[]; setting: string | null; scale: string | null }
-  | { ok: false; message: string };
+  { ok: true; points: AlphaPoint[]; setting: string | null; scale: string | null } | { ok: false; message: string };
 
 const list = (values: readonly string[]) => values.map((v) => v || '(unnamed)').join(', ');
 
@@ -16,12 +15,18 @@ const list = (values: readonly string[]) => values.map((v) => v || '(unnamed)').
 export function suggestionSource(datasets: readonly SeriesInput[], scaleFilter: string | undefined): SuggestionSource {
   if (datasets.length !== 1) {
     const settings = datasets.map((d) => d.setting ?? '');
-    return { ok: false, message: `This study has ${datasets.length} inference settings (${list(settings)}) and pass@k along alpha is one curve per setting: choose an inference setting in the filter bar above.` };
+    return {
+      ok: false,
+      message: `This study has ${datasets.length} inference settings (${list(settings)}) and pass@k along alpha is one curve per setting: choose an inference setting in the filter bar above.`,
+    };
   }
   const { setting, data } = datasets[0]!;
   const scales = [...new Set(data.checkpoints.map((c) => c.scale))].sort();
   if (scaleFilter === undefined && scales.length > 1) {
-    return { ok: false, message: `These data hold ${scales.length} model scales (${list(scales)}) and pass@k along alpha is one curve per scale: choose a model scale in the filter bar above.` };
+    return {
+      ok: false,
+      message: `These data hold ${scales.length} model scales (${list(scales)}) and pass@k along alpha is one curve per scale: choose a model scale in the filter bar above.`,
+    };
   }
   const points = alphaPointsOf(data, scaleFilter);
   return points.ok ? { ok: true, points: points.points, setting, scale: points.scale } : points;

@@ -20,7 +20,9 @@ function idOf(raw: string | null): number | null | 'invalid' {
 /** The default pair: the first LOW and HIGH endpoints (in the data's scale/alpha order), else the first two. */
 export function defaultPair(checkpoints: readonly StudyDataCheckpoint[]): { a: number | null; b: number | null } {
   const low = checkpoints.find((c) => c.role === 'LOW');
-  const high = checkpoints.find((c) => c.role === 'HIGH' && (!low || c.scale === low.scale)) ?? checkpoints.find((c) => c.role === 'HIGH');
+  const high =
+    checkpoints.find((c) => c.role === 'HIGH' && (!low || c.scale === low.scale)) ??
+    checkpoints.find((c) => c.role === 'HIGH');
   const a = low?.id ?? checkpoints[0]?.id ?? null;
   const b = high?.id ?? checkpoints.find((c) => c.id !== a)?.id ?? null;
   return { a, b };

@@ -9,7 +9,9 @@ type Cell = Partial<Record<(typeof COUNT_FIELDS)[number], number>>;
 /** Study data of two checkpoints (LOW id 10, HIGH id 20) from per-problem cells. */
 function study(a: Cell[], b: Cell[]): StudyData {
   const problems = a.map((_, i) => ({ id: 100 + i, externalId: `p${i}`, title: `P${i}`, difficulty: 'hard' }));
-  const counts = Object.fromEntries(COUNT_FIELDS.map((f) => [f, [...a, ...b].map((cell) => cell[f] ?? (f === 'n' ? -1 : 0))])) as StudyData['counts'];
+  const counts = Object.fromEntries(
+    COUNT_FIELDS.map((f) => [f, [...a, ...b].map((cell) => cell[f] ?? (f === 'n' ? -1 : 0))]),
+  ) as StudyData['counts'];
   return {
     studyId: 1,
     dataVersion: 1,
@@ -27,8 +29,20 @@ const RATE = { rule: { kind: 'rate', tau: 0.5 }, threshold: 0.05 } as const;
 
 describe('computeTriage', () => {
   const data = study(
-    [{ n: 4, solved: 2, wa: 2 }, { n: 4, solved: 0, tle: 3, wa: 1 }, { n: 4, solved: 1, tle: 3 }, { n: 4, solved: 0, mle: 4 }, { n: -1 }],
-    [{ n: 4, solved: 0, wa: 4 }, { n: 4, solved: 4 }, { n: 4, solved: 3, re: 1 }, { n: 4, solved: 0, wa: 2, tle: 2 }, { n: 4, solved: 4 }],
+    [
+      { n: 4, solved: 2, wa: 2 },
+      { n: 4, solved: 0, tle: 3, wa: 1 },
+      { n: 4, solved: 1, tle: 3 },
+      { n: 4, solved: 0, mle: 4 },
+      { n: -1 },
+    ],
+    [
+      { n: 4, solved: 0, wa: 4 },
+      { n: 4, solved: 4 },
+      { n: 4, solved: 3, re: 1 },
+      { n: 4, solved: 0, wa: 2, tle: 2 },
+      { n: 4, solved: 4 },
+    ],
   );
   const t = computeTriage(data, 0, 1, RATE, { a: { 101: [0, 1, 2] }, b: { 100: [3, 1] } });
 
@@ -85,7 +99,12 @@ describe('triage pair', () => {
     expect(resolvePair(new URLSearchParams(''), cps)).toMatchObject({ a: 10, b: 20, defaulted: true });
   });
   it('keeps ids from the URL and reports unknown ones', () => {
-    expect(resolvePair(new URLSearchParams('a=20&b=10'), cps)).toMatchObject({ a: 20, b: 10, defaulted: false, unknown: [] });
+    expect(resolvePair(new URLSearchParams('a=20&b=10'), cps)).toMatchObject({
+      a: 20,
+      b: 10,
+      defaulted: false,
+      unknown: [],
+    });
     expect(resolvePair(new URLSearchParams('a=99&b=x'), cps)).toMatchObject({ a: null, b: null, unknown: ['99', 'x'] });
   });
 });

@@ -1,4 +1,11 @@
-import { cellIndex, compareCheckpoints, type CheckpointComparison, type ProblemDifference, type SolvedRule, type StudyData } from '@frontier/core';
+import {
+  cellIndex,
+  compareCheckpoints,
+  type CheckpointComparison,
+  type ProblemDifference,
+  type SolvedRule,
+  type StudyData,
+} from '@frontier/core';
 
 // The triage tab's model: @frontier/core's per-problem comparison of two checkpoints (Fisher's
 // exact test on c/n, Benjamini-Hochberg q-values, McNemar under the solved rule), with the
@@ -72,7 +79,13 @@ export function computeTriage(
   tiers?: { a?: FailTiers; b?: FailTiers },
 ): Triage {
   const { rows, ...summary } = compareCheckpoints(data, a, b, options);
-  const side = (checkpoint: number, r: ProblemDifference, counts: { c: number; n: number }, solved: boolean | null, hist: FailTiers | undefined): SideEvidence => ({
+  const side = (
+    checkpoint: number,
+    r: ProblemDifference,
+    counts: { c: number; n: number },
+    solved: boolean | null,
+    hist: FailTiers | undefined,
+  ): SideEvidence => ({
     ...counts,
     rate: counts.c / counts.n,
     dominant: dominantFailure(data, cellIndex(data, checkpoint, r.index)),

@@ -13,7 +13,12 @@ import { withRoute } from '@/server/route';
 export const POST = withRoute(API.imports, async ({ query, request, caller }) => {
   const { FRONTIER_DATA_DIR, FRONTIER_IMPORT_MAX_BYTES } = env();
   const result = await receiveImport(
-    { contentType: request.headers.get('content-type'), contentLength: request.headers.get('content-length'), body: request.body, query },
+    {
+      contentType: request.headers.get('content-type'),
+      contentLength: request.headers.get('content-length'),
+      body: request.body,
+      query,
+    },
     { db: await getDb(), dataDir: FRONTIER_DATA_DIR, maxBytes: FRONTIER_IMPORT_MAX_BYTES, createdById: caller.userId },
   );
   return Reply.json(result, result.aggregateJobId === null ? 200 : 201);

@@ -7,5 +7,7 @@ import { createShare, listSharesOf } from '@/server/shares';
 export const GET = withRoute(API.shares, async ({ caller }) => listSharesOf(caller));
 
 // POST /api/shares - pin a view ({ studyId, view: path + query }) to a snapshot; returns { token, url }
-export const POST = withRoute(API.createShare, async ({ body, caller }) => Reply.json(await createShare(body.studyId, body.view, caller), 201));
+export const POST = withRoute(API.createShare, async ({ body, caller }) =>
+  Reply.json(await createShare(body.studyId, body.view, caller), 201),
+);
 export { PATCH, PUT } from '@/server/refused-methods';

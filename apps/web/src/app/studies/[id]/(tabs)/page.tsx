@@ -46,7 +46,10 @@ export default async function StudyPage(props: PageProps<'/studies/[id]'>) {
     const meta = await queryClient.fetchQuery({ ...studyFacetsQuery(id.data), queryFn: () => getStudyFacets(id.data) });
     await Promise.all(
       frontierDatasets(filters.data, meta.facets.settings).map((d) =>
-        queryClient.fetchQuery({ ...studyDataQuery(id.data, d.filters), queryFn: () => getStudyData(id.data, d.filters) }),
+        queryClient.fetchQuery({
+          ...studyDataQuery(id.data, d.filters),
+          queryFn: () => getStudyData(id.data, d.filters),
+        }),
       ),
     );
   } catch (err) {

@@ -24,7 +24,10 @@ export default async function MatrixPage(props: PageProps<'/studies/[id]/matrix'
   if (filters.success) {
     try {
       await Promise.all([
-        queryClient.fetchQuery({ ...studyDataQuery(id.data, filters.data), queryFn: () => getStudyData(id.data, filters.data) }),
+        queryClient.fetchQuery({
+          ...studyDataQuery(id.data, filters.data),
+          queryFn: () => getStudyData(id.data, filters.data),
+        }),
         queryClient.fetchQuery({ ...studyFacetsQuery(id.data), queryFn: () => getStudyFacets(id.data) }),
       ]);
     } catch (err) {

@@ -5,7 +5,8 @@ export default function ProblemNotFound() {
   return (
     <div className="state" data-testid="problem-not-found">
       <strong>No such problem in this study</strong>
-      The problem is not part of the benchmark this study was evaluated on, or the link is mistyped. <Link href="..">Back to the study</Link>.
+      The problem is not part of the benchmark this study was evaluated on, or the link is mistyped.{' '}
+      <Link href="..">Back to the study</Link>.
     </div>
   );
 }

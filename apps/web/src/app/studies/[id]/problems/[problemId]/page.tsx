@@ -35,7 +35,10 @@ export default async function ProblemPage(props: Props) {
   const queryClient = getQueryClient();
   try {
     if (scope.success) {
-      await queryClient.fetchQuery({ ...problemQuery(p.studyId, p.problemId, scope.data), queryFn: () => getProblemDetail(p.studyId, p.problemId, scope.data) });
+      await queryClient.fetchQuery({
+        ...problemQuery(p.studyId, p.problemId, scope.data),
+        queryFn: () => getProblemDetail(p.studyId, p.problemId, scope.data),
+      });
     } else {
       // A bad setting or scale is the view's to report (it shows the API's 400 message); the
       // problem itself must still exist.
