@@ -32,14 +32,12 @@ async function waitForEnsemble(page: Page) {
 
 async function readShown(page: Page): Promise<Shown> {
   const num = async (id: string, attr = 'data-value') => Number(await page.getByTestId(id).getAttribute(attr));
-  const allocation = await page
-    .getByTestId('allocation-row')
-    .evaluateAll((els) =>
-      els.map((el) => ({
-        checkpointId: Number(el.getAttribute('data-checkpoint-id')),
-        k: Number(el.getAttribute('data-k')),
-      })),
-    );
+  const allocation = await page.getByTestId('allocation-row').evaluateAll((els) =>
+    els.map((el) => ({
+      checkpointId: Number(el.getAttribute('data-checkpoint-id')),
+      k: Number(el.getAttribute('data-k')),
+    })),
+  );
   return {
     budget: await num('ensemble-pass', 'data-budget'),
     allocation,

@@ -110,15 +110,13 @@ interface FrontierTrace {
 
 async function frontierTraces(page: Page): Promise<FrontierTrace[]> {
   await expect(page.getByTestId('frontier-plot')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  return page
-    .locator('[data-testid="frontier-plot"] .js-plotly-plot')
-    .evaluate((el) =>
-      (el as unknown as { data: FrontierTrace[] }).data.map((t) => ({
-        name: t.name,
-        fill: t.fill,
-        error_x: t.error_x,
-      })),
-    );
+  return page.locator('[data-testid="frontier-plot"] .js-plotly-plot').evaluate((el) =>
+    (el as unknown as { data: FrontierTrace[] }).data.map((t) => ({
+      name: t.name,
+      fill: t.fill,
+      error_x: t.error_x,
+    })),
+  );
 }
 
 test('the interval display (bars, ellipses, none) lives in the URL: a reload and a share link keep it', async ({

@@ -116,15 +116,13 @@ test('solved cells follow the solved rule in force, which the legend names', asy
   await page.goto(`/studies/${studyId}/matrix?sort=problem&solved=rate-0.25`);
   await waitForMatrix(page);
   await expect(page.getByTestId('matrix-solved-legend')).toContainText('c/n ≥ 0.25');
-  const marks = await page
-    .getByTestId('matrix-cell')
-    .evaluateAll((els) =>
-      els.map((el) => ({
-        c: Number(el.getAttribute('data-c')),
-        n: Number(el.getAttribute('data-n')),
-        solved: el.getAttribute('data-solved'),
-      })),
-    );
+  const marks = await page.getByTestId('matrix-cell').evaluateAll((els) =>
+    els.map((el) => ({
+      c: Number(el.getAttribute('data-c')),
+      n: Number(el.getAttribute('data-n')),
+      solved: el.getAttribute('data-solved'),
+    })),
+  );
   expect(marks.length).toBeGreaterThan(50);
   for (const m of marks) expect(m.solved).toBe(m.n <= 0 ? '-' : m.c / m.n >= 0.25 ? '1' : '0');
   expect(marks.some((m) => m.solved === '1') && marks.some((m) => m.solved === '0')).toBe(true);

@@ -115,15 +115,13 @@ test('the sample list is the sample table for that problem and checkpoint, with 
   await page.goto(`/studies/${fixture.studyId}/problems/${fixture.problemId}?checkpoint=${cp!.id}`);
   const list = page.getByTestId('sample-list');
   await expect(list).toHaveAttribute('data-total', String(samples.length));
-  const items = await page
-    .getByTestId('sample-item')
-    .evaluateAll((els) =>
-      els.map((el) => ({
-        key: el.getAttribute('data-sample'),
-        verdict: el.getAttribute('data-verdict'),
-        sandbox: el.getAttribute('data-sandbox'),
-      })),
-    );
+  const items = await page.getByTestId('sample-item').evaluateAll((els) =>
+    els.map((el) => ({
+      key: el.getAttribute('data-sample'),
+      verdict: el.getAttribute('data-verdict'),
+      sandbox: el.getAttribute('data-sandbox'),
+    })),
+  );
   expect(items).toEqual(
     samples.slice(0, 20).map((s) => ({ key: s.key, verdict: s.verdict ?? 'PENDING', sandbox: s.sandbox ?? '' })),
   );

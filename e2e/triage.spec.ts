@@ -45,15 +45,13 @@ async function expectMatches(page: Page, e: ExpectedTriage) {
   const p = Number(await page.getByTestId('triage-p').getAttribute('data-value'));
   expect(Math.abs(p - e.mcnemar)).toBeLessThanOrEqual(1e-12 + 1e-9 * e.mcnemar);
   await expect(page.getByTestId('triage-significant')).toHaveAttribute('data-value', String(e.significant));
-  const rows = await page
-    .getByTestId('triage-row')
-    .evaluateAll((els) =>
-      els.map((el) => ({
-        problemId: Number(el.getAttribute('data-problem-id')),
-        q: Number(el.getAttribute('data-q')),
-        p: Number(el.getAttribute('data-p')),
-      })),
-    );
+  const rows = await page.getByTestId('triage-row').evaluateAll((els) =>
+    els.map((el) => ({
+      problemId: Number(el.getAttribute('data-problem-id')),
+      q: Number(el.getAttribute('data-q')),
+      p: Number(el.getAttribute('data-p')),
+    })),
+  );
   expect(rows.length).toBe(Math.min(e.rows.length, 100));
   expect(rows.map((r) => r.problemId)).toEqual(e.rows.slice(0, 100).map((r) => r.problemId));
   rows.forEach((r, i) => {
@@ -164,14 +162,12 @@ test('first failing tier and dominant verdict come from the aggregates (demo stu
   expect(hist.length, 'the demo study has first-failing-tier data').toBeGreaterThan(0);
   await page.goto(`/studies/${id}/triage?a=${low}&b=${high}`);
   await waitForTriage(page, low, high);
-  const rows = await page
-    .getByTestId('triage-row')
-    .evaluateAll((els) =>
-      els.map((el) => ({
-        problemId: Number(el.getAttribute('data-problem-id')),
-        tier: el.querySelector('[data-testid="a-why"]')!.getAttribute('data-tier'),
-      })),
-    );
+  const rows = await page.getByTestId('triage-row').evaluateAll((els) =>
+    els.map((el) => ({
+      problemId: Number(el.getAttribute('data-problem-id')),
+      tier: el.querySelector('[data-testid="a-why"]')!.getAttribute('data-tier'),
+    })),
+  );
   expect(rows.length).toBeGreaterThan(0);
   for (const r of rows) {
     const mine = hist.filter((h) => h.problem_id === r.problemId && h.count > 0);

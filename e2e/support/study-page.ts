@@ -42,16 +42,14 @@ interface PlotTrace {
 export async function plottedTraces(page: Page, testId: string): Promise<PlotTrace[]> {
   const chart = page.getByTestId(testId);
   await expect(chart).toHaveAttribute('data-status', 'ready');
-  return chart
-    .locator('.js-plotly-plot')
-    .evaluate((el) =>
-      ((el as unknown as { data: PlotTrace[] }).data ?? []).map((t) => ({
-        name: t.name,
-        mode: t.mode,
-        x: [...(t.x ?? [])],
-        line: t.line,
-      })),
-    );
+  return chart.locator('.js-plotly-plot').evaluate((el) =>
+    ((el as unknown as { data: PlotTrace[] }).data ?? []).map((t) => ({
+      name: t.name,
+      mode: t.mode,
+      x: [...(t.x ?? [])],
+      line: t.line,
+    })),
+  );
 }
 
 /** Waits until the view shows the data for this query string (filters settle, no fetch running). */

@@ -91,13 +91,11 @@ export function printWorkload(
   const L = pooled(rounds.map((r) => r.lcb));
   const S = pooled(rounds.map((r) => r.spawn));
   const sum = (f: (r: Round) => Agreement): Agreement =>
-    rounds
-      .map(f)
-      .reduce((a, b) => ({
-        same: a.same + b.same,
-        compared: a.compared + b.compared,
-        examples: [...a.examples, ...b.examples],
-      }));
+    rounds.map(f).reduce((a, b) => ({
+      same: a.same + b.same,
+      compared: a.compared + b.compared,
+      examples: [...a.examples, ...b.examples],
+    }));
   const vsLcb = sum((r) => r.vsLcb);
   const vsSpawn = sum((r) => r.vsSpawn);
   const cpu = judged.map((t) => t.cpuMs);

@@ -22,12 +22,10 @@ export type ImportBodyKind = (typeof IMPORT_MEDIA_TYPES)[ImportMediaType];
 export const IMPORT_ROLES = CHECKPOINT_ROLES.map((r) => r.toLowerCase() as Lowercase<typeof r>);
 
 export const importQuerySchema = z.strictObject({
-  study: text(200)
-    .optional()
-    .meta({
-      description:
-        "The study to import into (made if new); required for a single file; for an archive, overrides the manifest's",
-    }),
+  study: text(200).optional().meta({
+    description:
+      "The study to import into (made if new); required for a single file; for an archive, overrides the manifest's",
+  }),
   alpha: z
     .string({ error: 'must be given once, as a number' })
     .trim()

@@ -11,11 +11,9 @@ const id = z.number().int();
 const time = z.iso.datetime();
 
 const openEndSchema = z.strictObject({
-  why: z
-    .enum(['range', 'collapse', 'unevaluated'])
-    .meta({
-      description: 'The range ends there; the line collapses further out; or no alpha was evaluated further out',
-    }),
+  why: z.enum(['range', 'collapse', 'unevaluated']).meta({
+    description: 'The range ends there; the line collapses further out; or no alpha was evaluated further out',
+  }),
   limit: z.number().meta({ description: 'How far out the peak may lie without leaving the range' }),
 });
 

@@ -40,11 +40,9 @@ const chainSchema = z.strictObject({
   jobIds: z
     .array(z.number().int())
     .meta({ description: "The chain's job ids in order: merge, generate, judge, aggregate" }),
-  existing: z
-    .boolean()
-    .meta({
-      description: 'The alpha already had this chain (queued, running or succeeded): nothing was queued for it',
-    }),
+  existing: z.boolean().meta({
+    description: 'The alpha already had this chain (queued, running or succeeded): nothing was queued for it',
+  }),
   state: z.enum(JOB_STATES).meta({ description: "The chain's state in one word (QUEUED for one queued now)" }),
   jobs: z.array(z.strictObject({ id: z.number().int(), kind: z.enum(JOB_KINDS), state: z.enum(JOB_STATES) })),
 });

@@ -13,12 +13,10 @@ export const exportQuerySchema = z
     format: z
       .enum(EXPORT_FORMATS, { error: `must be ${EXPORT_FORMATS.join(' or ')}` })
       .meta({ description: 'csv (list columns as JSON arrays in one cell) or parquet (list columns as LIST)' }),
-    samples: flag
-      .optional()
-      .meta({
-        description:
-          '1: one row per sample (verdict, failure class, per-test verdicts, CPU ms, peak KiB) instead of per (checkpoint, setting, problem)',
-      }),
+    samples: flag.optional().meta({
+      description:
+        '1: one row per sample (verdict, failure class, per-test verdicts, CPU ms, peak KiB) instead of per (checkpoint, setting, problem)',
+    }),
     code: flag.optional().meta({ description: "1, with samples=1: each sample's program too" }),
   })
   .refine((q) => !q.code || q.samples, {
