@@ -13,12 +13,16 @@ describe('formatTimestamp', () => {
     expect(formatTimestamp('0999-03-04T05:06:07Z')).toBe('0999-03-04 05:06 UTC');
   });
   it('does not depend on the process time zone', () => {
-    const before = process.env.TZ;
-    process.env.TZ = 'America/Los_Angeles';
+    // Core has no Node types (it runs in browsers too); the test runner is Node, where setting TZ takes effect at once.
+    const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+    const before = env.TZ;
+    env.TZ = 'America/Los_Angeles';
     try {
+      expect(new Date('2026-12-07T16:38:18Z').getHours()).toBe(8);
       expect(formatTimestamp('2026-12-07T16:38:18Z')).toBe('2026-12-07 16:38 UTC');
     } finally {
-      process.env.TZ = before;
+      if (before === undefined) delete env.TZ;
+      else env.TZ = before;
     }
   });
   it('says nothing false for an invalid time', () => {

@@ -33,3 +33,20 @@ export function EmptyState({ title, children }: { title: string; children: React
     </div>
   );
 }
+
+/** The loading or error state of the study data a tab reads; null once the data is there. */
+export function studyDataState(
+  data: { isPending: boolean; error: Error | null; refetch: () => unknown },
+  what = "the study's data",
+): ReactNode {
+  if (data.isPending) return <Loading what={what} />;
+  if (data.error)
+    return (
+      <ErrorState
+        title="Could not load this study's data."
+        message={data.error.message}
+        onRetry={() => void data.refetch()}
+      />
+    );
+  return null;
+}

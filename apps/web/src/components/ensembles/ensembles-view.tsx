@@ -5,13 +5,13 @@ import type { AllocationStrategy } from '@frontier/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { ExportButtons } from '@/components/export-buttons';
 import { PlotlyChart } from '@/components/plotly-chart';
-import { EmptyState, ErrorState, Loading } from '@/components/status';
+import { EmptyState, ErrorState, Loading, studyDataState } from '@/components/status';
 import { TabFilters } from '@/components/tab-filters';
 import { useStudyTab } from '@/components/use-study-tab';
 import { formatAlpha } from '@/lib/format';
 import { ensembleCsv, ensembleFigure } from '@/lib/ensembles/ensemble-figure';
 import { ensembleSearch, parseEnsembleParams } from '@/lib/ensembles/ensemble-params';
-import { filtersToSearch, type Filters } from '@/lib/study/filters';
+import { filtersToSearch, withFilters, type Filters } from '@/lib/study/filters';
 import { withStatsParams } from '@/lib/stats/stats-params';
 import { SolvedRuleControl } from '@/components/stats/solved-rule-control';
 import { StatsProblems } from '@/components/stats/stats-problems';
@@ -50,22 +50,11 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once the defaults are known
   }, [defaultedSelection, selected.length]);
 
-  if (data.isPending) return <Loading what="the study's data" />;
-  if (data.error)
-    return (
-      <ErrorState
-        title="Could not load this study's data."
-        message={data.error.message}
-        onRetry={() => void data.refetch()}
-      />
-    );
+  const pending = studyDataState(data);
+  if (pending || !data.data) return pending;
 
   const setFilters = (next: Filters) => {
-    const search = new URLSearchParams(filtersToSearch(next));
-    for (const key of ['c', 'budget', 'alloc', 'solved', 'q']) {
-      const v = searchParams.get(key);
-      if (v !== null) search.set(key, v);
-    }
+    const search = withFilters(searchParams, next, ['c', 'budget', 'alloc', 'solved', 'q']);
     replace(`?${search.toString().replace(/(^|&)c=[^&]*/, (m) => m.replaceAll('%2C', ','))}`);
   };
   const toggle = (id: number) =>

@@ -4,7 +4,7 @@ import { plural } from '@frontier/core';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useOptimistic, useRef, useTransition } from 'react';
-import { EmptyState, ErrorState, Loading } from '@/components/status';
+import { EmptyState, studyDataState } from '@/components/status';
 import { TabFilters } from '@/components/tab-filters';
 import { useStudyTab } from '@/components/use-study-tab';
 import { FILTER_KEYS, filtersToSearch, type Filters } from '@/lib/study/filters';
@@ -98,15 +98,8 @@ export function MatrixView({ studyId }: { studyId: number }) {
       </div>
     );
   }
-  if (data.isPending) return <Loading what="the solve matrix" />;
-  if (data.error)
-    return (
-      <ErrorState
-        title="Could not load this study's data."
-        message={data.error.message}
-        onRetry={() => void data.refetch()}
-      />
-    );
+  const pending = studyDataState(data, 'the solve matrix');
+  if (pending || !data.data) return pending;
   if (!model) return null;
 
   const total = model.rows.length;

@@ -2,10 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { EmptyState, ErrorState, Loading } from '@/components/status';
+import { EmptyState, studyDataState } from '@/components/status';
 import { TabFilters } from '@/components/tab-filters';
 import { useStudyTab } from '@/components/use-study-tab';
-import { filtersToSearch, type Filters } from '@/lib/study/filters';
+import { filtersToSearch, withFilters, type Filters } from '@/lib/study/filters';
 import { withStatsParams } from '@/lib/stats/stats-params';
 import { computeTriage } from '@/lib/triage/triage';
 import { triageEvidenceQuery } from '@/lib/triage/triage-evidence';
@@ -55,24 +55,13 @@ export function TriageView({ studyId }: { studyId: number }) {
     );
   }, [data.data, ia, ib, evidence.data, rule, q]);
 
-  if (data.isPending) return <Loading what="the study's data" />;
-  if (data.error)
-    return (
-      <ErrorState
-        title="Could not load this study's data."
-        message={data.error.message}
-        onRetry={() => void data.refetch()}
-      />
-    );
+  const pending = studyDataState(data);
+  if (pending || !data.data) return pending;
 
   const setFilters = (next: Filters) => {
-    const search = new URLSearchParams(filtersToSearch(next));
+    const search = withFilters(searchParams, next, ['solved', 'q']);
     if (pair.a !== null) search.set('a', String(pair.a));
     if (pair.b !== null) search.set('b', String(pair.b));
-    for (const key of ['solved', 'q']) {
-      const v = searchParams.get(key);
-      if (v !== null) search.set(key, v);
-    }
     replace(`?${search.toString()}`);
   };
   const setSide = (side: 'a' | 'b', id: number) => {

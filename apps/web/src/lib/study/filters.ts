@@ -38,6 +38,16 @@ export function filtersToSearch(filters: Filters): string {
   return search === '' ? '' : `?${search}`;
 }
 
+/** A tab's query string with new filters, keeping the tab's own parameters `keep` as they are. */
+export function withFilters(current: URLSearchParams, next: Filters, keep: readonly string[]): URLSearchParams {
+  const search = new URLSearchParams(filtersToSearch(next));
+  for (const key of keep) {
+    const v = current.get(key);
+    if (v !== null) search.set(key, v);
+  }
+  return search;
+}
+
 type SearchParamsLike = Record<string, string | string[] | undefined>;
 
 /**
