@@ -71,7 +71,8 @@ beforeAll(async () => {
   );
   await t.db.pool.query(
     `INSERT INTO sample (run_id, problem_id, idx, code, verdict, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, judged_at, sandbox) VALUES
-       ($1, $2, 0, 'print(1)', 'AC', 2, '{0,0}', '{5,6}', '{100,200}', now(), 'rootless'), ($1, $2, 1, 'print(2)', NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
+       ($1, $2, 0, 'print(1)', 'AC', 2, '{0,0}', '{5,6}', '{100,200}', now(), 'rootless'), ($1, $2, 1, 'print(2)', NULL, NULL, NULL, NULL, NULL, NULL, NULL),
+       ($1, $2, 2, 'print(3)', 'WA', 1, '{0,1}', '{NULL,NULL}', '{NULL,300}', now(), NULL)`,
     [run.low, pr.easy],
   );
 });
@@ -203,9 +204,9 @@ describe('problem drill-down', () => {
   });
 
   it('pages the samples and tells which of study, problem or checkpoint is missing', async () => {
-    const page = await listSamples(t.db, { studyId: study, problemId: pr.easy, offset: 0, limit: 20 });
+    const page = await listSamples(t.db, { studyId: study, problemId: pr.easy, offset: 0, limit: 2 });
     expect(page).toEqual({
-      total: 2,
+      total: 3,
       samples: [
         {
           runId: run.low,
@@ -267,6 +268,12 @@ describe('problem drill-down', () => {
       testCpuMs: [],
       testPeakKib: [],
       judgedAt: null,
+    });
+    // Imported files may leave out a test's CPU time or memory: the arrays then hold NULLs.
+    expect(await getSample(t.db, { ...key, idx: 2 })).toMatchObject({
+      testVerdicts: [0, 1],
+      testCpuMs: [null, null],
+      testPeakKib: [null, 300],
     });
     expect(await getSample(t.db, { ...key, studyId: other, idx: 0 })).toBeUndefined();
     expect(await getTestTiers(t.db, pr.easy)).toEqual(

@@ -111,48 +111,45 @@ export async function listSamples(db: Db, q: SamplePageQuery): Promise<SamplePag
 export interface ProblemSampleDetail extends ProblemSample {
   code: string;
   judgedAt: Date | null;
-  /** Per-test arrays as stored, in test order: verdict codes, CPU ms, peak KiB. */
+  /** Per-test arrays as stored, in test order: verdict codes, CPU ms, peak KiB (null where a file left it out). */
   testVerdicts: number[];
-  testCpuMs: number[];
-  testPeakKib: number[];
+  testCpuMs: (number | null)[];
+  testPeakKib: (number | null)[];
 }
+
+// Raw SQL rather than Prisma: imported results may leave a test's CPU time or memory out, stored
+// as a NULL inside the array, and Prisma refuses a list with a NULL element.
+const SAMPLE_SQL = `
+  SELECT s.run_id, s.idx, r.checkpoint_id, r.setting, s.language, s.verdict::text AS verdict, s.coverage_passed,
+         s.sandbox, s.code, s.code_z, s.judged_at, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib
+  FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
+  WHERE s.run_id = $1 AND s.problem_id = $2 AND s.idx = $3 AND c.study_id = $4`;
 
 /** One sample of the problem, if its run belongs to the study. */
 export async function getSample(
   db: Db,
   key: { studyId: number; problemId: number; runId: number; idx: number },
 ): Promise<ProblemSampleDetail | undefined> {
-  const s = await db.prisma.sample.findFirst({
-    where: { runId: key.runId, problemId: key.problemId, idx: key.idx, run: { checkpoint: { studyId: key.studyId } } },
-    select: {
-      runId: true,
-      idx: true,
-      language: true,
-      verdict: true,
-      coveragePassed: true,
-      code: true,
-      codeZ: true,
-      judgedAt: true,
-      sandbox: true,
-      testVerdicts: true,
-      testCpuMs: true,
-      testPeakKib: true,
-      run: { select: { checkpointId: true, setting: true } },
-    },
-  });
+  const { rows } = await db.pool.query<
+    Omit<SampleRow, 'tests_run'> & {
+      code: string | null;
+      code_z: Uint8Array | null;
+      judged_at: Date | null;
+      test_verdicts: number[] | null;
+      test_cpu_ms: (number | null)[] | null;
+      test_peak_kib: (number | null)[] | null;
+    }
+  >({ name: 'problem-sample', text: SAMPLE_SQL, values: [key.runId, key.problemId, key.idx, key.studyId] });
+  const s = rows[0];
   if (!s) return undefined;
-  const { run, codeZ: _, ...sample } = s;
-  // The array columns are nullable in the table although Prisma types them as lists.
-  const testVerdicts = (s.testVerdicts as number[] | null) ?? [];
+  const testVerdicts = s.test_verdicts ?? [];
   return {
-    ...sample,
-    code: programText(s),
-    checkpointId: run.checkpointId,
-    setting: run.setting,
-    testsRun: testVerdicts.length,
+    ...toSample({ ...s, tests_run: testVerdicts.length }),
+    code: programText({ code: s.code, codeZ: s.code_z }),
+    judgedAt: s.judged_at,
     testVerdicts,
-    testCpuMs: (s.testCpuMs as number[] | null) ?? [],
-    testPeakKib: (s.testPeakKib as number[] | null) ?? [],
+    testCpuMs: s.test_cpu_ms ?? [],
+    testPeakKib: s.test_peak_kib ?? [],
   };
 }
 

@@ -105,8 +105,12 @@ const sampleDetailSchema = sampleSummarySchema.extend({
   code: z.string(),
   judgedAt: z.iso.datetime().nullable(),
   testVerdicts: z.array(int).meta({ description: 'Per-test verdict codes as stored, in test order' }),
-  testCpuMs: z.array(z.number()),
-  testPeakKib: z.array(z.number()),
+  testCpuMs: z
+    .array(z.number().nullable())
+    .meta({ description: 'Per-test CPU ms; null where the results left it out' }),
+  testPeakKib: z
+    .array(z.number().nullable())
+    .meta({ description: 'Per-test peak KiB; null where the results left it out' }),
 });
 sameShape<z.infer<typeof sampleDetailSchema>, AsJson<ProblemSampleDetail>>();
 
