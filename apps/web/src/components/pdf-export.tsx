@@ -1,0 +1,133 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import {
+  PDF_LIMITS,
+  PDF_PRESETS,
+  parsePdfSize,
+  sizeInput,
+  storedPdfSize,
+  type PdfFigureSize,
+  type PdfSizeInput,
+} from '@/lib/plots/pdf-size';
+
+/** This browser remembers the last size used, for every plot. */
+const STORAGE_KEY = 'frontier.pdf-figure-size';
+
+interface Props {
+  /** Draws the PDF; an error is shown under the form. */
+  download: (size: PdfFigureSize) => Promise<void>;
+  disabled: boolean;
+}
+
+function remembered(): PdfFigureSize {
+  try {
+    return storedPdfSize(localStorage.getItem(STORAGE_KEY));
+  } catch {
+    return storedPdfSize(null);
+  }
+}
+
+/** "PDF…": a small form for the figure's size in inches and its font size, then the download. */
+export function PdfExport({ download, disabled }: Props) {
+  const [input, setInput] = useState<PdfSizeInput | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!input) return;
+    const parsed = parsePdfSize(input);
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors([]);
+    setBusy(true);
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(parsed.size));
+    } catch {
+      // Private windows may refuse storage: the size is then simply not remembered.
+    }
+    try {
+      await download(parsed.size);
+      setInput(null);
+    } catch (err) {
+      setErrors([`Could not export PDF: ${err instanceof Error ? err.message : String(err)}`]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (key: keyof PdfSizeInput, label: string, unit: string, limits: { min: number; max: number }) => (
+    <label>
+      {label}
+      <input
+        type="number"
+        step="any"
+        min={limits.min}
+        max={limits.max}
+        value={input?.[key] ?? ''}
+        data-testid={`pdf-${key}`}
+        onChange={(e) => setInput((i) => i && { ...i, [key]: e.target.value })}
+      />
+      {unit}
+    </label>
+  );
+
+  return (
+    <span className="pdf-export">
+      <button
+        type="button"
+        data-testid="export-pdf"
+        disabled={disabled || busy}
+        aria-expanded={input !== null}
+        onClick={() => {
+          setErrors([]);
+          setInput((i) => (i ? null : sizeInput(remembered())));
+        }}
+        title="The chart as a vector PDF with embedded fonts, at a size in inches for a paper"
+      >
+        {busy ? '…' : 'PDF…'}
+      </button>
+      {input && (
+        <form
+          className="pdf-export-form card"
+          data-testid="pdf-form"
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          onKeyDown={(e) => e.key === 'Escape' && setInput(null)}
+        >
+          <div className="pdf-presets">
+            {PDF_PRESETS.map((p) => (
+              <button
+                key={p.key}
+                type="button"
+                data-testid={`pdf-preset-${p.key}`}
+                onClick={() => setInput(sizeInput(p))}
+                title={`${p.widthIn} × ${p.heightIn} in, ${p.fontPt} pt text`}
+              >
+                {p.label} ({p.widthIn} in)
+              </button>
+            ))}
+          </div>
+          <div className="pdf-fields">
+            {field('widthIn', 'Width', 'in', PDF_LIMITS.inches)}
+            {field('heightIn', 'Height', 'in', PDF_LIMITS.inches)}
+            {field('fontPt', 'Text', 'pt', PDF_LIMITS.fontPt)}
+          </div>
+          {errors.length > 0 && (
+            <ul role="alert" className="export-error" data-testid="pdf-errors">
+              {errors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+          <div className="pdf-actions">
+            <span className="muted">Vector, fonts embedded; \includegraphics at its own size.</span>
+            <button type="submit" data-testid="pdf-download" disabled={busy}>
+              {busy ? 'Drawing…' : 'Download PDF'}
+            </button>
+          </div>
+        </form>
+      )}
+    </span>
+  );
+}

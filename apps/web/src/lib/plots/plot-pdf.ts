@@ -1,0 +1,81 @@
+import type { Data, Layout } from 'plotly.js';
+import { jsPDF } from 'jspdf';
+import 'svg2pdf.js';
+import fontUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
+import { loadPlotly } from './plotly';
+import { pagePoints, type PdfFigureSize } from './pdf-size';
+import { printFigure } from './print-figure';
+
+// A Plotly chart as a vector PDF for a paper: Plotly draws the figure as SVG at the page size in
+// points, with every text in DejaVu Sans, and svg2pdf turns that SVG into PDF paths and text set
+// in the same TTF, embedded (subset) in the file. This module, jsPDF and the font are loaded only
+// when someone asks for a PDF.
+
+/** The PDF's one font; the browser lays the figure out with the same file, so widths match. */
+const FAMILY = 'DejaVu Sans';
+const FONT_FILE = 'DejaVuSans.ttf';
+
+let fontBytes: Promise<string> | undefined;
+
+/** The TTF as a binary string (what jsPDF's virtual file system takes), fetched once. */
+function loadFont(): Promise<string> {
+  fontBytes ??= (async () => {
+    const res = await fetch(fontUrl);
+    if (!res.ok) throw new Error(`the PDF font could not be loaded (HTTP ${res.status}); reload the page and retry`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // The browser measures the text Plotly lays out; give it the very font the PDF embeds.
+    const face = new FontFace(FAMILY, bytes);
+    document.fonts.add(await face.load());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return binary;
+  })();
+  fontBytes.catch(() => {
+    fontBytes = undefined;
+  });
+  return fontBytes;
+}
+
+/** What Plotly keeps on a drawn chart's div: the figure as last drawn, zoom included. */
+interface GraphDiv {
+  data: Data[];
+  layout: Partial<Layout>;
+}
+
+export async function plotPdf(graph: HTMLElement, size: PdfFigureSize, title: string): Promise<Blob> {
+  const [Plotly, font] = await Promise.all([loadPlotly(), loadFont()]);
+  const { width, height } = pagePoints(size);
+  const gd = graph as unknown as GraphDiv;
+  const figure = printFigure(gd.data, gd.layout, { family: FAMILY, fontPt: size.fontPt });
+  // 1 SVG user unit = 1 pt: Plotly's pixels become the page's points.
+  const url = await Plotly.toImage(
+    { ...figure, config: { staticPlot: true } },
+    { format: 'svg', width: Math.round(width), height: Math.round(height) },
+  );
+  const svgText = decodeURIComponent(url.slice(url.indexOf(',') + 1));
+  const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
+  if (svg.nodeName !== 'svg') throw new Error('the chart could not be drawn as SVG');
+
+  const doc = new jsPDF({
+    unit: 'pt',
+    format: [width, height],
+    orientation: width > height ? 'landscape' : 'portrait',
+    putOnlyUsedFonts: true,
+    compress: true,
+  });
+  doc.addFileToVFS(FONT_FILE, font);
+  doc.addFont(FONT_FILE, FAMILY, 'normal');
+  doc.setFont(FAMILY, 'normal');
+  doc.setProperties({ title, creator: 'Frontier Explorer' });
+  // svg2pdf reads layout from the live DOM (text widths, computed styles): mount it off-screen.
+  const holder = document.createElement('div');
+  holder.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden';
+  holder.append(svg);
+  document.body.append(holder);
+  try {
+    await doc.svg(svg, { x: 0, y: 0, width, height });
+  } finally {
+    holder.remove();
+  }
+  return doc.output('blob');
+}
