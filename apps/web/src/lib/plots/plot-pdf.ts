@@ -4,11 +4,11 @@ import 'svg2pdf.js';
 import fontUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
 import { loadPlotly } from './plotly';
 import { pagePoints, type PdfFigureSize } from './pdf-size';
-import { printFigure } from './print-figure';
+import { printFigure, printScale } from './print-figure';
 
-// A Plotly chart as a vector PDF for a paper: Plotly draws the figure as SVG at the page size in
-// points, with every text in DejaVu Sans, and svg2pdf turns that SVG into PDF paths and text set
-// in the same TTF, embedded (subset) in the file. This module, jsPDF and the font are loaded only
+// A Plotly chart as a vector PDF for a paper: Plotly draws the figure as SVG with every text in
+// DejaVu Sans, and svg2pdf turns that SVG, scaled onto the page, into PDF paths and text set in
+// the same TTF, embedded (subset) in the file. This module, jsPDF and the font are loaded only
 // when someone asks for a PDF.
 
 /** The PDF's one font; the browser lays the figure out with the same file, so widths match. */
@@ -46,11 +46,11 @@ export async function plotPdf(graph: HTMLElement, size: PdfFigureSize, title: st
   const [Plotly, font] = await Promise.all([loadPlotly(), loadFont()]);
   const { width, height } = pagePoints(size);
   const gd = graph as unknown as GraphDiv;
-  const figure = printFigure(gd.data, gd.layout, { family: FAMILY, fontPt: size.fontPt });
-  // 1 SVG user unit = 1 pt: Plotly's pixels become the page's points.
+  // Drawn at the screen's text size on a canvas 1/scale times the page, then scaled onto the page.
+  const scale = printScale(size.fontPt);
   const url = await Plotly.toImage(
-    { ...figure, config: { staticPlot: true } },
-    { format: 'svg', width: Math.round(width), height: Math.round(height) },
+    { ...printFigure(gd.data, gd.layout, FAMILY), config: { staticPlot: true } },
+    { format: 'svg', width: Math.round(width / scale), height: Math.round(height / scale) },
   );
   const svgText = decodeURIComponent(url.slice(url.indexOf(',') + 1));
   const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
