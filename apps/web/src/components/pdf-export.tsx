@@ -56,7 +56,12 @@ export function PdfExport({ download, disabled }: Props) {
     }
   }
 
-  const field = (key: keyof PdfSizeInput, label: string, unit: string, limits: { min: number; max: number }) => (
+  const field = (
+    key: Exclude<keyof PdfSizeInput, 'legend'>,
+    label: string,
+    unit: string,
+    limits: { min: number; max: number },
+  ) => (
     <label>
       {label}
       <input
@@ -81,7 +86,8 @@ export function PdfExport({ download, disabled }: Props) {
         aria-expanded={input !== null}
         onClick={() => {
           setErrors([]);
-          setInput((i) => (i ? null : sizeInput(remembered())));
+          const size = remembered();
+          setInput((i) => (i ? null : sizeInput(size, size.legend)));
         }}
         title="The chart as a vector PDF with embedded fonts, at a size in inches for a paper"
       >
@@ -101,7 +107,7 @@ export function PdfExport({ download, disabled }: Props) {
                 key={p.key}
                 type="button"
                 data-testid={`pdf-preset-${p.key}`}
-                onClick={() => setInput(sizeInput(p))}
+                onClick={() => setInput((i) => sizeInput(p, i?.legend ?? true))}
                 title={`${p.widthIn} × ${p.heightIn} in, ${p.fontPt} pt text`}
               >
                 {p.label} ({p.widthIn} in)
@@ -112,6 +118,15 @@ export function PdfExport({ download, disabled }: Props) {
             {field('widthIn', 'Width', 'in', PDF_LIMITS.inches)}
             {field('heightIn', 'Height', 'in', PDF_LIMITS.inches)}
             {field('fontPt', 'Text', 'pt', PDF_LIMITS.fontPt)}
+            <label>
+              <input
+                type="checkbox"
+                checked={input.legend}
+                data-testid="pdf-legend"
+                onChange={(e) => setInput((i) => i && { ...i, legend: e.target.checked })}
+              />
+              Legend
+            </label>
           </div>
           {errors.length > 0 && (
             <ul role="alert" className="export-error" data-testid="pdf-errors">

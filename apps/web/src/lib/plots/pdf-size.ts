@@ -9,6 +9,8 @@ export interface PdfFigureSize {
   widthIn: number;
   heightIn: number;
   fontPt: number;
+  /** A legend with long labels can fill half of a one-column figure: a caption can say it instead. */
+  legend: boolean;
 }
 
 export const PDF_LIMITS = {
@@ -20,11 +22,14 @@ export const PDF_LIMITS = {
 export const PDF_PRESETS = [
   { key: 'single', label: 'Single column', widthIn: 3.25, heightIn: 2.5, fontPt: 8 },
   { key: 'double', label: 'Double column', widthIn: 6.75, heightIn: 3.5, fontPt: 9 },
-] as const satisfies readonly (PdfFigureSize & { key: string; label: string })[];
+] as const satisfies readonly (Omit<PdfFigureSize, 'legend'> & { key: string; label: string })[];
 
-export const DEFAULT_PDF_SIZE: PdfFigureSize = { widthIn: 3.25, heightIn: 2.5, fontPt: 8 };
+export const DEFAULT_PDF_SIZE: PdfFigureSize = { widthIn: 3.25, heightIn: 2.5, fontPt: 8, legend: true };
 
-export type PdfSizeInput = Record<keyof PdfFigureSize, string>;
+type Numeric = Exclude<keyof PdfFigureSize, 'legend'>;
+
+/** The form's fields as typed. */
+export type PdfSizeInput = Record<Numeric, string> & { legend: boolean };
 
 export type PdfSizeResult = { ok: true; size: PdfFigureSize } | { ok: false; errors: string[] };
 
@@ -37,7 +42,7 @@ const FIELDS = [
 /** Checks the form's three fields; each problem is one message naming the field and the range. */
 export function parsePdfSize(input: PdfSizeInput): PdfSizeResult {
   const errors: string[] = [];
-  const size: Partial<PdfFigureSize> = {};
+  const size: Partial<PdfFigureSize> = { legend: input.legend };
   for (const [key, label, unit, { min, max }] of FIELDS) {
     const text = input[key].trim();
     const value = text === '' ? NaN : Number(text);
@@ -55,8 +60,8 @@ export function pagePoints(size: PdfFigureSize): { width: number; height: number
   return { width: size.widthIn * POINTS_PER_INCH, height: size.heightIn * POINTS_PER_INCH };
 }
 
-export function sizeInput(size: PdfFigureSize): PdfSizeInput {
-  return { widthIn: String(size.widthIn), heightIn: String(size.heightIn), fontPt: String(size.fontPt) };
+export function sizeInput(size: Omit<PdfFigureSize, 'legend'>, legend: boolean): PdfSizeInput {
+  return { widthIn: String(size.widthIn), heightIn: String(size.heightIn), fontPt: String(size.fontPt), legend };
 }
 
 /** A size remembered by this browser, or the default when there is none or it no longer parses. */
@@ -68,6 +73,7 @@ export function storedPdfSize(raw: string | null): PdfFigureSize {
       widthIn: String(value.widthIn ?? ''),
       heightIn: String(value.heightIn ?? ''),
       fontPt: String(value.fontPt ?? ''),
+      legend: value.legend !== false,
     });
     return parsed.ok ? parsed.size : DEFAULT_PDF_SIZE;
   } catch {

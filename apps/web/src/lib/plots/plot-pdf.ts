@@ -49,7 +49,7 @@ export async function plotPdf(graph: HTMLElement, size: PdfFigureSize, title: st
   // Drawn at the screen's text size on a canvas 1/scale times the page, then scaled onto the page.
   const scale = printScale(size.fontPt);
   const url = await Plotly.toImage(
-    { ...printFigure(gd.data, gd.layout, FAMILY), config: { staticPlot: true } },
+    { ...printFigure(gd.data, gd.layout, { family: FAMILY, legend: size.legend }), config: { staticPlot: true } },
     { format: 'svg', width: Math.round(width / scale), height: Math.round(height / scale) },
   );
   const svgText = decodeURIComponent(url.slice(url.indexOf(',') + 1));

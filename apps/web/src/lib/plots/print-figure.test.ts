@@ -26,7 +26,7 @@ const layout: Partial<Layout> = {
 };
 
 describe('printFigure', () => {
-  const out = printFigure(data, layout, 'DejaVu Sans');
+  const out = printFigure(data, layout, { family: 'DejaVu Sans', legend: true });
   const font = { family: 'DejaVu Sans', size: 12 };
 
   it('sets every text of layout and data in the one family at the screen size, keeping other font settings', () => {
@@ -50,19 +50,18 @@ describe('printFigure', () => {
     expect(printScale(12)).toBe(1);
   });
 
-  it('pins a legend below the plot to the bottom of the figure, with small symbols, at a fixed size', () => {
+  it('pins a legend below the plot to the bottom of the figure, without group gaps, or hides it; a fixed size', () => {
     expect(out.layout.legend).toMatchObject({
       orientation: 'h',
       yref: 'container',
       y: 0,
       yanchor: 'bottom',
-      itemsizing: 'constant',
+      tracegroupgap: 0,
     });
-    expect(printFigure(data, { legend: { orientation: 'v', x: 1.02 } }, 'F').layout.legend).toEqual({
-      orientation: 'v',
-      x: 1.02,
-      itemsizing: 'constant',
-    });
+    const vertical = printFigure(data, { legend: { orientation: 'v', x: 1.02 } }, { family: 'F', legend: true });
+    expect(vertical.layout.legend).toEqual({ orientation: 'v', x: 1.02, tracegroupgap: 0 });
+    expect(vertical.layout.showlegend).toBeUndefined();
+    expect(printFigure(data, layout, { family: 'F', legend: false }).layout.showlegend).toBe(false);
     expect(out.layout.autosize).toBe(false);
   });
 

@@ -34,7 +34,7 @@ function restyleFonts(value: unknown, family: string, size: number): unknown {
 export function printFigure(
   data: readonly Data[],
   layout: Partial<Layout>,
-  family: string,
+  { family, legend: showLegend }: { family: string; legend: boolean },
 ): { data: Data[]; layout: Partial<Layout> } {
   const restyled = restyleFonts(layout, family, SCREEN_FONT_PX) as Partial<Layout>;
   const legend = layout.legend;
@@ -43,10 +43,11 @@ export function printFigure(
     layout: {
       ...restyled,
       font: { ...restyled.font, family, size: SCREEN_FONT_PX },
+      ...(showLegend ? {} : { showlegend: false }),
       legend: {
         ...restyled.legend,
-        // Legend symbols at one small size: the rings and endpoint marks would make each row tall.
-        itemsizing: 'constant',
+        // No gap between groups: each series is its own group, and the gaps made the legend tall.
+        tracegroupgap: 0,
         // A legend placed below the plot in paper units lands on the axis title once the plot is
         // a few inches tall: pin it to the bottom of the figure instead, where it pushes the margin.
         ...(legend?.orientation === 'h' && (legend.y ?? 1) < 0 ? { yref: 'container', y: 0, yanchor: 'bottom' } : {}),
