@@ -2,9 +2,10 @@ import type { Data, Layout } from 'plotly.js';
 import { jsPDF } from 'jspdf';
 import 'svg2pdf.js';
 import fontUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
-import { loadPlotly } from './plotly';
+import { loadPlotly, type PlotlyModule } from './plotly';
 import { pagePoints, type PdfFigureSize } from './pdf-size';
-import { printFigure, printScale } from './print-figure';
+import { printFigure, printScale, SCREEN_FONT_PX } from './print-figure';
+import { wrapTitle } from './wrap-title';
 
 // A Plotly chart as a vector PDF for a paper: Plotly draws the figure as SVG with every text in
 // DejaVu Sans, and svg2pdf turns that SVG, scaled onto the page, into PDF paths and text set in
@@ -42,40 +43,78 @@ interface GraphDiv {
   layout: Partial<Layout>;
 }
 
+type Figure = ReturnType<typeof printFigure>;
+
+/** Lays the figure out once, off-screen, and wraps each axis title longer than its axis. */
+async function fitTitles(
+  Plotly: PlotlyModule,
+  figure: Figure,
+  size: { width: number; height: number },
+  holder: Element,
+) {
+  const probe = document.createElement('div');
+  holder.append(probe);
+  try {
+    await Plotly.newPlot(probe, figure.data, { ...figure.layout, ...size }, { staticPlot: true });
+    const full = (probe as unknown as { _fullLayout: Record<string, { _length?: number } | undefined> })._fullLayout;
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return figure;
+    context.font = `${SCREEN_FONT_PX}px "${FAMILY}"`;
+    const layout = { ...figure.layout };
+    for (const key of ['xaxis', 'yaxis'] as const) {
+      const axis = layout[key];
+      const title = typeof axis?.title === 'string' ? { text: axis.title } : axis?.title;
+      const length = full[key]?._length;
+      if (!axis || !title?.text || !length) continue;
+      // A little short of the axis: a wrapped y title widens the margin and shortens the x axis.
+      const text = wrapTitle(title.text, length * 0.92, (s) => context.measureText(s).width);
+      if (text !== title.text) layout[key] = { ...axis, title: { ...title, text } };
+    }
+    return { ...figure, layout };
+  } finally {
+    Plotly.purge(probe);
+    probe.remove();
+  }
+}
+
 export async function plotPdf(graph: HTMLElement, size: PdfFigureSize, title: string): Promise<Blob> {
   const [Plotly, font] = await Promise.all([loadPlotly(), loadFont()]);
   const { width, height } = pagePoints(size);
   const gd = graph as unknown as GraphDiv;
   // Drawn at the screen's text size on a canvas 1/scale times the page, then scaled onto the page.
   const scale = printScale(size.fontPt);
-  const url = await Plotly.toImage(
-    { ...printFigure(gd.data, gd.layout, { family: FAMILY, legend: size.legend }), config: { staticPlot: true } },
-    { format: 'svg', width: Math.round(width / scale), height: Math.round(height / scale) },
-  );
-  const svgText = decodeURIComponent(url.slice(url.indexOf(',') + 1));
-  const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
-  if (svg.nodeName !== 'svg') throw new Error('the chart could not be drawn as SVG');
-
-  const doc = new jsPDF({
-    unit: 'pt',
-    format: [width, height],
-    orientation: width > height ? 'landscape' : 'portrait',
-    putOnlyUsedFonts: true,
-    compress: true,
-  });
-  doc.addFileToVFS(FONT_FILE, font);
-  doc.addFont(FONT_FILE, FAMILY, 'normal');
-  doc.setFont(FAMILY, 'normal');
-  doc.setProperties({ title, creator: 'Frontier Explorer' });
-  // svg2pdf reads layout from the live DOM (text widths, computed styles): mount it off-screen.
+  const canvas = { width: Math.round(width / scale), height: Math.round(height / scale) };
+  // Layout and svg2pdf both measure text in the live DOM: work in an off-screen box.
   const holder = document.createElement('div');
   holder.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden';
-  holder.append(svg);
   document.body.append(holder);
   try {
+    const figure = await fitTitles(
+      Plotly,
+      printFigure(gd.data, gd.layout, { family: FAMILY, legend: size.legend }),
+      canvas,
+      holder,
+    );
+    const url = await Plotly.toImage({ ...figure, config: { staticPlot: true } }, { format: 'svg', ...canvas });
+    const svgText = decodeURIComponent(url.slice(url.indexOf(',') + 1));
+    const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
+    if (svg.nodeName !== 'svg') throw new Error('the chart could not be drawn as SVG');
+
+    const doc = new jsPDF({
+      unit: 'pt',
+      format: [width, height],
+      orientation: width > height ? 'landscape' : 'portrait',
+      putOnlyUsedFonts: true,
+      compress: true,
+    });
+    doc.addFileToVFS(FONT_FILE, font);
+    doc.addFont(FONT_FILE, FAMILY, 'normal');
+    doc.setFont(FAMILY, 'normal');
+    doc.setProperties({ title, creator: 'Frontier Explorer' });
+    holder.append(svg);
     await doc.svg(svg, { x: 0, y: 0, width, height });
+    return doc.output('blob');
   } finally {
     holder.remove();
   }
-  return doc.output('blob');
 }
