@@ -18,8 +18,15 @@ describe('wrapTitle', () => {
     );
   });
 
-  it('keeps a word longer than the line on a line of its own, and markup untouched', () => {
-    expect(wrapTitle('a Optimization-failure b', 8, chars)).toBe('a<br>Optimization-failure<br>b');
+  it('breaks after a hyphen when a word is longer than the line', () => {
+    expect(wrapTitle('Optimization-failure rate (TLE, MLE)', 14, chars)).toBe(
+      'Optimization-<br>failure rate<br>(TLE, MLE)',
+    );
+    expect(wrapTitle('Correctness-failure rate', 40, chars)).toBe('Correctness-failure rate');
+  });
+
+  it('keeps a piece longer than the line on a line of its own, and markup untouched', () => {
+    expect(wrapTitle('a Optimization b', 8, chars)).toBe('a<br>Optimization<br>b');
     expect(wrapTitle('pass@k <i>mean</i> over problems', 5, chars)).toBe('pass@k <i>mean</i> over problems');
   });
 });
