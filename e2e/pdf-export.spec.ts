@@ -17,7 +17,11 @@ test.beforeAll(async () => {
 });
 
 /** Downloads through the form; the file is kept beside the test's results for a look. */
-async function downloadPdf(page: Page, box: Locator, size: { width: string; height: string; font: string } | 'double') {
+async function downloadPdf(
+  page: Page,
+  box: Locator,
+  size: { width: string; height: string; font: string; legend?: boolean } | 'double',
+) {
   await box.getByTestId('export-pdf').click();
   const form = box.getByTestId('pdf-form');
   if (size === 'double') await form.getByTestId('pdf-preset-double').click();
@@ -26,11 +30,16 @@ async function downloadPdf(page: Page, box: Locator, size: { width: string; heig
     await form.getByTestId('pdf-heightIn').fill(size.height);
     await form.getByTestId('pdf-fontPt').fill(size.font);
   }
+  await form.getByTestId('pdf-legend').setChecked(size === 'double' || (size.legend ?? true));
   const [download] = await Promise.all([page.waitForEvent('download'), form.getByTestId('pdf-download').click()]);
-  await expect(form).toBeHidden();
+  // The form closes, or stays open with a notice (a title too long for its axis at this size).
+  const notice = form.getByTestId('pdf-notice');
+  await expect(async () => expect((await form.isHidden()) || (await notice.isVisible())).toBe(true)).toPass();
+  const said = (await notice.isVisible()) ? await notice.textContent() : null;
+  if (said) await box.getByTestId('export-pdf').click();
   const bytes = readFileSync((await download.path())!);
   writeFileSync(test.info().outputPath(download.suggestedFilename()), bytes);
-  return { name: download.suggestedFilename(), bytes };
+  return { name: download.suggestedFilename(), bytes, notice: said };
 }
 
 function expectPaperFigure(bytes: Buffer, widthPt: number, heightPt: number) {
@@ -58,11 +67,19 @@ test('the frontier and the ensemble plots export a vector PDF at the chosen size
   expect(single.name).toBe(`study-${studyId}-frontier.pdf`);
   expectPaperFigure(single.bytes, 234, 180);
 
-  // The browser remembers the last size for the next plot.
+  // Without the legend: its five labels are gone from the text drawn.
+  const bare = await downloadPdf(page, frontier, { width: '3.25', height: '2.5', font: '8', legend: false });
+  expectPaperFigure(bare.bytes, 234, 180);
+  expect(bare.notice, 'without the legend every title fits at one column').toBeNull();
+  const labels = (b: Buffer) => operatorCounts(readPdf(b).content).text;
+  expect(labels(single.bytes) - labels(bare.bytes)).toBeGreaterThanOrEqual(5);
+
+  // The browser remembers the last size and legend choice for the next plot.
   const solve = page.getByTestId(`export-study-${studyId}-solve-rate`);
   await solve.getByTestId('export-pdf').click();
   await expect(solve.getByTestId('pdf-widthIn')).toHaveValue('3.25');
   await expect(solve.getByTestId('pdf-fontPt')).toHaveValue('8');
+  await expect(solve.getByTestId('pdf-legend')).not.toBeChecked();
   await solve.getByTestId('export-pdf').click();
 
   const { low, high } = await endpoints(studyId);
@@ -74,7 +91,9 @@ test('the frontier and the ensemble plots export a vector PDF at the chosen size
   expectPaperFigure(double.bytes, 6.75 * 72, 3.5 * 72);
 });
 
-test('a bad size is refused with a message naming the field, and nothing is downloaded', async ({ page }) => {
+test('a bad size is refused with a message naming the field and nothing is downloaded; a tiny one says what runs off', async ({
+  page,
+}) => {
   await page.goto(`/studies/${studyId}`);
   await expect(page.getByTestId('frontier-plot')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   let downloads = 0;
@@ -90,4 +109,17 @@ test('a bad size is refused with a message naming the field, and nothing is down
   await expect(errors).not.toContainText('Height');
   await expect(box.getByTestId('pdf-form')).toBeVisible();
   expect(downloads).toBe(0);
+
+  // A valid but tiny figure downloads, and says which title runs off it.
+  await box.getByTestId('pdf-widthIn').fill('1');
+  await box.getByTestId('pdf-heightIn').fill('1');
+  await box.getByTestId('pdf-fontPt').fill('12');
+  await box.getByTestId('pdf-legend').setChecked(true);
+  await box.getByTestId('pdf-download').click();
+  await expect(box.getByTestId('pdf-notice')).toContainText(
+    /the (x|y)-axis( and y-axis)? title is longer than its axis/,
+  );
+  await expect(box.getByTestId('pdf-notice')).toContainText('or untick Legend');
+  await expect(errors).toBeHidden();
+  expect(downloads).toBe(1);
 });

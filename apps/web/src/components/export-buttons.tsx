@@ -69,12 +69,16 @@ export function ExportButtons({ plot, csv, filename, width, height }: ExportButt
     downloadBlob(blob, `${base}.${format}`);
   }
 
-  async function pdf(size: PdfFigureSize) {
+  /** Downloads the PDF; returns what the user should know about it, if anything. */
+  async function pdf(size: PdfFigureSize): Promise<string | null> {
     const el = graphDiv(plot);
     if (!el) throw new Error('the chart has not been drawn yet');
     // jsPDF, svg2pdf and the font (~1 MB together) load on the first PDF only.
     const { plotPdf } = await import('@/lib/plots/plot-pdf');
-    downloadBlob(await plotPdf(el, size, base), `${base}.pdf`);
+    const { blob, overflow } = await plotPdf(el, size, base);
+    downloadBlob(blob, `${base}.pdf`);
+    if (overflow.length === 0) return null;
+    return `Downloaded, but the ${overflow.join(' and ')} title is longer than its axis at this size and runs off the figure: make the figure larger${size.legend ? ' or untick Legend' : ''}.`;
   }
 
   async function run(format: Format) {

@@ -15,8 +15,8 @@ import {
 const STORAGE_KEY = 'frontier.pdf-figure-size';
 
 interface Props {
-  /** Draws the PDF; an error is shown under the form. */
-  download: (size: PdfFigureSize) => Promise<void>;
+  /** Draws and downloads the PDF; resolves to a notice to show (the form then stays open), or null. */
+  download: (size: PdfFigureSize) => Promise<string | null>;
   disabled: boolean;
 }
 
@@ -32,12 +32,14 @@ function remembered(): PdfFigureSize {
 export function PdfExport({ download, disabled }: Props) {
   const [input, setInput] = useState<PdfSizeInput | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!input) return;
     const parsed = parsePdfSize(input);
+    setNotice(null);
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors([]);
     setBusy(true);
@@ -47,8 +49,9 @@ export function PdfExport({ download, disabled }: Props) {
       // Private windows may refuse storage: the size is then simply not remembered.
     }
     try {
-      await download(parsed.size);
-      setInput(null);
+      const said = await download(parsed.size);
+      if (said) setNotice(said);
+      else setInput(null);
     } catch (err) {
       setErrors([`Could not export PDF: ${err instanceof Error ? err.message : String(err)}`]);
     } finally {
@@ -86,6 +89,7 @@ export function PdfExport({ download, disabled }: Props) {
         aria-expanded={input !== null}
         onClick={() => {
           setErrors([]);
+          setNotice(null);
           const size = remembered();
           setInput((i) => (i ? null : sizeInput(size, size.legend)));
         }}
@@ -134,6 +138,11 @@ export function PdfExport({ download, disabled }: Props) {
                 <li key={m}>{m}</li>
               ))}
             </ul>
+          )}
+          {notice && (
+            <p role="status" className="pdf-notice" data-testid="pdf-notice">
+              {notice}
+            </p>
           )}
           <div className="pdf-actions">
             <span className="muted">Vector, fonts embedded; \includegraphics at its own size.</span>

@@ -2,10 +2,10 @@ import type { Data, Layout } from 'plotly.js';
 import { jsPDF } from 'jspdf';
 import 'svg2pdf.js';
 import fontUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
-import { loadPlotly, type PlotlyModule } from './plotly';
+import { loadPlotly } from './plotly';
 import { pagePoints, type PdfFigureSize } from './pdf-size';
 import { printFigure, printScale, SCREEN_FONT_PX } from './print-figure';
-import { wrapTitle } from './wrap-title';
+import { fitTitles } from './fit-titles';
 
 // A Plotly chart as a vector PDF for a paper: Plotly draws the figure as SVG with every text in
 // DejaVu Sans, and svg2pdf turns that SVG, scaled onto the page, into PDF paths and text set in
@@ -43,41 +43,12 @@ interface GraphDiv {
   layout: Partial<Layout>;
 }
 
-type Figure = ReturnType<typeof printFigure>;
-
-/** Lays the figure out once, off-screen, and wraps each axis title longer than its axis. */
-async function fitTitles(
-  Plotly: PlotlyModule,
-  figure: Figure,
-  size: { width: number; height: number },
-  holder: Element,
-) {
-  const probe = document.createElement('div');
-  holder.append(probe);
-  try {
-    await Plotly.newPlot(probe, figure.data, { ...figure.layout, ...size }, { staticPlot: true });
-    const full = (probe as unknown as { _fullLayout: Record<string, { _length?: number } | undefined> })._fullLayout;
-    const context = document.createElement('canvas').getContext('2d');
-    if (!context) return figure;
-    context.font = `${SCREEN_FONT_PX}px "${FAMILY}"`;
-    const layout = { ...figure.layout };
-    for (const key of ['xaxis', 'yaxis'] as const) {
-      const axis = layout[key];
-      const title = typeof axis?.title === 'string' ? { text: axis.title } : axis?.title;
-      const length = full[key]?._length;
-      if (!axis || !title?.text || !length) continue;
-      // A little short of the axis: a wrapped y title widens the margin and shortens the x axis.
-      const text = wrapTitle(title.text, length * 0.92, (s) => context.measureText(s).width);
-      if (text !== title.text) layout[key] = { ...axis, title: { ...title, text } };
-    }
-    return { ...figure, layout };
-  } finally {
-    Plotly.purge(probe);
-    probe.remove();
-  }
-}
-
-export async function plotPdf(graph: HTMLElement, size: PdfFigureSize, title: string): Promise<Blob> {
+/** The PDF, and the axes whose title is longer than the axis even when wrapped (to tell the user). */
+export async function plotPdf(
+  graph: HTMLElement,
+  size: PdfFigureSize,
+  title: string,
+): Promise<{ blob: Blob; overflow: string[] }> {
   const [Plotly, font] = await Promise.all([loadPlotly(), loadFont()]);
   const { width, height } = pagePoints(size);
   const gd = graph as unknown as GraphDiv;
@@ -89,10 +60,11 @@ export async function plotPdf(graph: HTMLElement, size: PdfFigureSize, title: st
   holder.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden';
   document.body.append(holder);
   try {
-    const figure = await fitTitles(
+    const { figure, overflow } = await fitTitles(
       Plotly,
       printFigure(gd.data, gd.layout, { family: FAMILY, legend: size.legend }),
       canvas,
+      `${SCREEN_FONT_PX}px "${FAMILY}"`,
       holder,
     );
     const url = await Plotly.toImage({ ...figure, config: { staticPlot: true } }, { format: 'svg', ...canvas });
@@ -113,7 +85,7 @@ export async function plotPdf(graph: HTMLElement, size: PdfFigureSize, title: st
     doc.setProperties({ title, creator: 'Frontier Explorer' });
     holder.append(svg);
     await doc.svg(svg, { x: 0, y: 0, width, height });
-    return doc.output('blob');
+    return { blob: doc.output('blob'), overflow };
   } finally {
     holder.remove();
   }
