@@ -2,7 +2,7 @@ import type { Data, Layout } from 'plotly.js';
 import { jsPDF } from 'jspdf';
 import 'svg2pdf.js';
 import fontUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
-import { loadPlotly } from './plotly';
+import { loadPlotly, type PlotlyModule } from './plotly';
 import { pagePoints, type PdfFigureSize } from './pdf-size';
 import { printFigure, printScale, SCREEN_FONT_PX } from './print-figure';
 import { fitTitles } from './fit-titles';
@@ -43,6 +43,36 @@ interface GraphDiv {
   layout: Partial<Layout>;
 }
 
+function tooSmall(size: PdfFigureSize): string {
+  return `the chart does not fit in ${size.widthIn} × ${size.heightIn} in with ${size.fontPt} pt text: make the figure larger or the text smaller${size.legend ? ', or untick Legend' : ''}`;
+}
+
+/** The print figure as an SVG data URL, or null when its text leaves no room for the plot. */
+async function drawSvg(
+  Plotly: PlotlyModule,
+  gd: GraphDiv,
+  size: PdfFigureSize,
+  canvas: { width: number; height: number },
+  holder: Element,
+): Promise<{ url: string; overflow: string[] } | null> {
+  try {
+    const { figure, overflow } = await fitTitles(
+      Plotly,
+      printFigure(gd.data, gd.layout, { family: FAMILY, legend: size.legend }),
+      canvas,
+      `${SCREEN_FONT_PX}px "${FAMILY}"`,
+      holder,
+    );
+    const url = await Plotly.toImage({ ...figure, config: { staticPlot: true } }, { format: 'svg', ...canvas });
+    return { url, overflow };
+  } catch (err) {
+    // Plotly gives up with "Something went wrong with axis scaling" when margins and legend leave
+    // the plot no room: the size is the problem, and the user is told so in those terms.
+    if (err instanceof Error && /axis scaling/i.test(err.message)) return null;
+    throw err;
+  }
+}
+
 /** The PDF, and the axes whose title is longer than the axis even when wrapped (to tell the user). */
 export async function plotPdf(
   graph: HTMLElement,
@@ -60,14 +90,9 @@ export async function plotPdf(
   holder.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden';
   document.body.append(holder);
   try {
-    const { figure, overflow } = await fitTitles(
-      Plotly,
-      printFigure(gd.data, gd.layout, { family: FAMILY, legend: size.legend }),
-      canvas,
-      `${SCREEN_FONT_PX}px "${FAMILY}"`,
-      holder,
-    );
-    const url = await Plotly.toImage({ ...figure, config: { staticPlot: true } }, { format: 'svg', ...canvas });
+    const drawn = await drawSvg(Plotly, gd, size, canvas, holder);
+    if (!drawn) throw new Error(tooSmall(size));
+    const { url, overflow } = drawn;
     const svgText = decodeURIComponent(url.slice(url.indexOf(',') + 1));
     const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
     if (svg.nodeName !== 'svg') throw new Error('the chart could not be drawn as SVG');
