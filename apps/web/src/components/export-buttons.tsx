@@ -78,7 +78,8 @@ export function ExportButtons({ plot, csv, filename, width, height }: ExportButt
     const { blob, overflow } = await plotPdf(el, size, base);
     downloadBlob(blob, `${base}.pdf`);
     if (overflow.length === 0) return null;
-    return `Downloaded, but the ${overflow.join(' and ')} title is longer than its axis at this size and runs off the figure: make the figure larger${size.legend ? ' or untick Legend' : ''}.`;
+    const [titles, axes] = overflow.length > 1 ? ['titles are', 'their axes'] : ['title is', 'its axis'];
+    return `Downloaded, but the ${overflow.join(' and ')} ${titles} longer than ${axes} at this size and run${overflow.length > 1 ? '' : 's'} off the figure: make the figure larger or the text smaller${size.legend ? ', or untick Legend' : ''}.`;
   }
 
   async function run(format: Format) {
