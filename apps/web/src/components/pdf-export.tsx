@@ -101,6 +101,7 @@ export function PdfExport({ download, disabled }: Props) {
         <form
           className="pdf-export-form card"
           data-testid="pdf-form"
+          aria-label="PDF size and text"
           noValidate
           onSubmit={(e) => void submit(e)}
           onKeyDown={(e) => e.key === 'Escape' && setInput(null)}
