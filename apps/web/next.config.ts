@@ -21,7 +21,11 @@ const nextConfig: NextConfig = {
     'graphile-worker',
   ],
   outputFileTracingRoot: repoRoot,
-  turbopack: { root: repoRoot },
+  turbopack: {
+    root: repoRoot,
+    // The PDF export's embedded font: a file served as it is, fetched when a PDF is asked for.
+    rules: { '*.ttf': { type: 'asset' } },
+  },
   poweredByHeader: false,
   // No gzip: Next would compress every response on every request, and for the several-hundred-KB
   // study data that costs more than the rest of a (cached, see server/versioned-cache.ts) read.

@@ -3,9 +3,11 @@
 import { useState } from 'react';
 import { safeFilename, toCsv, type CsvTable } from '@/lib/csv';
 import { loadPlotly } from '@/lib/plots/plotly';
+import type { PdfFigureSize } from '@/lib/plots/pdf-size';
+import { PdfExport } from './pdf-export';
 
 /**
- * PNG, SVG and CSV downloads for one plot. Reusable by every view:
+ * PNG, SVG, PDF and CSV downloads for one plot. Reusable by every view:
  *
  *   const plotRef = useRef<HTMLDivElement>(null);
  *   <div ref={plotRef}><PlotlyChart … /></div>
@@ -67,6 +69,19 @@ export function ExportButtons({ plot, csv, filename, width, height }: ExportButt
     downloadBlob(blob, `${base}.${format}`);
   }
 
+  /** Downloads the PDF; returns what the user should know about it, if anything. */
+  async function pdf(size: PdfFigureSize): Promise<string | null> {
+    const el = graphDiv(plot);
+    if (!el) throw new Error('the chart has not been drawn yet');
+    // jsPDF, svg2pdf and the font (~1 MB together) load on the first PDF only.
+    const { plotPdf } = await import('@/lib/plots/plot-pdf');
+    const { blob, overflow } = await plotPdf(el, size, base);
+    downloadBlob(blob, `${base}.pdf`);
+    if (overflow.length === 0) return null;
+    const [titles, axes] = overflow.length > 1 ? ['titles are', 'their axes'] : ['title is', 'its axis'];
+    return `Downloaded, but the ${overflow.join(' and ')} ${titles} longer than ${axes} at this size and run${overflow.length > 1 ? '' : 's'} off the figure: make the figure larger or the text smaller${size.legend ? ', or untick Legend' : ''}.`;
+  }
+
   async function run(format: Format) {
     setBusy(format);
     setError(null);
@@ -83,18 +98,22 @@ export function ExportButtons({ plot, csv, filename, width, height }: ExportButt
   return (
     <div className="export-buttons" data-testid={`export-${base}`}>
       <span className="muted">Download</span>
-      {(['png', 'svg', 'csv'] as const).map((f) => (
-        <button
-          key={f}
-          type="button"
-          data-testid={`export-${f}`}
-          disabled={busy !== null}
-          onClick={() => void run(f)}
-          title={f === 'csv' ? 'The plotted numbers as CSV' : `The chart as ${f.toUpperCase()}`}
-        >
-          {busy === f ? '…' : f.toUpperCase()}
-        </button>
-      ))}
+      {(['png', 'svg', 'pdf', 'csv'] as const).map((f) =>
+        f === 'pdf' ? (
+          <PdfExport key={f} download={pdf} disabled={busy !== null} />
+        ) : (
+          <button
+            key={f}
+            type="button"
+            data-testid={`export-${f}`}
+            disabled={busy !== null}
+            onClick={() => void run(f)}
+            title={f === 'csv' ? 'The plotted numbers as CSV' : `The chart as ${f.toUpperCase()}`}
+          >
+            {busy === f ? '…' : f.toUpperCase()}
+          </button>
+        ),
+      )}
       {error && (
         <span role="alert" className="export-error">
           {error}
