@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 const SOURCE_DIRS = ['apps/web/src', 'apps/web/next.config.ts', 'packages/core/src', 'packages/db/src'];
 
-function newestMtime(path: string): number {
+/** The newest modification time under `path` (0 when it is absent), node_modules and generated code aside. */
+export function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;
