@@ -31,9 +31,13 @@ describe('offlineHtml', () => {
   });
 
   it('escapes the title and keeps the viewer whole even if its code mentions </script>', () => {
-    const html = offlineHtml({ js: 'const s = "</script>";', css: 'a::after { content: "</style>"; }' }, meta, '{}');
+    const html = offlineHtml(
+      { js: 'const s = "</script>", c = "<!--";', css: 'a::after { content: "</style>"; }' },
+      meta,
+      '{}',
+    );
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · offline copy');
-    expect(html).toContain('const s = "<\\/script>";');
+    expect(html).toContain('const s = "<\\/script>", c = "\\x3C!--";');
     expect(html).toContain('content: "<\\/style>"');
     expect(html.match(/<\/script>/g)).toHaveLength(2);
   });

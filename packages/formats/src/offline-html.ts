@@ -40,9 +40,14 @@ export function scriptSafeJson(json: string): string {
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** `</script` and `</style` inside inlined code would end its element early. */
+/**
+ * Inlined code as its element's text: `</script` or `</style` would end the element early, and
+ * `<!--` could start the HTML parser's escaped states. esbuild's output has neither outside
+ * string and regular expression literals, where `\x3C` means the same `<`.
+ */
 function inlineSafe(code: string, tag: 'script' | 'style'): string {
-  return code.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
+  const escaped = code.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
+  return tag === 'script' ? escaped.replace(/<!--/g, '\\x3C!--') : escaped;
 }
 
 /**
