@@ -63,7 +63,7 @@ async function main() {
     dir: join(BENCH, 'sweep'),
     seed: 38,
     problems: PROBLEMS,
-    samplesPerCheckpoint: PROBLEMS * 8,
+    samplesPerCheckpoint: 8,
     alphas: ALPHAS,
     codeBytes: 40,
   });
