@@ -136,6 +136,7 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
+    rmSync(BENCH, { recursive: true, force: true });
   }
 }
 
@@ -147,7 +148,8 @@ async function storedPayload(url: string, token: string): Promise<string> {
     token,
   ]);
   await c.end();
-  return rows[0]!.payload;
+  // jsonb's text has a space after each ':' and ','; the file holds it as JSON.stringify writes it.
+  return JSON.stringify(JSON.parse(rows[0]!.payload));
 }
 
 await main();
