@@ -86,6 +86,9 @@ test('a Frontier share saved as HTML opens offline: plot with hover, slider, wha
   const moved = await readHeadline(o);
   expect(moved.checkpointId).not.toBe(live.checkpointId);
   expect(moved.solve).not.toEqual(live.solve);
+  // A plot's PNG export works without a server too (plotly.js renders it in the page).
+  const [png] = await Promise.all([o.waitForEvent('download'), o.getByTestId('export-png').first().click()]);
+  expect(png.suggestedFilename()).toMatch(/frontier\.png$/);
   await saveScreenshot(o, 'offline-frontier-1280');
   await o.setViewportSize({ width: 1440, height: 900 });
   await saveScreenshot(o, 'offline-frontier-1440');
