@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts';
@@ -137,6 +137,45 @@ test('a live matrix view saved as HTML keeps its rows, sorts, filters and proble
   expect(offline.attempted).toEqual([]);
   expect(offline.errors).toEqual([]);
   await o.context().close();
+});
+
+test('triage and ensembles views saved as HTML render offline as in a share, with no request or error', async ({
+  request,
+  browser,
+}, testInfo) => {
+  const demoId = await studyIdByName(DEMO_STUDY);
+  for (const tab of ['triage', 'ensembles']) {
+    const res = await request.get(
+      `/api/studies/${demoId}/bundle?view=${encodeURIComponent(`/studies/${demoId}/${tab}`)}`,
+    );
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-disposition']).toMatch(new RegExp(`attachment; filename=".*-${tab}\\.html"`));
+    const path = testInfo.outputPath(`${tab}.html`);
+    writeFileSync(path, await res.body());
+    const offline = await openOffline(browser, path);
+    const o = offline.page;
+    if (tab === 'triage') {
+      // The first-failing-tier evidence was pinned with the view: the "falls by" cells say a tier.
+      await expect(o.getByTestId('triage-row').first()).toBeVisible();
+      await expect(o.getByTestId('a-why').first()).toContainText('tier');
+    } else {
+      await expect(o.getByTestId('ensembles-view')).toHaveAttribute('data-state', 'ready');
+      await expect(o.getByTestId('ensembles-view')).toHaveAttribute('data-where', 'main thread');
+      // Another member joins the ensemble, computed in the page: one more allocation row.
+      const members = await o.getByTestId('allocation-row').count();
+      const id = await o
+        .locator('[data-testid="ensemble-pick"]:not(:checked)')
+        .first()
+        .getAttribute('data-checkpoint-id');
+      const pick = o.locator(`[data-testid="ensemble-pick"][data-checkpoint-id="${id}"]`);
+      await pick.check();
+      await expect(pick).toBeChecked();
+      await expect(o.getByTestId('allocation-row')).toHaveCount(members + 1);
+    }
+    expect(offline.attempted).toEqual([]);
+    expect(offline.errors).toEqual([]);
+    await o.context().close();
+  }
 });
 
 test('the offline copies refuse what they cannot save', async ({ request }) => {
