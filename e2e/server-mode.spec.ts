@@ -116,6 +116,13 @@ const PROBES: Probe[] = [
     ok: 200,
   },
   {
+    route: '/api/studies/{id}/bundle',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/bundle?view=${encodeURIComponent(`/studies/${ids.study}/matrix`)}`,
+    ok: 200,
+  },
+  {
     route: '/api/studies/{id}/problems/{problemId}',
     method: 'GET',
     access: 'read',
@@ -176,6 +183,14 @@ const PROBES: Probe[] = [
     method: 'DELETE',
     access: 'share',
     url: () => '/api/shares/no-such-share-token-000',
+    ok: 404,
+  },
+  // Public, as the link is: an unknown token is a 404 for every caller.
+  {
+    route: '/api/shares/{token}/bundle',
+    method: 'GET',
+    access: 'public',
+    url: () => '/api/shares/no-such-share-token-000/bundle',
     ok: 404,
   },
   // An import without its study and alpha is refused after the access check, before any ingest.

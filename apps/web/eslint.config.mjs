@@ -14,5 +14,5 @@ export default defineConfig([
       ],
     },
   },
-  globalIgnores(['.next*/**', 'next-env.d.ts']),
+  globalIgnores(['.next*/**', '.viewer/**', 'next-env.d.ts']),
 ]);

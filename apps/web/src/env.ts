@@ -6,7 +6,7 @@ import { z } from 'zod';
 /** The monorepo root: the nearest ancestor of the working directory whose package.json has workspaces. */
 // turbopackIgnore: these paths are only known at run time; without the hint the build would trace
 // (and ship) the whole repository as files the server might read.
-function findRepoRoot(start: string): string {
+export function findRepoRoot(start: string): string {
   for (let dir = resolve(/*turbopackIgnore: true*/ start); ; dir = dirname(dir)) {
     const manifest = join(/*turbopackIgnore: true*/ dir, 'package.json');
     if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;

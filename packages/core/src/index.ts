@@ -36,3 +36,4 @@ export * from './triage';
 export * from './ensemble-budget';
 export * from './plural';
 export * from './timestamp';
+export { SHARE_TOKEN_PATTERN } from './share-token';

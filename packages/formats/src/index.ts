@@ -21,3 +21,4 @@ export {
 export { Rng, mixSeed } from './synthetic-prng';
 export { writeTable, isTableFormat, TABLE_FORMATS, type TableColumn, type TableFormat, type TableRow } from './table';
 export type { ParquetTableOptions } from './table-parquet';
+export { offlineHtml, scriptSafeJson, type OfflineDocument, type OfflineViewer } from './offline-html';

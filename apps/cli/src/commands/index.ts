@@ -8,6 +8,7 @@ import { registerJudge } from './judge';
 import { registerMerge } from './merge';
 import { registerMigrate } from './migrate';
 import { registerRefine } from './refine';
+import { registerShare } from './share';
 import { registerStudies } from './studies';
 import { registerStudy } from './study';
 import { registerSuggest } from './suggest';
@@ -28,6 +29,7 @@ export const commands: Array<(program: Command) => void> = [
   registerSuggest,
   registerRefine,
   registerTriage,
+  registerShare,
   registerJobs,
   registerWorker,
   registerUp,

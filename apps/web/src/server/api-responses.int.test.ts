@@ -12,6 +12,7 @@ import { NextRequest, type NextResponse } from 'next/server';
 import { createStudy, importStudy, recomputeAggregates, studyImportFromFile } from '@frontier/db';
 import { writeSyntheticSweep } from '@frontier/formats';
 import { createTestDatabase, type TestDatabase } from '../../../../packages/db/test/test-database';
+import { buildViewer } from '../viewer/build-viewer';
 import { API, type ApiRoute, type ApiRouteName } from './api-routes';
 
 // !: 'server-only' throws outside Next's server bundle; it guards the build, not the behaviour.
@@ -145,6 +146,13 @@ const CALLS: Record<ApiRouteName, Call> = {
     handler: async () => (await import('../app/api/studies/[id]/export/route')).GET,
     request: () => ({ path: `/api/studies/${seen.studyId}/export?format=csv`, params: { id: String(seen.studyId) } }),
   },
+  studyBundle: {
+    handler: async () => (await import('../app/api/studies/[id]/bundle/route')).GET,
+    request: () => ({
+      path: `/api/studies/${seen.studyId}/bundle?view=${encodeURIComponent(`/studies/${seen.studyId}/matrix`)}`,
+      params: { id: String(seen.studyId) },
+    }),
+  },
   evaluate: {
     handler: async () => (await import('../app/api/studies/[id]/evaluate/route')).POST,
     request: () => ({
@@ -183,6 +191,10 @@ const CALLS: Record<ApiRouteName, Call> = {
   shares: {
     handler: async () => (await import('../app/api/shares/route')).GET,
     request: () => ({ path: '/api/shares' }),
+  },
+  shareBundle: {
+    handler: async () => (await import('../app/api/shares/[token]/bundle/route')).GET,
+    request: () => ({ path: `/api/shares/${seen.token}/bundle`, params: { token: seen.token } }),
   },
   deleteShare: {
     handler: async () => (await import('../app/api/shares/[token]/route')).DELETE,
@@ -224,6 +236,8 @@ function checked(name: ApiRouteName, body: unknown) {
 }
 
 beforeAll(async () => {
+  // The offline copies' routes read the viewer that the web build makes.
+  await buildViewer();
   t = await createTestDatabase();
   // The web app reads its configuration from the environment on first use (env.ts).
   process.env.DATABASE_URL = t.url;

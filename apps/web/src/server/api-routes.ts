@@ -28,6 +28,7 @@ import {
   sampleListResponseSchema,
 } from '@/lib/problem/problem-types';
 import {
+  bundleQuerySchema,
   createShareResponseSchema,
   createShareSchema,
   deleteShareResponseSchema,
@@ -170,6 +171,16 @@ export const API = {
     summary:
       "The study's rows per (checkpoint, setting, problem), or with samples=1 per sample, as a CSV or Parquet download (Content-Disposition: attachment), streamed",
   },
+  studyBundle: {
+    method: 'GET',
+    path: '/api/studies/{id}/bundle',
+    access: 'read',
+    params: studyParamsSchema,
+    query: bundleQuerySchema,
+    produces: ['text/html'],
+    summary:
+      'A study view pinned now (as a share would pin it, not stored) as one offline HTML file that opens from disk with no server (Content-Disposition: attachment)',
+  },
   problem: {
     method: 'GET',
     path: '/api/studies/{id}/problems/{problemId}',
@@ -255,6 +266,15 @@ export const API = {
     params: shareParamsSchema,
     response: deleteShareResponseSchema,
     summary: 'Delete a share link (its owner or an admin)',
+  },
+  shareBundle: {
+    method: 'GET',
+    path: '/api/shares/{token}/bundle',
+    access: 'public',
+    params: shareParamsSchema,
+    produces: ['text/html'],
+    summary:
+      'A share link as one offline HTML file that opens from disk with no server (Content-Disposition: attachment); public, as the link is',
   },
 } as const satisfies Record<string, ApiRoute>;
 

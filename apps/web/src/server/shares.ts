@@ -23,11 +23,7 @@ import { getStudyDataJson } from './study-data';
 import { getStudyFacets } from './study-facets';
 import { getTriageEvidence } from './triage-evidence';
 
-/**
- * Pins a view of a study: stores the view string and, as the payload, every dataset the view
- * reads at the study's current data version. Built from the cached JSON strings, so a share of
- * a big study costs no parse/serialise round trip.
- */
+/** Pins a view of a study (see pinView) and stores it under a new token. */
 export async function createShare(studyId: number, view: string, owner: Identity): Promise<CreateShareResponse> {
   const parsed = parseView(view, studyId);
   if (!parsed.ok)
@@ -41,26 +37,47 @@ export async function createShare(studyId: number, view: string, owner: Identity
         `you own ${quota} share links, the most allowed (FRONTIER_SHARE_QUOTA); delete some first`,
       );
   }
+  const pinned = await pinView(studyId, parsed);
+  const token = randomBytes(18).toString('base64url');
+  await insertShare(await getDb(), {
+    token,
+    studyId,
+    view: pinned.view,
+    dataVersion: pinned.dataVersion,
+    payloadJson: pinned.payloadJson,
+    createdById: owner.userId,
+  });
+  return { token, url: `/s/${token}` };
+}
+
+/** A view pinned to the data of now: what a share stores, and what an offline copy of a live view holds. */
+export interface PinnedView {
+  /** The view's path and query, normalised. */
+  view: string;
+  dataVersion: number;
+  /** A SharePayload as JSON. */
+  payloadJson: string;
+}
+
+/**
+ * Every dataset the view reads at the study's current data version, and its other reads. Built
+ * from the cached JSON strings, so pinning a big study costs no parse/serialise round trip.
+ */
+export async function pinView(studyId: number, parsed: ParsedView & { ok: true }): Promise<PinnedView> {
   const meta = await getStudyFacets(studyId); // 404 for an unknown study
   const filters = datasetsForView(parsed.subpath, parsed.filters, meta.facets);
   const jsons = await Promise.all(filters.map((f) => getStudyDataJson(studyId, f)));
   // Every dataset must come from one data version; a write between the reads makes us say so.
   // The version is the JSON's second key (see StudyData): read it without parsing megabytes.
   const versions = new Set(jsons.map((j) => Number(/"dataVersion":(\d+)/.exec(j.slice(0, 100))?.[1])));
-  if (versions.size > 1) throw new HttpError(409, 'the study data changed while the link was being made; try again');
+  if (versions.size > 1) throw new HttpError(409, 'the study data changed while the view was being pinned; try again');
   const [dataVersion] = versions;
   const queries = await pinnedQueries(studyId, parsed, jsons[0]!);
-  const payload = `{"facets":${JSON.stringify(meta.facets)},"datasets":{${filters.map((f, i) => `${JSON.stringify(datasetKey(f))}:${jsons[i]}`).join(',')}},"queries":${JSON.stringify(queries)}}`;
-  const token = randomBytes(18).toString('base64url');
-  await insertShare(await getDb(), {
-    token,
-    studyId,
+  return {
     view: `${parsed.path}${parsed.search.size ? `?${parsed.search.toString()}` : ''}`,
     dataVersion: dataVersion ?? meta.dataVersion,
-    payloadJson: payload,
-    createdById: owner.userId,
-  });
-  return { token, url: `/s/${token}` };
+    payloadJson: `{"facets":${JSON.stringify(meta.facets)},"datasets":{${filters.map((f, i) => `${JSON.stringify(datasetKey(f))}:${jsons[i]}`).join(',')}},"queries":${JSON.stringify(queries)}}`,
+  };
 }
 
 /**

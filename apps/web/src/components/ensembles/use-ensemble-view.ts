@@ -8,6 +8,7 @@ import {
   type EnsembleView,
 } from '@/lib/ensembles/ensemble-view';
 import type { EnsembleWorkerRequest, EnsembleWorkerResponse } from '@/lib/ensembles/ensemble.worker';
+import { ENSEMBLE_WORKERS, startEnsembleWorker } from '@/lib/ensembles/ensemble-worker';
 import type { StudyData } from '@frontier/core';
 
 // Small studies are computed in a useMemo on the main thread; above this many (checkpoint x
@@ -28,7 +29,7 @@ export function useEnsembleView(data: StudyData | undefined, input: EnsembleInpu
   const cells = data
     ? data.checkpoints.length * data.problems.length * Math.min(input.budget ?? MAX_VIEW_BUDGET, MAX_VIEW_BUDGET)
     : 0;
-  const inWorker = cells > MAIN_THREAD_LIMIT && typeof Worker !== 'undefined';
+  const inWorker = cells > MAIN_THREAD_LIMIT && ENSEMBLE_WORKERS;
   const key = JSON.stringify(input);
 
   const sync = useMemo(() => {
@@ -52,7 +53,7 @@ export function useEnsembleView(data: StudyData | undefined, input: EnsembleInpu
 
   useEffect(() => {
     if (!inWorker || !data) return;
-    const w = new Worker(new URL('../../lib/ensembles/ensemble.worker.ts', import.meta.url), { type: 'module' });
+    const w = startEnsembleWorker();
     worker.current = w;
     w.postMessage({ type: 'data', data } satisfies EnsembleWorkerRequest);
     return () => {

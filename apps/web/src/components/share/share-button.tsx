@@ -3,10 +3,11 @@
 import { useState } from 'react';
 import type { ApiErrorBody } from '@/lib/api/api-error';
 import type { CreateShareResponse } from '@/lib/share/share';
+import { DownloadHtmlButton, liveViewBundleUrl } from './download-html-button';
 
 /**
  * "Share": pins the current view (path + query, read at click time) to a snapshot of its data
- * and shows the link. Any study view can use it; the view must be registered for /s/ pages
+ * and shows the link; beside it, "Download as HTML" saves the same view as an offline file. Any study view can use it; the view must be registered for /s/ pages
  * (see lib/share/share.ts).
  */
 export function ShareButton({ studyId, view }: { studyId: number; view: () => string }) {
@@ -46,6 +47,7 @@ export function ShareButton({ studyId, view }: { studyId: number; view: () => st
       <button type="button" data-testid="share-button" disabled={state.status === 'busy'} onClick={() => void share()}>
         {state.status === 'busy' ? 'Making a link…' : 'Share'}
       </button>
+      <DownloadHtmlButton url={() => liveViewBundleUrl(studyId, view())} />
       {state.status === 'done' && (
         <>
           <input

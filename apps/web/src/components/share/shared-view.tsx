@@ -3,7 +3,7 @@
 import { formatTimestamp } from '@frontier/core';
 import { useQueries } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { studyFacetsQuery } from '@/lib/frontier/frontier-queries';
 import { sharedProblemHref } from '@/lib/problem/problem-link';
 import { studyDataQuery } from '@/lib/study/queries';
@@ -17,7 +17,8 @@ import { SHARED_VIEWS } from './registry';
 type Param = string | string[] | undefined;
 
 interface Props {
-  token: string;
+  /** Where the shared view lives: /s/TOKEN, or the offline copy's own hash (see viewer/). */
+  home: string;
   /** ?problem= and ?checkpoint= of the link's URL: a problem opened from the shared matrix. */
   problem: Param;
   checkpoint: Param;
@@ -28,6 +29,10 @@ interface Props {
   pinnedVersion: number;
   currentVersion: number;
   payload: SharePayload;
+  /** What the view is, above it: by default the shared link's banner (an offline copy has its own). */
+  banner?: ReactNode;
+  /** Controls in the default banner (the link's "Download as HTML"). */
+  actions?: ReactNode;
 }
 
 /**
@@ -35,7 +40,7 @@ interface Props {
  * made; when the study's data has changed since, it says so and offers the current data too.
  */
 export function SharedView({
-  token,
+  home,
   problem,
   checkpoint,
   studyId,
@@ -45,6 +50,8 @@ export function SharedView({
   pinnedVersion,
   currentVersion,
   payload,
+  banner,
+  actions,
 }: Props) {
   const changed = pinnedVersion !== currentVersion;
   const [source, setSource] = useState<'pinned' | 'current'>('pinned');
@@ -55,7 +62,7 @@ export function SharedView({
   const meta = useQueries({ queries: [{ ...studyFacetsQuery(studyId), enabled: showCurrent }] })[0]!;
   const wanted = showCurrent && meta.data ? datasetsForView(parsed.subpath, parsed.filters, meta.data.facets) : [];
   const current = useQueries({ queries: wanted.map((f) => studyDataQuery(studyId, f)) });
-  const problemHref = useMemo(() => sharedProblemHref(token), [token]);
+  const problemHref = useMemo(() => sharedProblemHref(home), [home]);
 
   // The view, or the problem opened from it, from the pinned data or (the reader's choice) the current data.
   const show = (
@@ -72,7 +79,7 @@ export function SharedView({
         return (
           <div className="banner banner-error" role="alert" data-testid="bad-shared-problem">
             <strong>This link names a problem it cannot show:</strong> {opened.message}.{' '}
-            <Link href={`/s/${token}`}>Show the shared view</Link>
+            <Link href={home}>Show the shared view</Link>
           </div>
         );
       }
@@ -83,7 +90,7 @@ export function SharedView({
           data={data}
           problemIndex={opened.problemIndex}
           checkpointId={opened.checkpointId}
-          backHref={`/s/${token}`}
+          backHref={home}
           source={key === 'current' ? 'current' : 'pinned'}
         />
       );
@@ -135,15 +142,20 @@ export function SharedView({
 
   return (
     <>
-      <div className="banner banner-info shared-banner" data-testid="shared-banner">
-        <div>
-          <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made{' '}
-          <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
+      {banner ?? (
+        <div className="banner banner-info shared-banner" data-testid="shared-banner">
+          <div>
+            <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made{' '}
+            <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
+          </div>
+          <div className="share-box">
+            {actions}
+            <Link href={view} data-testid="open-live">
+              Open the live view
+            </Link>
+          </div>
         </div>
-        <Link href={view} data-testid="open-live">
-          Open the live view
-        </Link>
-      </div>
+      )}
       {changed && (
         <div className="banner banner-synthetic" role="status" data-testid="data-changed">
           <strong>The data has changed since this link was shared</strong> (data version {pinnedVersion} then,{' '}

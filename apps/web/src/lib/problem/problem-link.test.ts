@@ -11,7 +11,7 @@ describe('problem links', () => {
     expect(liveProblemHref(3, { scale: '7B' })(7)).toBe('/studies/3/problems/7?scale=7B');
   });
   it('stay inside a shared link', () => {
-    expect(sharedProblemHref('abc_DEF-0123456789')(7, 11)).toBe('/s/abc_DEF-0123456789?problem=7&checkpoint=11');
-    expect(sharedProblemHref('abc_DEF-0123456789')(7)).toBe('/s/abc_DEF-0123456789?problem=7');
+    expect(sharedProblemHref('/s/abc_DEF-0123456789')(7, 11)).toBe('/s/abc_DEF-0123456789?problem=7&checkpoint=11');
+    expect(sharedProblemHref('/s/abc_DEF-0123456789')(7)).toBe('/s/abc_DEF-0123456789?problem=7');
   });
 });

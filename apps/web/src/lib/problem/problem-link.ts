@@ -17,8 +17,8 @@ export function liveProblemHref(studyId: number, scope: { setting?: string; scal
   };
 }
 
-/** A problem inside the shared link `token`: its pinned counts, read-only. */
-export function sharedProblemHref(token: string): ProblemHref {
+/** A problem inside the shared view at `home` (/s/TOKEN, or an offline copy's hash): its pinned counts, read-only. */
+export function sharedProblemHref(home: string): ProblemHref {
   return (problemId, checkpointId) =>
-    `/s/${token}?problem=${problemId}${checkpointId === undefined ? '' : `&checkpoint=${checkpointId}`}`;
+    `${home}?problem=${problemId}${checkpointId === undefined ? '' : `&checkpoint=${checkpointId}`}`;
 }

@@ -1,4 +1,4 @@
-import type { StudyData } from '@frontier/core';
+import { SHARE_TOKEN_PATTERN, type StudyData } from '@frontier/core';
 import type { ShareSummary } from '@frontier/db';
 import { z } from 'zod';
 import type { Facets } from '../study/facets';
@@ -20,7 +20,7 @@ import { dbIdSchema } from '../study/study-id';
 //     `pinnedStudyView`, which answers their queries from the pinned data and keeps their URL
 //     state local. A view without an entry is not shareable: the API says so.
 
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export { SHARE_TOKEN_PATTERN };
 
 /** DELETE /api/shares/:token */
 export const shareParamsSchema = z.strictObject({ token: z.string().regex(SHARE_TOKEN_PATTERN, 'not a share token') });
@@ -31,6 +31,13 @@ export const createShareSchema = z.strictObject({
 });
 
 export type CreateShareRequest = z.infer<typeof createShareSchema>;
+
+/** GET /api/studies/:id/bundle?view=: the view to save as an offline copy, as a share would pin it. */
+export const bundleQuerySchema = z.strictObject({
+  view: createShareSchema.shape.view.meta({
+    description: 'Path and query of the view, e.g. /studies/1/matrix?sort=gap',
+  }),
+});
 
 /** POST /api/shares, 201. */
 export const createShareResponseSchema = z.strictObject({

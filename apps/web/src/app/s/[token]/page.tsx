@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { DownloadHtmlButton } from '@/components/share/download-html-button';
 import { SharedView } from '@/components/share/shared-view';
 import { HttpError } from '@/server/http-error';
 import { getShare } from '@/server/shares';
@@ -23,7 +24,7 @@ export default async function SharedPage(props: PageProps<'/s/[token]'>) {
       </p>
       <h1 data-testid="study-name">{share.studyName}</h1>
       <SharedView
-        token={token}
+        home={`/s/${token}`}
         problem={problem}
         checkpoint={checkpoint}
         studyId={share.studyId}
@@ -33,6 +34,7 @@ export default async function SharedPage(props: PageProps<'/s/[token]'>) {
         pinnedVersion={share.dataVersion}
         currentVersion={share.currentVersion}
         payload={share.payload}
+        actions={<DownloadHtmlButton url={`/api/shares/${token}/bundle`} />}
       />
     </>
   );
