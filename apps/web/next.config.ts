@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
+import { contentSecurityPolicy, NOT_EMBED_SOURCE } from './src/lib/csp';
 
 // The monorepo root: workspace packages live there and are traced from there.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,6 +20,7 @@ const nextConfig: NextConfig = {
     '@prisma/client',
     '@prisma/adapter-pg',
     'graphile-worker',
+    '@resvg/resvg-js',
   ],
   outputFileTracingRoot: repoRoot,
   turbopack: { root: repoRoot },
@@ -28,32 +30,23 @@ const nextConfig: NextConfig = {
   // The app is served locally or behind a proxy, which can compress if the network needs it.
   compress: false,
   reactStrictMode: true,
-  // On every response. Pages need inline scripts (Next's hydration data) and plotly.js compiles
-  // functions at run time ('unsafe-eval'); nothing is loaded from elsewhere, and no site may frame
-  // the app (clickjacking a write button).
+  // On every response but a share's embed, whose CSP the proxy writes (its frame-ancestors come
+  // from FRONTIER_EMBED_ORIGINS, read at run time): see src/lib/csp.ts.
   async headers() {
-    const dev = process.env.NODE_ENV === 'development';
-    const csp = [
-      "default-src 'self'",
-      "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      // data: and blob: are the plot exports (Plotly's image as a data: URL, fetched into a Blob).
-      `connect-src 'self' data: blob:${dev ? ' ws: wss:' : ''}`,
-      "worker-src 'self' blob:",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; ');
+    const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === 'development', frameAncestors: "'none'" });
     return [
       {
         source: '/:path*',
         headers: [
-          { key: 'Content-Security-Policy', value: csp },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'same-origin' },
+        ],
+      },
+      {
+        source: NOT_EMBED_SOURCE,
+        headers: [
+          { key: 'Content-Security-Policy', value: csp },
+          { key: 'X-Frame-Options', value: 'DENY' },
         ],
       },
     ];

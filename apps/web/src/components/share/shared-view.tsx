@@ -5,10 +5,11 @@ import { useQueries } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { studyFacetsQuery } from '@/lib/frontier/frontier-queries';
-import { sharedProblemHref } from '@/lib/problem/problem-link';
+import { sharedPagePath, sharedProblemHref } from '@/lib/problem/problem-link';
 import { studyDataQuery } from '@/lib/study/queries';
 import { datasetKey, datasetsForView, parseView, type SharePayload } from '@/lib/share/share';
 import { parseSharedProblem } from '@/lib/share/shared-problem';
+import { tabLabel } from '@/lib/study/study-tabs';
 import type { StudyData } from '@frontier/core';
 import { ErrorState, Loading } from '../status';
 import { PinnedProblem } from './pinned-problem';
@@ -28,6 +29,8 @@ interface Props {
   pinnedVersion: number;
   currentVersion: number;
   payload: SharePayload;
+  /** The embed other sites frame (/s/TOKEN/embed): a one-line header linking to the full link, in a new tab. */
+  embed?: boolean;
 }
 
 /**
@@ -45,6 +48,7 @@ export function SharedView({
   pinnedVersion,
   currentVersion,
   payload,
+  embed = false,
 }: Props) {
   const changed = pinnedVersion !== currentVersion;
   const [source, setSource] = useState<'pinned' | 'current'>('pinned');
@@ -55,7 +59,8 @@ export function SharedView({
   const meta = useQueries({ queries: [{ ...studyFacetsQuery(studyId), enabled: showCurrent }] })[0]!;
   const wanted = showCurrent && meta.data ? datasetsForView(parsed.subpath, parsed.filters, meta.data.facets) : [];
   const current = useQueries({ queries: wanted.map((f) => studyDataQuery(studyId, f)) });
-  const problemHref = useMemo(() => sharedProblemHref(token), [token]);
+  const page = sharedPagePath(token, embed ? 'embed' : 'share');
+  const problemHref = useMemo(() => sharedProblemHref(token, embed ? 'embed' : 'share'), [token, embed]);
 
   // The view, or the problem opened from it, from the pinned data or (the reader's choice) the current data.
   const show = (
@@ -72,7 +77,7 @@ export function SharedView({
         return (
           <div className="banner banner-error" role="alert" data-testid="bad-shared-problem">
             <strong>This link names a problem it cannot show:</strong> {opened.message}.{' '}
-            <Link href={`/s/${token}`}>Show the shared view</Link>
+            <Link href={page}>Show the shared view</Link>
           </div>
         );
       }
@@ -83,7 +88,7 @@ export function SharedView({
           data={data}
           problemIndex={opened.problemIndex}
           checkpointId={opened.checkpointId}
-          backHref={`/s/${token}`}
+          backHref={page}
           source={key === 'current' ? 'current' : 'pinned'}
         />
       );
@@ -135,16 +140,29 @@ export function SharedView({
 
   return (
     <>
-      <div className="banner banner-info shared-banner" data-testid="shared-banner">
-        <div>
-          <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made{' '}
-          <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
+      {embed ? (
+        <div className="embed-header" data-testid="embed-header">
+          <strong>{studyName}</strong>
+          <span>{tabLabel(parsed.ok ? parsed.subpath : '')}</span>
+          <span className="muted">
+            shared view, pinned <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>
+          </span>
+          <a href={sharedPagePath(token)} target="_blank" rel="noopener" data-testid="embed-open-full">
+            Open in Frontier Explorer ↗
+          </a>
         </div>
-        <Link href={view} data-testid="open-live">
-          Open the live view
-        </Link>
-      </div>
-      {changed && (
+      ) : (
+        <div className="banner banner-info shared-banner" data-testid="shared-banner">
+          <div>
+            <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made{' '}
+            <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
+          </div>
+          <Link href={view} data-testid="open-live">
+            Open the live view
+          </Link>
+        </div>
+      )}
+      {changed && !embed && (
         <div className="banner banner-synthetic" role="status" data-testid="data-changed">
           <strong>The data has changed since this link was shared</strong> (data version {pinnedVersion} then,{' '}
           {currentVersion} now).{' '}

@@ -17,8 +17,13 @@ export function liveProblemHref(studyId: number, scope: { setting?: string; scal
   };
 }
 
-/** A problem inside the shared link `token`: its pinned counts, read-only. */
-export function sharedProblemHref(token: string): ProblemHref {
+/** The page of a shared link: the full page, or the embed other sites frame. */
+export function sharedPagePath(token: string, page: 'share' | 'embed' = 'share'): string {
+  return page === 'embed' ? `/s/${token}/embed` : `/s/${token}`;
+}
+
+/** A problem inside the shared link `token` (or its embed, which must not leave the frame's page): its pinned counts, read-only. */
+export function sharedProblemHref(token: string, page: 'share' | 'embed' = 'share'): ProblemHref {
   return (problemId, checkpointId) =>
-    `/s/${token}?problem=${problemId}${checkpointId === undefined ? '' : `&checkpoint=${checkpointId}`}`;
+    `${sharedPagePath(token, page)}?problem=${problemId}${checkpointId === undefined ? '' : `&checkpoint=${checkpointId}`}`;
 }
