@@ -1,12 +1,10 @@
 import 'server-only';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
 import { shareExists } from '@frontier/db';
 import { SHARE_TOKEN_PATTERN } from '../lib/share/share';
 import { sharePreview, type SharePreview } from '../lib/share/share-preview';
-import { PREVIEW_FONT, PREVIEW_WIDTH, previewSvg } from '../lib/preview/preview-svg';
+import { previewSvg } from '../lib/preview/preview-svg';
 import { getDb } from './db';
+import { rasterise } from './preview-raster';
 import { notFound } from './http-error';
 import { getShare, type StoredShare } from './shares';
 
@@ -28,27 +26,6 @@ function remember<T>(map: Map<string, T>, key: string, value: T): T {
 /** A share's title, description and card (the frontier's bootstrap is not free: computed once a link). */
 export function previewOf(share: StoredShare): SharePreview {
   return previews.get(share.token) ?? remember(previews, share.token, sharePreview(share));
-}
-
-/** DejaVu Sans (a permissive licence, shipped as an npm package): found from the working directory up, never a system font. */
-let fontFiles: string[] | undefined;
-function previewFonts(): string[] {
-  if (fontFiles) return fontFiles;
-  for (let dir = resolve(/*turbopackIgnore: true*/ process.cwd()); ; dir = dirname(dir)) {
-    const ttf = join(/*turbopackIgnore: true*/ dir, 'node_modules', 'dejavu-fonts-ttf', 'ttf');
-    if (existsSync(join(/*turbopackIgnore: true*/ ttf, 'DejaVuSans.ttf')))
-      return (fontFiles = [join(ttf, 'DejaVuSans.ttf'), join(ttf, 'DejaVuSans-Bold.ttf')]);
-    if (dirname(dir) === dir) throw new Error('the preview font (npm package dejavu-fonts-ttf) is not installed');
-  }
-}
-
-/** An SVG card as a PNG, with the bundled font only. */
-export function rasterise(svg: string): Buffer {
-  const resvg = new Resvg(svg, {
-    fitTo: { mode: 'width', value: PREVIEW_WIDTH },
-    font: { loadSystemFonts: false, fontFiles: previewFonts(), defaultFontFamily: PREVIEW_FONT },
-  });
-  return resvg.render().asPng();
 }
 
 /** The PNG of a share's preview; 404 for a token that is not (or no longer) a share. */

@@ -1,12 +1,9 @@
 import sharp from 'sharp';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parabolaStudy } from '../lib/frontier/suggest-fixture';
 import { previewSvg } from '../lib/preview/preview-svg';
 import { sharePreview } from '../lib/share/share-preview';
-import { rasterise } from './share-preview';
-
-// !: 'server-only' throws outside Next's server bundle; it guards the build, not the behaviour.
-vi.mock('server-only', () => ({}));
+import { rasterise } from './preview-raster';
 
 const data = parabolaStudy([0, 0.25, 0.5, 0.75, 1], { problems: 40 });
 const payload = { facets: { difficulties: ['hard'], settings: [], scales: ['7B'] }, datasets: { '': data } };
