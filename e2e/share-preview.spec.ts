@@ -59,7 +59,7 @@ test('a Frontier link unfurls: its tags carry the pinned numbers, its image is a
   expect(description).toContain(`α = ${shown.alpha}`);
   expect(description).toContain(`solve rate ${pct(shown.solve.value)}`);
   expect(description).toContain(`correctness failures ${pct(shown.correctness.value)}`);
-  expect(description).toContain(`optimization failures ${pct(shown.optimization.value)}`);
+  expect(description).toContain(`and optimization failures ${pct(shown.optimization.value)}`);
   const image = (await meta(page, 'og:image'))!;
   expect(image).toBe(`${baseURL}/s/${token}/preview.png`); // absolute: a chat service fetches it
   expect(await meta(page, 'og:image:width')).toBe('1200');
@@ -166,7 +166,7 @@ test('another site frames the embed, which draws its plot and slider; the study 
 
     // The study page in a frame: Chromium refuses it (an error page, nothing of the app inside).
     await expect.poll(() => refused.length, { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(refused.join('\n')).toContain(`${baseURL}/studies/${studyId}`);
+    expect(refused.join('\n')).toContain("frame-ancestors 'none'");
     const studyFrame = page.frame({ name: 'study' })!;
     expect(studyFrame.url()).not.toContain('/studies/');
     await expect(page.frameLocator('#study').getByTestId('study-name')).toHaveCount(0);

@@ -47,9 +47,11 @@ describe('previewSvg', () => {
 
   it('puts every checkpoint inside the picture, the lowest failures lowest-left, and rings the selected alpha', () => {
     const svg = previewSvg(card);
-    const cx = attrs(svg, 'circle', 'cx');
-    const cy = attrs(svg, 'circle', 'cy');
-    expect(cx.length).toBe(4); // three checkpoints and the ring
+    // The checkpoints (r 11) and the ring (r 19); the colour key's dots are smaller.
+    const plotted = svg.match(/<circle [^>]*r="(11|19)"[^>]*>/g)!.join('');
+    const cx = attrs(plotted, 'circle', 'cx');
+    const cy = attrs(plotted, 'circle', 'cy');
+    expect(cx.length).toBe(4);
     // Inside the plot's frame, itself inside the picture (left of the numbers, below the title).
     const frame = svg
       .match(/<rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)" fill="#ffffff"/)!
@@ -77,6 +79,9 @@ describe('previewSvg', () => {
     expect(svg).toContain('Study &#60;one&#62; &#38; &#34;two&#34;');
     expect(svg).not.toContain('<one>');
     expect(svg).toMatch(/>10%<\/text>/);
+    // The colour key names the lowest and highest alpha.
+    expect(svg).toContain('>colour: α</text>');
+    expect(svg).toMatch(/>0<\/text>[\s\S]*>1<\/text>/);
   });
 
   it('draws a heat map cell per value and bars from the centre line', () => {

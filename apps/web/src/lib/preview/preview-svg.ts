@@ -81,16 +81,33 @@ export function rateDomain(values: readonly number[]): [number, number] {
 }
 
 const n = (v: number) => Number(v.toFixed(1));
+const formatKey = (alpha: number) => String(Number(alpha.toFixed(3))).replace('-', '−');
 
 function text(x: number, y: number, content: string, attrs = ''): string {
   return `<text x="${n(x)}" y="${n(y)}" ${attrs}>${escapeXml(content)}</text>`;
 }
 
-/** Alpha's colour: low (blue) to high (orange), as a readable two-stop ramp. */
+// Plotly's Viridis stops, the frontier plot's alpha colour scale (lib/frontier/frontier-figure.ts).
+const VIRIDIS: readonly [number, number, number][] = [
+  [68, 1, 84],
+  [72, 40, 120],
+  [62, 74, 137],
+  [49, 104, 142],
+  [38, 130, 142],
+  [31, 158, 137],
+  [53, 183, 121],
+  [109, 205, 89],
+  [180, 222, 44],
+  [253, 231, 37],
+];
+
+/** Alpha's colour, t in [0, 1] along Viridis, as the frontier plot colours its points. */
 export function alphaColour(t: number): string {
-  const c = Math.max(0, Math.min(1, t));
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * c);
-  return `rgb(${mix(49, 230)},${mix(104, 126)},${mix(180, 34)})`;
+  const x = Math.max(0, Math.min(1, Number.isFinite(t) ? t : 0)) * (VIRIDIS.length - 1);
+  const i = Math.min(VIRIDIS.length - 2, Math.floor(x));
+  const f = x - i;
+  const [a, b] = [VIRIDIS[i]!, VIRIDIS[i + 1]!];
+  return `rgb(${a.map((v, k) => Math.round(v + (b[k]! - v) * f)).join(',')})`;
 }
 
 /** Solve rate's colour in the heat map: white (0) to dark green (1). */
@@ -151,8 +168,16 @@ function frontierSvg(p: FrontierPicture, box: Box): string {
   for (const s of p.series)
     for (const q of s.points)
       out.push(
-        `<circle cx="${n(sx(q.x))}" cy="${n(sy(q.y))}" r="11" fill="${alphaColour(colourOf(q.alpha))}" stroke="#ffffff" stroke-width="2"/>`,
+        `<circle cx="${n(sx(q.x))}" cy="${n(sy(q.y))}" r="11" fill="${alphaColour(colourOf(q.alpha))}" stroke="#374151" stroke-width="1.5"/>`,
       );
+  // The colour key, under the numbers: lowest and highest alpha.
+  const [aLo, aHi] = [Math.min(...alphas), Math.max(...alphas)];
+  const keyY = box.y + box.h - 4;
+  out.push(text(box.x + box.w + 40, keyY, 'colour: α', 'font-size="19" fill="#4b5563"'));
+  out.push(`<circle cx="${box.x + box.w + 150}" cy="${keyY - 7}" r="9" fill="${alphaColour(0)}"/>`);
+  out.push(text(box.x + box.w + 164, keyY, formatKey(aLo), 'font-size="19" fill="#4b5563"'));
+  out.push(`<circle cx="${box.x + box.w + 240}" cy="${keyY - 7}" r="9" fill="${alphaColour(1)}"/>`);
+  out.push(text(box.x + box.w + 254, keyY, formatKey(aHi), 'font-size="19" fill="#4b5563"'));
   for (const s of p.series)
     for (const q of s.points.filter((q) => q.alpha === p.selectedAlpha))
       out.push(`<circle cx="${n(sx(q.x))}" cy="${n(sy(q.y))}" r="19" fill="none" stroke="#dc2626" stroke-width="5"/>`);

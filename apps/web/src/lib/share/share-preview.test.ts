@@ -33,7 +33,7 @@ describe('sharePreview', () => {
     expect(p.title).toBe('Sweep <A>: Frontier');
     expect(p.viewName).toBe('Frontier');
     expect(p.description).toBe(
-      `Frontier: α = 0.5: solve rate ${pct(meanShare(data, 0.5, 'solved'))}, correctness failures ${pct(meanShare(data, 0.5, 'wa'))}, optimization failures ${pct(meanShare(data, 0.5, 'tle'))}; 5 checkpoints on the frontier, 12 problems.`,
+      `Frontier: α = 0.5 has solve rate ${pct(meanShare(data, 0.5, 'solved'))}, correctness failures ${pct(meanShare(data, 0.5, 'wa'))} and optimization failures ${pct(meanShare(data, 0.5, 'tle'))}; 5 checkpoints on the frontier, 12 problems.`,
     );
     expect(p.card.stats.map((s) => s.value)).toEqual([
       '0.5',
@@ -47,7 +47,7 @@ describe('sharePreview', () => {
   });
 
   it('without ?alpha= the Frontier shows alpha 1, as the page does', () => {
-    expect(sharePreview(input('/studies/1')).description).toContain('α = 1:');
+    expect(sharePreview(input('/studies/1')).description).toContain('α = 1 has');
   });
 
   it('a matrix link: its size and the range of solve rates, with a heat map of every checkpoint', () => {
@@ -87,6 +87,6 @@ describe('sharePreview', () => {
       payload: { ...payload, datasets: { [datasetKey({ difficulty: 'hard' })]: filtered } },
     });
     expect(p.card.subtitle).toBe('Frontier (difficulty hard)');
-    expect(p.description.startsWith('Frontier (difficulty hard): α = 1:')).toBe(true);
+    expect(p.description.startsWith('Frontier (difficulty hard): α = 1 has')).toBe(true);
   });
 });

@@ -77,7 +77,7 @@ function frontierPreview(input: PreviewInput, search: URLSearchParams, data: Stu
   const evaluated = series.reduce((n, s) => n + s.points.length, 0);
   const label = series.length > 1 && found ? ` (${found.s.label})` : '';
   const description = point
-    ? `α = ${formatAlpha(point.alpha)}${label}: solve rate ${formatRate(point.solve.estimate)}, correctness failures ${formatRate(point.correctness.estimate)}, optimization failures ${formatRate(point.optimization.estimate)}; ${plural(evaluated, 'checkpoint')} on the frontier, ${plural(point.problems, 'problem')}.`
+    ? `α = ${formatAlpha(point.alpha)}${label} has solve rate ${formatRate(point.solve.estimate)}, correctness failures ${formatRate(point.correctness.estimate)} and optimization failures ${formatRate(point.optimization.estimate)}; ${plural(evaluated, 'checkpoint')} on the frontier, ${plural(point.problems, 'problem')}.`
     : 'No checkpoint on the alpha line has judged samples under these filters.';
   const picture: PreviewPicture | null = point
     ? {
