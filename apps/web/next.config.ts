@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
-import { contentSecurityPolicy, NOT_EMBED_SOURCE } from './src/lib/csp';
 
 // The monorepo root: workspace packages live there and are traced from there.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,9 +29,14 @@ const nextConfig: NextConfig = {
   // The app is served locally or behind a proxy, which can compress if the network needs it.
   compress: false,
   reactStrictMode: true,
-  // On every response but a share's embed, whose CSP the proxy writes (its frame-ancestors come
-  // from FRONTIER_EMBED_ORIGINS, read at run time): see src/lib/csp.ts.
+  // On every response; the CSP (src/lib/csp-policy.js) on every one but a share's embed, whose
+  // own the proxy writes (its frame-ancestors come from FRONTIER_EMBED_ORIGINS, read at run time).
   async headers() {
+    // Loaded by its URL: Next resolves a static relative import from next.config.ts against the
+    // working directory, which is not this one under `next start apps/web`.
+    const { contentSecurityPolicy, NOT_EMBED_SOURCE } = (await import(
+      fileURLToPath(new URL('./src/lib/csp-policy.js', import.meta.url))
+    )) as typeof import('./src/lib/csp-policy.js');
     const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === 'development', frameAncestors: "'none'" });
     return [
       {

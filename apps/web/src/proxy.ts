@@ -1,7 +1,7 @@
 import { embedFrameAncestors } from '@frontier/config';
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from './env';
-import { contentSecurityPolicy, EMBED_PATH } from './lib/csp';
+import { contentSecurityPolicy, EMBED_PATH } from './lib/csp-policy';
 import { EMBED_HEADER } from './lib/share/embed';
 import { refusalHeaders } from './server/access';
 import { requiredAccess } from './server/api-routes';
