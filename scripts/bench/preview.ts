@@ -141,14 +141,16 @@ async function main() {
     console.log(
       `${c.label}: payload ${(JSON.stringify(share.payload).length / 1024).toFixed(0)} KiB, PNG ${(first.value.length / 1024).toFixed(0)} KiB`,
     );
-    console.log(`  baseline: read the share from Postgres ${fmt(median(reads))}`);
-    console.log(
-      `  first render${i === 0 ? ' (cold: font load, native warm-up)' : '                              '} ${fmt(first.ms)}`,
+    const row = (label: string, value: number, note = '') => console.log(`  ${label.padEnd(48)}${fmt(value)}${note}`);
+    row("baseline: read the share's row from Postgres", median(reads));
+    row(i === 0 ? 'first render (cold: font files, native warm-up)' : 'first render of this share', first.ms);
+    row(
+      'warm render',
+      median(warm),
+      `  (numbers ${median(stages.numbers).toFixed(1)} + SVG ${median(stages.svg).toFixed(1)} + PNG ${median(stages.png).toFixed(1)} ms)`,
     );
-    console.log(
-      `  warm render                                 ${fmt(median(warm))}  (numbers ${median(stages.numbers).toFixed(1)} + SVG ${median(stages.svg).toFixed(1)} + PNG ${median(stages.png).toFixed(1)} ms)`,
-    );
-    console.log(`  cached image: existence check               ${fmt(median(exists))}\n`);
+    row('cached image: the existence check', median(exists));
+    console.log('');
   }
 }
 

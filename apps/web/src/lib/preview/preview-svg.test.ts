@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_DATA_COLOR, rateColor } from '../matrix/matrix-colors';
 import {
   clip,
   escapeXml,
@@ -97,7 +98,8 @@ describe('previewSvg', () => {
       },
     });
     expect(heat.match(/fill="rgb\(/g)?.length).toBe(3);
-    expect(heat).toContain('fill="#e5e7eb"'); // the cell without data
+    expect(heat).toContain(`fill="${NO_DATA_COLOR}"`); // the cell without data
+    expect(heat).toContain(`fill="${rateColor(1)}"`);
     const bars = previewSvg({
       ...card,
       picture: {

@@ -1,3 +1,4 @@
+import { NO_DATA_COLOR, rateColor } from '../matrix/matrix-colors';
 import { linearTicks } from '../plots/axis-ticks';
 
 // A share's link-preview picture (the og:image), drawn as an SVG string that the server
@@ -110,14 +111,6 @@ export function alphaColour(t: number): string {
   return `rgb(${a.map((v, k) => Math.round(v + (b[k]! - v) * f)).join(',')})`;
 }
 
-/** Solve rate's colour in the heat map: white (0) to dark green (1). */
-export function solveColour(v: number | null): string {
-  if (v === null) return '#e5e7eb';
-  const c = Math.max(0, Math.min(1, v));
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * c);
-  return `rgb(${mix(247, 0)},${mix(252, 104)},${mix(245, 55)})`;
-}
-
 function frontierSvg(p: FrontierPicture, box: Box): string {
   const xs = p.series.flatMap((s) => s.points.map((q) => q.x));
   const ys = p.series.flatMap((s) => s.points.map((q) => q.y));
@@ -193,9 +186,9 @@ function heatmapSvg(p: HeatmapPicture, box: Box): string {
   for (let r = 0; r < p.rows; r++) {
     for (let c = 0; c < p.cols; c++) {
       const v = p.values[r * p.cols + c] ?? null;
-      // Cells overlap by half a pixel so the rasteriser's anti-aliasing leaves no seams.
+      // The solve matrix's own colours. Cells overlap by half a pixel so the rasteriser's anti-aliasing leaves no seams.
       out.push(
-        `<rect x="${n(plot.x + c * cw)}" y="${n(plot.y + r * ch)}" width="${n(cw + 0.5)}" height="${n(ch + 0.5)}" fill="${solveColour(v)}"/>`,
+        `<rect x="${n(plot.x + c * cw)}" y="${n(plot.y + r * ch)}" width="${n(cw + 0.5)}" height="${n(ch + 0.5)}" fill="${v === null ? NO_DATA_COLOR : rateColor(v)}"/>`,
       );
     }
   }

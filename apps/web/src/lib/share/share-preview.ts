@@ -147,7 +147,7 @@ function matrixPreview(data: StudyData) {
           const c = data.checkpoints[i]!;
           return c.alpha === null ? c.name : `α ${formatAlpha(c.alpha)}`;
         }),
-        xTitle: `Problems, most solved first${P > cols ? ` (${cols} bins of ${P})` : ''}; colour: solve rate`,
+        xTitle: `Problems, most solved first${P > cols ? ` (${cols} bins of ${P})` : ''}; colour: solve rate, pale 0 to dark 1`,
       }
     : null;
   const stats = [
