@@ -37,7 +37,17 @@ export interface BarsPicture {
   bars: { label: string; value: number; text: string }[];
 }
 
-export type PreviewPicture = FrontierPicture | HeatmapPicture | BarsPicture;
+export interface CurvesPicture {
+  kind: 'curves';
+  xTitle: string;
+  yTitle: string;
+  /** x >= 1, drawn on a log axis; y rates in [0, 1]. Drawn in order: the last on top. */
+  lines: { points: { x: number; y: number }[]; colour: string; width: number }[];
+  /** The key under the plot: each line's colour and name. */
+  key: { colour: string; label: string }[];
+}
+
+export type PreviewPicture = FrontierPicture | HeatmapPicture | BarsPicture | CurvesPicture;
 
 export interface PreviewCard {
   title: string;
@@ -111,6 +121,42 @@ export function alphaColour(t: number): string {
   return `rgb(${a.map((v, k) => Math.round(v + (b[k]! - v) * f)).join(',')})`;
 }
 
+/** A plot's grid, tick labels and axis titles: ticks as (pixel position, label). */
+function axesSvg(
+  plot: Box,
+  box: Box,
+  x: { at: number; label: string }[],
+  y: { at: number; label: string }[],
+  titles: { x: string; y: string },
+): string {
+  const out: string[] = [];
+  for (const t of x) {
+    out.push(
+      `<line x1="${n(t.at)}" y1="${plot.y}" x2="${n(t.at)}" y2="${plot.y + plot.h}" stroke="#e5e7eb" stroke-width="1.5"/>`,
+    );
+    out.push(text(t.at, plot.y + plot.h + 30, t.label, 'font-size="21" text-anchor="middle" fill="#374151"'));
+  }
+  for (const t of y) {
+    out.push(
+      `<line x1="${plot.x}" y1="${n(t.at)}" x2="${plot.x + plot.w}" y2="${n(t.at)}" stroke="#e5e7eb" stroke-width="1.5"/>`,
+    );
+    out.push(text(plot.x - 10, t.at + 7, t.label, 'font-size="21" text-anchor="end" fill="#374151"'));
+  }
+  out.push(
+    text(plot.x + plot.w / 2, plot.y + plot.h + 66, titles.x, 'font-size="22" text-anchor="middle" fill="#111827"'),
+  );
+  const cy = plot.y + plot.h / 2;
+  out.push(
+    text(
+      box.x + 20,
+      cy,
+      titles.y,
+      `font-size="22" text-anchor="middle" fill="#111827" transform="rotate(-90 ${box.x + 20} ${n(cy)})"`,
+    ),
+  );
+  return out.join('');
+}
+
 function frontierSvg(p: FrontierPicture, box: Box): string {
   const xs = p.series.flatMap((s) => s.points.map((q) => q.x));
   const ys = p.series.flatMap((s) => s.points.map((q) => q.y));
@@ -127,30 +173,13 @@ function frontierSvg(p: FrontierPicture, box: Box): string {
   );
   const xt = linearTicks(x0, x1, 'percent', 5);
   const yt = linearTicks(y0, y1, 'percent', 5);
-  xt.values.forEach((v, i) => {
-    const X = sx(v);
-    out.push(
-      `<line x1="${n(X)}" y1="${plot.y}" x2="${n(X)}" y2="${plot.y + plot.h}" stroke="#e5e7eb" stroke-width="1.5"/>`,
-    );
-    out.push(text(X, plot.y + plot.h + 30, xt.labels[i]!, 'font-size="21" text-anchor="middle" fill="#374151"'));
-  });
-  yt.values.forEach((v, i) => {
-    const Y = sy(v);
-    out.push(
-      `<line x1="${plot.x}" y1="${n(Y)}" x2="${plot.x + plot.w}" y2="${n(Y)}" stroke="#e5e7eb" stroke-width="1.5"/>`,
-    );
-    out.push(text(plot.x - 10, Y + 7, yt.labels[i]!, 'font-size="21" text-anchor="end" fill="#374151"'));
-  });
   out.push(
-    text(plot.x + plot.w / 2, plot.y + plot.h + 66, p.xTitle, 'font-size="22" text-anchor="middle" fill="#111827"'),
-  );
-  const cy = plot.y + plot.h / 2;
-  out.push(
-    text(
-      box.x + 20,
-      cy,
-      p.yTitle,
-      `font-size="22" text-anchor="middle" fill="#111827" transform="rotate(-90 ${box.x + 20} ${n(cy)})"`,
+    axesSvg(
+      plot,
+      box,
+      xt.values.map((v, i) => ({ at: sx(v), label: xt.labels[i]! })),
+      yt.values.map((v, i) => ({ at: sy(v), label: yt.labels[i]! })),
+      { x: p.xTitle, y: p.yTitle },
     ),
   );
   for (const s of p.series) {
@@ -248,6 +277,49 @@ function barsSvg(p: BarsPicture, box: Box): string {
   return out.join('');
 }
 
+function curvesSvg(p: CurvesPicture, box: Box): string {
+  const xs = p.lines.flatMap((l) => l.points.map((q) => q.x));
+  const ys = p.lines.flatMap((l) => l.points.map((q) => q.y));
+  const plot = { x: box.x + 90, y: box.y + 10, w: box.w - 100, h: box.h - 120 };
+  const [lx0, lx1] = [Math.log10(Math.max(1, Math.min(...xs))), Math.log10(Math.max(1, ...xs))];
+  const sx = linearScale(lx0, lx1, plot.x, plot.x + plot.w);
+  const [y0, y1] = [0, Math.min(1, Math.max(...ys) * 1.08 || 1)];
+  const sy = linearScale(y0, y1, plot.y + plot.h, plot.y);
+  const out: string[] = [
+    `<rect x="${plot.x}" y="${plot.y}" width="${plot.w}" height="${plot.h}" fill="#ffffff" stroke="#9ca3af" stroke-width="2"/>`,
+  ];
+  // Log axis: ticks at 1, 2, 5 x powers of ten inside the range.
+  const ticks = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].filter(
+    (t) => Math.log10(t) >= lx0 - 1e-9 && Math.log10(t) <= lx1 + 1e-9,
+  );
+  const yt = linearTicks(y0, y1, 'percent', 5);
+  out.push(
+    axesSvg(
+      plot,
+      box,
+      ticks.map((t) => ({ at: sx(Math.log10(t)), label: String(t) })),
+      yt.values.map((v, i) => ({ at: sy(v), label: yt.labels[i]! })),
+      { x: p.xTitle, y: p.yTitle },
+    ),
+  );
+  for (const l of p.lines) {
+    const path = l.points.map((q) => `${n(sx(Math.log10(Math.max(1, q.x))))},${n(sy(q.y))}`).join(' ');
+    out.push(
+      `<polyline points="${path}" fill="none" stroke="${l.colour}" stroke-width="${l.width}" stroke-linejoin="round"/>`,
+    );
+  }
+  let kx = plot.x;
+  for (const k of p.key) {
+    const ky = plot.y + plot.h + 98;
+    out.push(
+      `<line x1="${n(kx)}" y1="${ky - 7}" x2="${n(kx + 30)}" y2="${ky - 7}" stroke="${k.colour}" stroke-width="5"/>`,
+    );
+    out.push(text(kx + 38, ky, clip(k.label, 26), 'font-size="19" fill="#374151"'));
+    kx += 60 + Math.min(26, k.label.length) * 10.5;
+  }
+  return out.join('');
+}
+
 function statsSvg(stats: PreviewCard['stats'], box: Box): string {
   const out: string[] = [];
   const step = Math.min(96, box.h / Math.max(1, stats.length));
@@ -274,6 +346,7 @@ export function previewSvg(card: PreviewCard): string {
   if (card.picture?.kind === 'frontier') body.push(frontierSvg(card.picture, content));
   else if (card.picture?.kind === 'heatmap') body.push(heatmapSvg(card.picture, content));
   else if (card.picture?.kind === 'bars') body.push(barsSvg(card.picture, content));
+  else if (card.picture?.kind === 'curves') body.push(curvesSvg(card.picture, content));
   body.push(statsSvg(card.stats, card.picture ? side : { x: 40, y: 150, w: 1100, h: 420 }));
   body.push(text(40, H - 16, clip(card.footer, 100), 'font-size="19" fill="#6b7280"'));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${PREVIEW_FONT}">${body.join('')}</svg>`;

@@ -73,11 +73,21 @@ describe('sharePreview', () => {
     }
   });
 
-  it('an ensembles link names its checkpoints and the best single solve rate', () => {
+  it('an ensembles link: the members, the budget, the ensemble pass@B against the best single, as curves', () => {
     const p = sharePreview(input('/studies/1/ensembles'));
-    const best = Math.max(...ALPHAS.map((a) => meanShare(data, a, 'solved')));
-    expect(p.description).toContain(`(solve rate ${pct(best)})`);
-    expect(p.card.picture).toBeNull();
+    // The default ensemble is the two trained endpoints, as the tab picks it.
+    expect(p.description).toMatch(
+      /^Ensembles: 7B α=0 \+ 7B α=1 at a budget of \d+ samples \(uniform allocation\): pass@\d+ \d+\.\d% against \d+\.\d% for the best single checkpoint \(7B α=[\d.]+\) over 12 problems\.$/,
+    );
+    expect(p.card.stats.map((s) => s.label)).toEqual(expect.arrayContaining(['Budget B', 'Gain']));
+    expect(p.card.picture?.kind).toBe('curves');
+    if (p.card.picture?.kind === 'curves') {
+      const ensemble = p.card.picture.lines.at(-1)!;
+      // pass@k never falls as k grows.
+      const ys = ensemble.points.map((q) => q.y);
+      expect(ys).toEqual([...ys].sort((a, b) => a - b));
+      expect(p.card.picture.key[0]!.label).toBe('the ensemble');
+    }
   });
 
   it('a filtered view says so in the title card and the description', () => {

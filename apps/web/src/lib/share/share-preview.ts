@@ -6,6 +6,9 @@ import { parseFrontierState } from '../frontier/frontier-state';
 import type { PreviewCard, PreviewPicture } from '../preview/preview-svg';
 import { tabLabel } from '../study/study-tabs';
 import { resolvePair } from '../triage/triage-params';
+import { parseEnsembleParams } from '../ensembles/ensemble-params';
+import { computeEnsembleView } from '../ensembles/ensemble-view';
+import { parseStatsParams } from '../stats/stats-params';
 import { datasetKey, parseView, type SharePayload } from './share';
 
 // What a share link shows before it is opened: the Open Graph title and description of /s/TOKEN
@@ -204,17 +207,52 @@ function triagePreview(search: URLSearchParams, data: StudyData) {
 
 const clipName = (name: string) => (name.length > 14 ? `${name.slice(0, 13)}…` : name);
 
-function ensemblesPreview(data: StudyData) {
-  const rates = solveRates(data);
-  const judged = rates.filter((r): r is number => r !== null);
-  const best = judged.length ? Math.max(...judged) : null;
-  const description = `Ensembles of ${plural(judged.length, 'checkpoint')} on ${plural(data.problems.length, 'problem')}: pass@B of mixed sample budgets against the best single checkpoint${best === null ? '' : ` (solve rate ${formatRate(best)})`}.`;
+function ensemblesPreview(search: URLSearchParams, data: StudyData) {
+  const params = parseEnsembleParams(search, data.checkpoints);
+  const { rule } = parseStatsParams(search);
+  const view = computeEnsembleView(data, {
+    selected: params.selected,
+    budget: params.budget,
+    alloc: params.alloc,
+    rule,
+  });
+  if (!view || view.problems === 0 || view.error) {
+    return {
+      description: `Ensembles of checkpoints on ${plural(data.problems.length, 'problem')}.`,
+      picture: null,
+      stats: [{ label: 'Problems', value: String(data.problems.length) }],
+    };
+  }
+  const names = view.members.map((m) => m.name).join(' + ');
+  const best = view.bestSingle;
+  const description = `${names} at a budget of ${plural(view.budget, 'sample')} (${params.alloc} allocation): pass@${view.budget} ${formatRate(view.ensemble)}${best ? ` against ${formatRate(best.pass)} for the best single checkpoint (${best.checkpoint.name})` : ''} over ${plural(view.problems, 'problem')}.`;
+  const bestCurve = view.singles.find((s) => s.best);
+  const picture: PreviewPicture = {
+    kind: 'curves',
+    xTitle: 'k (samples; for the ensemble, the total budget)',
+    yTitle: 'pass@k (mean over problems)',
+    lines: [
+      ...view.singles
+        .filter((s) => !s.best)
+        .map((s) => ({ points: s.curve.map((c) => ({ x: c.k, y: c.pass })), colour: '#9ca3af', width: 2.5 })),
+      ...(bestCurve
+        ? [{ points: bestCurve.curve.map((c) => ({ x: c.k, y: c.pass })), colour: '#e67e22', width: 4 }]
+        : []),
+      { points: view.ensembleCurve.map((c) => ({ x: c.k, y: c.pass })), colour: '#2563eb', width: 5 },
+    ],
+    key: [
+      { colour: '#2563eb', label: 'the ensemble' },
+      ...(bestCurve ? [{ colour: '#e67e22', label: `best single: ${bestCurve.checkpoint.name}` }] : []),
+      ...(view.singles.some((s) => !s.best) ? [{ colour: '#9ca3af', label: 'its members' }] : []),
+    ],
+  };
   const stats = [
-    { label: 'Checkpoints', value: String(judged.length) },
-    { label: 'Problems', value: String(data.problems.length) },
-    ...(best === null ? [] : [{ label: 'Best single solve rate', value: formatRate(best) }]),
+    { label: 'Budget B', value: String(view.budget) },
+    { label: `Ensemble pass@${view.budget}`, value: formatRate(view.ensemble) },
+    ...(best ? [{ label: `Best single pass@${view.budget}`, value: formatRate(best.pass) }] : []),
+    ...(view.gain ? [{ label: 'Gain', value: formatPoints(view.gain.estimate) }] : []),
   ];
-  return { description, picture: null, stats };
+  return { description, picture, stats };
 }
 
 /** The preview of a pinned share: its title, description and picture. */
@@ -240,7 +278,7 @@ export function sharePreview(input: PreviewInput): SharePreview {
         ? matrixPreview(data)
         : subpath === '/triage'
           ? triagePreview(parsed.search, data)
-          : ensemblesPreview(data);
+          : ensemblesPreview(parsed.search, data);
   const filters = filterText(data.filters);
   return {
     viewName,
