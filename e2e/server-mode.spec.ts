@@ -193,6 +193,14 @@ const PROBES: Probe[] = [
     url: () => '/api/shares/no-such-share-token-000/bundle',
     ok: 404,
   },
+  // Public as share links are; a URL that is not a share of this site is 404 for everyone.
+  {
+    route: '/api/oembed',
+    method: 'GET',
+    access: 'public',
+    url: () => `/api/oembed?url=${encodeURIComponent('https://elsewhere.example/s/no-such-share-token-000')}`,
+    ok: 404,
+  },
   // An import without its study and alpha is refused after the access check, before any ingest.
   {
     route: '/api/imports',
@@ -283,6 +291,31 @@ test('a share is deleted only by its owner or an admin; a token that made it rec
   ).toBe(403);
   expect((await request.delete(`/api/shares/${token}`, { headers: headersOf('admin') })).status()).toBe(200);
   expect((await query('SELECT 1 FROM share WHERE token = $1', [token])).length).toBe(0);
+});
+
+test('anyone with a share link gets its preview image, oEmbed and embed, at FRONTIER_PUBLIC_URL; deleting it removes them', async ({
+  request,
+  baseURL,
+}) => {
+  const made = await request.post('/api/shares', {
+    headers: headersOf('viewer'),
+    data: { studyId: ids.study, view: `/studies/${ids.study}?alpha=0.5` },
+  });
+  const { token } = (await made.json()) as { token: string };
+  const page = await (await request.get(`/s/${token}`)).text();
+  const image = `${baseURL}/s/${token}/preview.png`;
+  expect(page).toContain(`<meta property="og:image" content="${image}"/>`);
+  const png = await request.get(image);
+  expect(png.status(), 'anonymous').toBe(200);
+  expect(png.headers()['content-type']).toBe('image/png');
+  const oembed = await request.get(`/api/oembed?url=${encodeURIComponent(`${baseURL}/s/${token}`)}`);
+  expect(oembed.status()).toBe(200);
+  expect(((await oembed.json()) as { html: string }).html).toContain(`src="${baseURL}/s/${token}/embed"`);
+  const embed = await request.get(`/s/${token}/embed`);
+  expect(embed.status()).toBe(200);
+  expect(embed.headers()['content-security-policy']).toContain('frame-ancestors *');
+  expect((await request.delete(`/api/shares/${token}`, { headers: headersOf('admin') })).status()).toBe(200);
+  expect((await request.get(image)).status()).toBe(404);
 });
 
 test('a token revoked while in use stops working within moments', async ({ request }) => {

@@ -19,6 +19,7 @@ const nextConfig: NextConfig = {
     '@prisma/client',
     '@prisma/adapter-pg',
     'graphile-worker',
+    '@resvg/resvg-js',
   ],
   outputFileTracingRoot: repoRoot,
   turbopack: {
@@ -32,32 +33,28 @@ const nextConfig: NextConfig = {
   // The app is served locally or behind a proxy, which can compress if the network needs it.
   compress: false,
   reactStrictMode: true,
-  // On every response. Pages need inline scripts (Next's hydration data) and plotly.js compiles
-  // functions at run time ('unsafe-eval'); nothing is loaded from elsewhere, and no site may frame
-  // the app (clickjacking a write button).
+  // On every response; the CSP (src/lib/csp-policy.js) on every one but a share's embed, whose
+  // own the proxy writes (its frame-ancestors come from FRONTIER_EMBED_ORIGINS, read at run time).
   async headers() {
-    const dev = process.env.NODE_ENV === 'development';
-    const csp = [
-      "default-src 'self'",
-      "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      // data: and blob: are the plot exports (Plotly's image as a data: URL, fetched into a Blob).
-      `connect-src 'self' data: blob:${dev ? ' ws: wss:' : ''}`,
-      "worker-src 'self' blob:",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; ');
+    // Loaded by its URL: Next resolves a static relative import from next.config.ts against the
+    // working directory, which is not this one under `next start apps/web`.
+    const { contentSecurityPolicy, NOT_EMBED_SOURCE } = (await import(
+      fileURLToPath(new URL('./src/lib/csp-policy.js', import.meta.url))
+    )) as typeof import('./src/lib/csp-policy.js');
+    const csp = contentSecurityPolicy({ dev: process.env.NODE_ENV === 'development', frameAncestors: "'none'" });
     return [
       {
         source: '/:path*',
         headers: [
-          { key: 'Content-Security-Policy', value: csp },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'same-origin' },
+        ],
+      },
+      {
+        source: NOT_EMBED_SOURCE,
+        headers: [
+          { key: 'Content-Security-Policy', value: csp },
+          { key: 'X-Frame-Options', value: 'DENY' },
         ],
       },
     ];

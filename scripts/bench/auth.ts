@@ -13,9 +13,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '@frontier/db';
 import { loadTest, quantile } from './latency';
 import { buildWeb, startWeb } from './web-server';
+import { throwawayDatabase } from './throwaway-database';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENTS = 20;
@@ -58,23 +58,6 @@ async function freePort(host: string): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** A fresh database on DATABASE_URL's server, else on an embedded one in `tmp`; dropped afterwards. */
-async function database(tmp: string): Promise<string> {
-  const embedded = process.env.DATABASE_URL
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir: join(tmp, 'pg'), database: 'postgres' });
-  if (embedded) cleanups.push(() => embedded.stop());
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL ?? embedded!.url });
-  await admin.connect();
-  cleanups.push(() => admin.end());
-  const name = `bench_auth_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  cleanups.push(() => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = new URL(process.env.DATABASE_URL ?? embedded!.url);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** The study's read endpoints, as the UI calls them (paths relative to a server). */
@@ -152,7 +135,7 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'frontier-bench-auth-'));
   chmodSync(tmp, 0o755); // the embedded Postgres runs as its own user when we are root
   cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
-  const url = await database(tmp);
+  const url = await throwawayDatabase(tmp, 'bench_auth', cleanups);
 
   console.log('writing and importing the perf sweep (41 checkpoints x 1000 problems) with `frontier import`…');
   const sweep = spawnSync(

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { accessModeFields, appEnv, databaseUrlSchema, resolveAccessMode, type AccessMode } from '@frontier/config';
+import {
+  accessModeFields,
+  appEnv,
+  databaseUrlSchema,
+  embedOriginsSchema,
+  resolveAccessMode,
+  type AccessMode,
+} from '@frontier/config';
 import { z } from 'zod';
 
 /** The monorepo root: the nearest ancestor of the working directory whose package.json has workspaces. */
@@ -61,6 +68,7 @@ export const envSchema = z.object({
     .describe(
       'The largest body `POST /api/imports` takes, in bytes (an LCB file, a JSONL file or a manifest archive); past it 413.',
     ),
+  FRONTIER_EMBED_ORIGINS: embedOriginsSchema,
   // Next sets it once listening (server/warm-up.ts requests itself there).
   PORT: z.coerce
     .number()

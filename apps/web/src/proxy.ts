@@ -1,4 +1,8 @@
+import { embedFrameAncestors } from '@frontier/config';
 import { NextResponse, type NextRequest } from 'next/server';
+import { env } from './env';
+import { contentSecurityPolicy, EMBED_PATH } from './lib/csp-policy';
+import { EMBED_HEADER } from './lib/share/embed';
 import { refusalHeaders } from './server/access';
 import { requiredAccess } from './server/api-routes';
 import { checkAccess } from './server/check-access';
@@ -27,7 +31,19 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     const headers = new Headers(request.headers);
     headers.delete(IDENTITY_HEADER); // only the proxy says who is asking
     if (caller) headers.set(IDENTITY_HEADER, JSON.stringify(caller));
-    return NextResponse.next({ request: { headers } });
+    headers.delete(EMBED_HEADER);
+    if (!EMBED_PATH.test(path)) return NextResponse.next({ request: { headers } });
+    // A share's embed: the layout leaves the site's chrome out, and other sites may frame it.
+    headers.set(EMBED_HEADER, '1');
+    const response = NextResponse.next({ request: { headers } });
+    response.headers.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy({
+        dev: process.env.NODE_ENV === 'development',
+        frameAncestors: embedFrameAncestors(env().FRONTIER_EMBED_ORIGINS),
+      }),
+    );
+    return response;
   } catch (err) {
     return errorResponse(err);
   }

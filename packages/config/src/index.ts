@@ -5,3 +5,4 @@ export { appEnv, environmentSecrets } from './app-env';
 export { accessModeFields, resolveAccessMode, isLoopbackHost, type AccessMode } from './access-mode';
 export { databaseUrlSchema, dbPatienceSchema } from './database-url';
 export { judgeBackendSchema } from './judge-backend';
+export { embedOriginsSchema, embedFrameAncestors } from './embed-origins';

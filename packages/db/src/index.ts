@@ -40,6 +40,7 @@ export { findMissingCheckpoints, getFailTierHistograms, type FailTierHistograms 
 export {
   insertShare,
   findShare,
+  shareExists,
   countShares,
   deleteShare,
   listShares,

@@ -4,16 +4,7 @@ import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { FILTER_KEYS } from '@/lib/study/filters';
 import { STATS_KEYS } from '@/lib/stats/stats-params';
-
-// The study's views. Filters (difficulty, setting, scale) and the statistical choices (the solved
-// rule, the q threshold) travel from tab to tab in the URL; each view keeps its own other parameters.
-const TABS = [
-  { href: '', label: 'Frontier', testId: 'tab-frontier' },
-  { href: '/matrix', label: 'Solve matrix', testId: 'tab-matrix' },
-  { href: '/triage', label: 'Triage', testId: 'tab-triage' },
-  { href: '/ensembles', label: 'Ensembles', testId: 'tab-ensembles' },
-  { href: '/jobs', label: 'Jobs', testId: 'tab-jobs' },
-] as const;
+import { STUDY_TABS as TABS } from '@/lib/study/study-tabs';
 
 export function StudyTabs({ studyId }: { studyId: number }) {
   const pathname = usePathname();

@@ -196,11 +196,28 @@ const CALLS: Record<ApiRouteName, Call> = {
     handler: async () => (await import('../app/api/shares/[token]/bundle/route')).GET,
     request: () => ({ path: `/api/shares/${seen.token}/bundle`, params: { token: seen.token } }),
   },
+  oembed: {
+    handler: async () => (await import('../app/api/oembed/route')).GET,
+    request: () => ({ path: oembedUrl(`http://localhost:3000/s/${seen.token}`) }),
+  },
   deleteShare: {
     handler: async () => (await import('../app/api/shares/[token]/route')).DELETE,
     request: () => ({ path: `/api/shares/${seen.token}`, params: { token: seen.token } }),
   },
 };
+
+function oembedUrl(url: string, extra = '') {
+  return `/api/oembed?url=${encodeURIComponent(url)}${extra}`;
+}
+
+/** GET /api/oembed with a query of our choosing (the table's call sends the share's own URL). */
+async function oembed(query: string) {
+  const route = (await import('../app/api/oembed/route')).GET as unknown as Handler;
+  const res = await route(new NextRequest(`http://localhost:3000${query}`, { headers: { host: 'localhost:3000' } }), {
+    params: Promise.resolve({}),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
 
 function json(value: unknown) {
   return { type: 'application/json', text: JSON.stringify(value) };
@@ -306,6 +323,17 @@ describe('every API route answers what its response schema says', () => {
     createShare: (res: { token: string }) => {
       seen.token = res.token;
     },
+    oembed: async (res: { html: string; width: number; thumbnail_url: string; title: string }) => {
+      // The frame is the embed of that very link, and the thumbnail its preview image.
+      expect(res.html).toContain(`<iframe src="http://localhost:3000/s/${seen.token}/embed"`);
+      expect(res.thumbnail_url).toBe(`http://localhost:3000/s/${seen.token}/preview.png`);
+      expect(res.title).toBe('Responses: Triage');
+      // The consumer's maximum shrinks the frame; another loopback name of this server is the same site.
+      const small = await oembed(oembedUrl(`http://127.0.0.1:3000/s/${seen.token}/embed`, '&maxwidth=320&format=json'));
+      expect(small.status).toBe(200);
+      expect(small.body.width).toBe(320);
+      expect(small.body.html).toContain('width="320"');
+    },
   };
 
   for (const name of Object.keys(CALLS) as ApiRouteName[]) {
@@ -345,5 +373,23 @@ describe('every API route answers what its response schema says', () => {
     expect(sample.tests.length).toBeGreaterThan(0);
     const jobs = checked('jobs', (await call('jobs')).body) as { jobs: { kind: string; refine?: unknown }[] };
     expect(jobs.jobs.find((j) => j.kind === 'refine')?.refine).toBeDefined();
+  });
+});
+
+describe('oEmbed refusals', () => {
+  it('404 for a URL that is not a share of this site, 501 for a format other than json', async () => {
+    for (const url of [
+      `https://elsewhere.example/s/${seen.token}`,
+      `http://localhost:3000/studies/${seen.studyId}`,
+      'not a url',
+      `http://localhost:3000/s/${seen.token}`, // deleted by the table's last call
+    ]) {
+      const res = await oembed(oembedUrl(url));
+      expect(res.status, url).toBe(404);
+      expect(String((res.body.error as { message: string }).message)).toMatch(/shared? link/);
+    }
+    const xml = await oembed(oembedUrl(`http://localhost:3000/s/${seen.token}`, '&format=xml'));
+    expect(xml.status).toBe(501);
+    expect((await oembed('/api/oembed')).status).toBe(400);
   });
 });

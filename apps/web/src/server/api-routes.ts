@@ -35,6 +35,7 @@ import {
   shareListResponseSchema,
   shareParamsSchema,
 } from '@/lib/share/share';
+import { oembedQuerySchema, oembedResponseSchema } from '@/lib/share/oembed';
 import { IMPORT_MEDIA_TYPES, importQuerySchema, importResponseSchema } from '@/lib/import/import-params';
 import { studiesResponseSchema, studyResponseSchema } from '@/lib/study/studies-api';
 import { studyDataSchema } from '@/lib/study/study-data-schema';
@@ -275,6 +276,15 @@ export const API = {
     produces: ['text/html'],
     summary:
       'A share link as one offline HTML file that opens from disk with no server (Content-Disposition: attachment); public, as the link is',
+  },
+  oembed: {
+    method: 'GET',
+    path: '/api/oembed',
+    access: 'public',
+    query: oembedQuerySchema,
+    response: oembedResponseSchema,
+    summary:
+      'oEmbed (https://oembed.com) of a share link: type rich, an <iframe> of /s/<token>/embed sized to maxwidth/maxheight, the preview image as thumbnail; 404 for a URL that is not a share of this site, 501 for a format other than json',
   },
 } as const satisfies Record<string, ApiRoute>;
 

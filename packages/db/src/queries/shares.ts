@@ -55,6 +55,11 @@ export async function findShare(db: Db, token: string): Promise<StoredShare | un
   };
 }
 
+/** Whether a link exists: one indexed lookup, without reading its payload (a preview's cache check). */
+export async function shareExists(db: Db, token: string): Promise<boolean> {
+  return (await db.prisma.share.count({ where: { token } })) > 0;
+}
+
 /** How many links a user owns (their quota counts these). */
 export async function countShares(db: Db, ownerId: string): Promise<number> {
   return db.prisma.share.count({ where: { createdById: ownerId } });

@@ -9,6 +9,7 @@ import { sharedProblemHref } from '@/lib/problem/problem-link';
 import { studyDataQuery } from '@/lib/study/queries';
 import { datasetKey, datasetsForView, parseView, type SharePayload } from '@/lib/share/share';
 import { parseSharedProblem } from '@/lib/share/shared-problem';
+import { tabLabel } from '@/lib/study/study-tabs';
 import type { StudyData } from '@frontier/core';
 import { ErrorState, Loading } from '../status';
 import { PinnedProblem } from './pinned-problem';
@@ -33,6 +34,8 @@ interface Props {
   banner?: ReactNode;
   /** Controls in the default banner (the link's "Download as HTML"). */
   actions?: ReactNode;
+  /** Set in the embed other sites frame (/s/TOKEN/embed): a one-line header linking to the full link, in a new tab. */
+  embed?: { shareHref: string };
 }
 
 /**
@@ -52,6 +55,7 @@ export function SharedView({
   payload,
   banner,
   actions,
+  embed,
 }: Props) {
   const changed = pinnedVersion !== currentVersion;
   const [source, setSource] = useState<'pinned' | 'current'>('pinned');
@@ -142,8 +146,20 @@ export function SharedView({
 
   return (
     <>
-      {banner ?? (
-        <div className="banner banner-info shared-banner" data-testid="shared-banner">
+      {embed ? (
+        <div className="embed-header" data-testid="embed-header">
+          <strong>{studyName}</strong>
+          <span>{tabLabel(parsed.ok ? parsed.subpath : '')}</span>
+          <span className="muted">
+            shared view, pinned <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>
+          </span>
+          <a href={embed.shareHref} target="_blank" rel="noopener" data-testid="embed-open-full">
+            Open in Frontier Explorer ↗
+          </a>
+        </div>
+      ) : (
+        (banner ?? (
+          <div className="banner banner-info shared-banner" data-testid="shared-banner">
           <div>
             <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made{' '}
             <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
@@ -155,8 +171,9 @@ export function SharedView({
             </Link>
           </div>
         </div>
+        ))
       )}
-      {changed && (
+      {changed && !embed && (
         <div className="banner banner-synthetic" role="status" data-testid="data-changed">
           <strong>The data has changed since this link was shared</strong> (data version {pinnedVersion} then,{' '}
           {currentVersion} now).{' '}

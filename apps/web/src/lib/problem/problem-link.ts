@@ -17,7 +17,15 @@ export function liveProblemHref(studyId: number, scope: { setting?: string; scal
   };
 }
 
-/** A problem inside the shared view at `home` (/s/TOKEN, or an offline copy's hash): its pinned counts, read-only. */
+/** The page of a shared link: the full page, or the embed other sites frame. */
+export function sharedPagePath(token: string, page: 'share' | 'embed' = 'share'): string {
+  return page === 'embed' ? `/s/${token}/embed` : `/s/${token}`;
+}
+
+/**
+ * A problem inside the shared view at `home` (/s/TOKEN; its embed, which must not leave the frame's
+ * page; or an offline copy's hash): its pinned counts, read-only.
+ */
 export function sharedProblemHref(home: string): ProblemHref {
   return (problemId, checkpointId) =>
     `${home}?problem=${problemId}${checkpointId === undefined ? '' : `&checkpoint=${checkpointId}`}`;

@@ -1,22 +1,48 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { DownloadHtmlButton } from '@/components/share/download-html-button';
 import { SharedView } from '@/components/share/shared-view';
-import { HttpError } from '@/server/http-error';
-import { getShare } from '@/server/shares';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '@/lib/preview/preview-svg';
+import { previewImagePath } from '@/lib/share/embed';
+import { oembedPath } from '@/lib/share/oembed';
+import { previewOf } from '@/server/share-preview';
+import { siteOrigin } from '@/server/site-origin';
+import { loadShare, sharedViewProps } from './load-share';
 
-export const metadata: Metadata = { title: 'Shared view', robots: { index: false } };
+/**
+ * A link pasted into a chat unfurls: Open Graph and Twitter card tags with the pinned numbers and
+ * the preview image (absolute URLs: the public URL in server mode), and the oEmbed discovery link.
+ */
+export async function generateMetadata(props: PageProps<'/s/[token]'>): Promise<Metadata> {
+  const { token } = await props.params;
+  const share = await loadShare(token);
+  const { title, description } = previewOf(share);
+  const origin = siteOrigin(await headers());
+  const url = `${origin}/s/${token}`;
+  const image = `${origin}${previewImagePath(token)}`;
+  return {
+    title,
+    description,
+    robots: { index: false },
+    openGraph: {
+      type: 'website',
+      siteName: 'Frontier Explorer',
+      title,
+      description,
+      url,
+      images: [{ url: image, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, type: 'image/png', alt: title }],
+    },
+    twitter: { card: 'summary_large_image', title, description, images: [image] },
+    alternates: { types: { 'application/json+oembed': `${origin}${oembedPath(url)}` } },
+  };
+}
 
 // A shared link: the view pinned to the data of the time, read-only (see lib/share/share.ts).
 export default async function SharedPage(props: PageProps<'/s/[token]'>) {
   const { token } = await props.params;
-  // A problem opened from a shared matrix (see components/share/pinned-problem.tsx).
-  const { problem, checkpoint } = await props.searchParams;
-  const share = await getShare(token).catch((err: unknown) => {
-    if (err instanceof HttpError && err.status === 404) notFound();
-    throw err;
-  });
+  // ?problem= and ?checkpoint=: a problem opened from a shared matrix (see components/share/pinned-problem.tsx).
+  const share = await loadShare(token);
   return (
     <>
       <p>
@@ -24,16 +50,7 @@ export default async function SharedPage(props: PageProps<'/s/[token]'>) {
       </p>
       <h1 data-testid="study-name">{share.studyName}</h1>
       <SharedView
-        home={`/s/${token}`}
-        problem={problem}
-        checkpoint={checkpoint}
-        studyId={share.studyId}
-        studyName={share.studyName}
-        view={share.view}
-        createdAt={share.createdAt}
-        pinnedVersion={share.dataVersion}
-        currentVersion={share.currentVersion}
-        payload={share.payload}
+        {...sharedViewProps(token, share, await props.searchParams, 'share')}
         actions={<DownloadHtmlButton url={`/api/shares/${token}/bundle`} />}
       />
     </>
