@@ -1,4 +1,4 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts';
@@ -7,6 +7,7 @@ import { closeDatabase, query } from './support/database';
 import { studyIdByName } from './support/expected';
 import { FIXTURE_STUDY } from './support/fixture';
 import { readHeadline } from './support/frontier-explorer';
+import { readPdf } from './support/pdf';
 import { DEMO_STUDY } from './support/jobs';
 import { expectedMatrix, readAllRows, waitForMatrix } from './support/matrix';
 
@@ -89,6 +90,14 @@ test('a Frontier share saved as HTML opens offline: plot with hover, slider, wha
   // A plot's PNG export works without a server too (plotly.js renders it in the page).
   const [png] = await Promise.all([o.waitForEvent('download'), o.getByTestId('export-png').first().click()]);
   expect(png.suggestedFilename()).toMatch(/frontier\.png$/);
+  // So does a PDF for a paper: jsPDF and its embedded font travel inside the file.
+  await o.getByTestId('export-pdf').first().click();
+  const form = o.getByTestId('pdf-form').first();
+  await form.getByTestId('pdf-preset-double').click();
+  const [pdf] = await Promise.all([o.waitForEvent('download'), form.getByTestId('pdf-download').click()]);
+  const facts = readPdf(readFileSync((await pdf.path())!));
+  expect(facts.mediaBox).toEqual([0, 0, 486, 252]);
+  expect(facts.fontFiles).toBeGreaterThan(0);
   await saveScreenshot(o, 'offline-frontier-1280');
   await o.setViewportSize({ width: 1440, height: 900 });
   await saveScreenshot(o, 'offline-frontier-1440');

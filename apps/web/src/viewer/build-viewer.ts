@@ -43,6 +43,12 @@ export async function buildViewer(): Promise<{ js: number; css: number; ms: numb
     jsx: 'automatic',
     tsconfig: join(webRoot, 'tsconfig.json'),
     plugins: [offlineShims],
+    // The PDF export's font travels inside the file (a data: URL its CSP lets fetch read): an
+    // offline copy exports PDFs too, with no request.
+    loader: { '.ttf': 'dataurl' },
+    // jsPDF's optional helpers for its HTML and canvas renderers, which the PDF export never calls
+    // (it draws SVG through svg2pdf): left out rather than carried in every file.
+    external: ['html2canvas', 'dompurify', 'canvg'],
     define: { 'process.env.NODE_ENV': '"production"', FRONTIER_VERSION: JSON.stringify(version) },
     // Client components' 'use client' means nothing in a bundle with no server part.
     logOverride: { 'unsupported-directive': 'silent' },

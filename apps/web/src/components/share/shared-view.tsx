@@ -160,17 +160,17 @@ export function SharedView({
       ) : (
         (banner ?? (
           <div className="banner banner-info shared-banner" data-testid="shared-banner">
-          <div>
-            <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made{' '}
-            <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
+            <div>
+              <strong>Shared view</strong> (read-only) of <Link href={view}>{studyName}</Link>, made{' '}
+              <span data-testid="shared-made">{formatTimestamp(createdAt)}</span>.
+            </div>
+            <div className="share-box">
+              {actions}
+              <Link href={view} data-testid="open-live">
+                Open the live view
+              </Link>
+            </div>
           </div>
-          <div className="share-box">
-            {actions}
-            <Link href={view} data-testid="open-live">
-              Open the live view
-            </Link>
-          </div>
-        </div>
         ))
       )}
       {changed && !embed && (
