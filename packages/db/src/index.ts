@@ -68,3 +68,4 @@ export {
 } from './accounts/tokens';
 export { consumeWrite } from './limits/write-rate';
 export { cachedTokenIdentifier, type TokenIdentifier } from './accounts/token-cache';
+export * from './archive';
