@@ -10,7 +10,7 @@ export {
   type ImportFields,
   type FromFileOptions,
 } from './ingest/from-files';
-export { importReport, type ImportReport } from './ingest/report';
+export { importReport, archiveReport, type ImportReport, type ArchiveOutcome } from './ingest/report';
 export type * from './ingest/types';
 export { recomputeAggregates } from './aggregate';
 export { findStudy } from './queries/studies';
