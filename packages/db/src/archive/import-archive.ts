@@ -75,8 +75,9 @@ export async function importArchive(
   const file = options.displayName ?? basename(path);
   if (options.as !== undefined && !STUDY_NAME.test(options.as))
     throw new RangeError('must be 1 to 200 characters without control characters');
-  const gunzip = createGunzip();
-  const input = createReadStream(path);
+  // Large pieces: fewer turns of the read loop per frame of rows.
+  const gunzip = createGunzip({ chunkSize: 1 << 18 });
+  const input = createReadStream(path, { highWaterMark: 1 << 20 });
   input.on('error', (err) => gunzip.destroy(err));
   input.pipe(gunzip);
   const reader: ByteReader = new ByteReader(gunzip[Symbol.asyncIterator](), (err): Error =>
