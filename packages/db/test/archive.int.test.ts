@@ -208,6 +208,20 @@ describe('study archive', () => {
     expect(pinned.queries[0]!.data).toEqual({ failTiers: { [a!.id]: { [data.problems[0]!.id]: [1, 2] } } });
   });
 
+  it('ends its snapshot when the reader stops early', async () => {
+    for await (const chunk of studyArchive(source.db, studyId, { appVersion: 'x' })) {
+      expect(chunk.length).toBeGreaterThan(0);
+      break;
+    }
+    const open = async () =>
+      (
+        await source.db.pool.query<{ n: string }>(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+        )
+      ).rows[0]!.n;
+    await expect.poll(open, { timeout: 5000 }).toBe('0');
+  });
+
   it('changes nothing when the same archive is imported again', async () => {
     const before = await tableCounts(target);
     const again = await importArchive(target.db, archive);

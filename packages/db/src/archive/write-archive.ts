@@ -56,6 +56,8 @@ export function studyArchive(db: Db, studyId: number, options: ArchiveExportOpti
   const gzip = createGzip({ level: 1 }); // most of a sample's bytes are its Snappy-compressed program
   const source = Readable.from(rawArchive(db, studyId, options), { objectMode: false });
   source.on('error', (err) => gzip.destroy(err));
+  // A reader that stops early (a full disk) ends the snapshot's transaction and frees its connection.
+  gzip.on('close', () => source.destroy());
   source.pipe(gzip);
   return gzip;
 }
@@ -67,6 +69,7 @@ async function* rawArchive(db: Db, studyId: number, options: ArchiveExportOption
     return buf;
   };
   const client = await db.pool.connect();
+  let committed = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const header = await readHeader(client, studyId, options);
@@ -125,11 +128,11 @@ async function* rawArchive(db: Db, studyId: number, options: ArchiveExportOption
     const trailer: Trailer = { type: 'end', counts, sha256: hash.digest('hex') };
     yield line(trailer);
     await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
+    committed = true;
   } finally {
-    client.release();
+    // Stopped early (an error, or a reader that gave up mid-COPY): the connection is closed, not
+    // reused, which ends its read-only transaction wherever it was.
+    client.release(committed ? undefined : true);
   }
 }
 
