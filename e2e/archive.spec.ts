@@ -25,7 +25,8 @@ let foreign: string;
 function asFromAnotherServer(file: string): Buffer {
   const raw = gunzipSync(readFileSync(file));
   const firstEnd = raw.indexOf('\n');
-  const trailerAt = raw.lastIndexOf('\n{"type":"end"') + 1;
+  // The trailer is the last line (it may follow a table section's binary frames, not a newline).
+  const trailerAt = raw.lastIndexOf('{"type":"end"');
   const header = JSON.parse(raw.subarray(0, firstEnd).toString()) as { study: { uid: string } };
   header.study.uid = randomUUID();
   const body = Buffer.concat([Buffer.from(JSON.stringify(header)), raw.subarray(firstEnd, trailerAt)]);

@@ -208,6 +208,13 @@ describe('study archive', () => {
     expect(pinned.queries[0]!.data).toEqual({ failTiers: { [a!.id]: { [data.problems[0]!.id]: [1, 2] } } });
   });
 
+  it('starts with the documented header', () => {
+    const raw = gunzipSync(readFileSync(archive));
+    const header = JSON.parse(raw.subarray(0, raw.indexOf('\n')).toString()) as Record<string, unknown>;
+    expect(Object.keys(header)).toEqual(['format', 'version', 'app', 'created', 'tests', 'study', 'counts']);
+    expect(header).toMatchObject({ format: 'frontier-study-archive', version: 1, app: '0.1.0-test', tests: true });
+  });
+
   it('ends its snapshot when the reader stops early', async () => {
     for await (const chunk of studyArchive(source.db, studyId, { appVersion: 'x' })) {
       expect(chunk.length).toBeGreaterThan(0);

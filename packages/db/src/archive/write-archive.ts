@@ -72,11 +72,11 @@ async function* rawArchive(db: Db, studyId: number, options: ArchiveExportOption
   let committed = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const header = await readHeader(client, studyId, options);
+    const { runIds: runList, benchmarkIds: benchmarkList, ...header } = await readHeader(client, studyId, options);
     yield emit(line(header));
     const counts = zeroCounts();
-    const runIds = intList(header.runIds);
-    const benchmarkIds = intList(header.benchmarkIds);
+    const runIds = intList(runList);
+    const benchmarkIds = intList(benchmarkList);
     const { rows: benchmarks } = await client.query<BenchmarkRecord>(
       `SELECT 'benchmark' AS type, id, name, tiering FROM benchmark WHERE id = ANY(${benchmarkIds}) ORDER BY id`,
     );
