@@ -178,6 +178,10 @@ async function main() {
     );
     console.log(`export / psql \\copy time  ${(out.seconds / copyOut).toFixed(2)}x`);
 
+    // The source is no longer read: a 10M study's copy in three databases at once would not fit some disks.
+    const keep = flag('--keep-db') || reuse;
+    if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${sourceName} WITH (FORCE)`);
+
     console.log('\n== 2. in: frontier import of the archive into a fresh database, against psql \\copy FROM the file');
     const inn = await frontier(['import', file], target);
     const tdb = createDb(target);
