@@ -41,12 +41,14 @@ function PhaseReport({ phase }: { phase: ImportPhase }) {
       if (r.archive)
         return (
           <p className="import-status" role="status" data-testid="import-done">
-            {r.archive.alreadyImported
-              ? `This study is here already, as “${r.study.name}”: nothing changed. `
-              : `Imported the study “${r.study.name}”: ${plural(r.archive.checkpoints, 'checkpoint')}, ${plural(r.samples, 'sample')}, ${plural(r.archive.shares, 'share link')}. `}
-            <Link href={`/studies/${r.study.id}`} data-testid="import-open-study">
-              Open “{r.study.name}”
-            </Link>
+            <span>
+              {r.archive.alreadyImported
+                ? `This study is here already, as “${r.study.name}”: nothing changed. `
+                : `Imported the study “${r.study.name}”: ${plural(r.archive.checkpoints, 'checkpoint')}, ${plural(r.samples, 'sample')}, ${plural(r.archive.shares, 'share link')}. `}
+              <Link href={`/studies/${r.study.id}`} data-testid="import-open-study">
+                Open “{r.study.name}”
+              </Link>
+            </span>
           </p>
         );
       const what =
@@ -154,7 +156,7 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
             onDragLeave={() => setDragging(false)}
             onDrop={drop}
           >
-            <label htmlFor={`${id}-file`}>Results file</label>
+            <label htmlFor={`${id}-file`}>{archive ? 'Study archive' : 'Results file'}</label>
             <input
               id={`${id}-file`}
               type="file"
