@@ -240,7 +240,16 @@ describe('study archive', () => {
   it('refuses a different study of the same name, and imports under --as', async () => {
     const other = await createTestDatabase();
     try {
-      await upsertStudy(other.db.pool, { name: STUDY });
+      const local = await upsertStudy(other.db.pool, { name: STUDY });
+      // A link of that other study happens to hold the archived link's token.
+      await insertShare(other.db, {
+        token,
+        studyId: local,
+        view: `/studies/${local}`,
+        dataVersion: 0,
+        payloadJson: '{}',
+        createdById: null,
+      });
       // The benchmark is there already, one problem worded differently and with tests of its own.
       await importBenchmark(other.db, {
         name: 'Archive bench',
@@ -266,7 +275,13 @@ describe('study archive', () => {
         problemsDiffering: 3,
       });
       // Matched, not duplicated: the problems and their tests are the ones that were here.
-      expect(await tableCounts(other)).toMatchObject({ study: 2, problem: 3, test: 3, sample: 36 });
+      expect(await tableCounts(other)).toMatchObject({ study: 2, problem: 3, test: 3, sample: 36, share: 2 });
+      // The taken token stays the other study's; the archived link comes in under a new one.
+      expect((await findShare(other.db, token))!.studyId).toBe(local);
+      expect(renamed.sharesRetokened).toEqual([{ from: token, to: expect.stringMatching(/^[\w-]{24}$/) }]);
+      const moved = (await findShare(other.db, renamed.sharesRetokened[0]!.to))!;
+      expect(moved).toMatchObject({ studyId: renamed.studyId, studyName: 'From the other lab' });
+      expect(moved.currentVersion).toBe(moved.dataVersion);
       const title = await other.db.pool.query("SELECT title FROM problem WHERE external_id = 'p1'");
       expect(title.rows).toEqual([{ title: 'Reworded' }]);
       // A problem already in the benchmark is matched, not duplicated: a second copy adds none.
