@@ -264,7 +264,7 @@ describe('frontier export', () => {
     expect(await refused(['--format', 'csv', '--code'])).toBe(
       'frontier: --code needs --samples: the aggregate rows have no programs\n',
     );
-    expect(await refused([])).toContain("required option '--format <format>' not specified");
+    expect(await refused([])).toContain('say what to export: --format csv|parquet for a table, or --archive FILE');
     expect(() => exportOptions({ format: 'parquet' }, true)).toThrow(
       new CliError(
         'Parquet is binary: write it to a file with --out FILE, or redirect standard output (> FILE, | ...)',

@@ -10,7 +10,7 @@ export {
   type ImportFields,
   type FromFileOptions,
 } from './ingest/from-files';
-export { importReport, type ImportReport } from './ingest/report';
+export { importReport, archiveReport, type ImportReport, type ArchiveOutcome } from './ingest/report';
 export type * from './ingest/types';
 export { recomputeAggregates } from './aggregate';
 export { findStudy } from './queries/studies';
@@ -69,3 +69,4 @@ export {
 } from './accounts/tokens';
 export { consumeWrite } from './limits/write-rate';
 export { cachedTokenIdentifier, type TokenIdentifier } from './accounts/token-cache';
+export * from './archive';

@@ -1,5 +1,6 @@
-import { mkdir, symlink } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from './detect';
 import { readManifest } from './manifest';
@@ -168,5 +169,12 @@ describe('detectFormat', () => {
     expect(err.detail).toContain('unknown extension');
     const empty = await formatErrorOf(async () => detectFormat(await writeFixture(dir, 'empty.json', '  ')));
     expect(empty.detail).toContain('an empty file');
+  });
+
+  it('recognises a study archive by its gzip bytes, whatever its name', async () => {
+    for (const name of ['study.frontier.gz', 'renamed.json']) {
+      await writeFile(join(dir, name), gzipSync('{"format":"frontier-study-archive"}\n'));
+      expect(await detectFormat(join(dir, name))).toBe('archive');
+    }
   });
 });

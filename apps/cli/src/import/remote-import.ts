@@ -11,6 +11,8 @@ export interface ServerOptions {
   token?: string;
   /** Wait for the server's workers to aggregate the import, as a local import does. */
   wait: boolean;
+  /** A study archive's name on the server. */
+  as?: string;
 }
 
 interface Answer {
@@ -113,6 +115,9 @@ function refusal({ status, body }: Answer, token: string | undefined): CliError 
   }
   if (status === 403) return new CliError(`the server refused the import (HTTP 403): ${message}`);
   if (status === 413) return new CliError(`the server refused the upload as too large (HTTP 413): ${message}`);
+  // A study archive's name clash: the server names its query parameter; the flag is --as.
+  if (status === 409)
+    return new CliError(`${message.replaceAll("the query parameter 'as'", '--as NAME')}\nnothing was imported`);
   return new CliError(`the server refused the import (HTTP ${status}): ${message}`);
 }
 
@@ -161,6 +166,7 @@ export async function remoteImport(path: string, flags: ImportFields, options: S
   for (const key of ['study', 'alpha', 'setting', 'scale', 'role', 'benchmark'] as const) {
     if (flags[key] !== undefined) query[key] = key === 'role' ? String(flags[key]).toLowerCase() : String(flags[key]);
   }
+  if (options.as !== undefined) query.as = options.as;
   url.search = new URLSearchParams(query).toString();
   const headers: OutgoingHttpHeaders = {
     ...headersFor(options.token),

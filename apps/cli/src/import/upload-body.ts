@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { create } from 'tar';
 import { singleFileCheckpoint, type ImportFields } from '@frontier/db';
+import { ARCHIVE_MEDIA_TYPE } from '@frontier/db/archive-format';
 import { detectFormat, FormatError, readManifest } from '@frontier/formats';
 
 /** What `frontier import --server` sends: the file, or a tar of a manifest and its files. */
@@ -54,11 +55,12 @@ async function manifestArchive(path: string): Promise<UploadBody> {
 export async function uploadBody(path: string, flags: ImportFields): Promise<UploadBody> {
   const format = await detectFormat(path);
   if (format === 'manifest') return manifestArchive(path);
-  singleFileCheckpoint(path, flags);
+  if (format !== 'archive') singleFileCheckpoint(path, flags);
   const bytes = (await stat(path)).size;
+  const contentType = { archive: ARCHIVE_MEDIA_TYPE, lcb: 'application/json', jsonl: 'application/x-ndjson' }[format];
   return {
     open: () => createReadStream(path, { highWaterMark: 1 << 20 }),
-    contentType: format === 'lcb' ? 'application/json' : 'application/x-ndjson',
+    contentType,
     bytes,
     estimate: bytes,
     names: { filename: basename(path) },

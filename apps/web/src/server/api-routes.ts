@@ -234,7 +234,7 @@ export const API = {
     success: [200, 201],
     response: importResponseSchema,
     summary:
-      'Import one LCB *_eval_all.json (application/json), JSONL file (application/x-ndjson) or manifest with its files (tar, gzipped or not), streamed; 201 with the summary and the aggregation job, 200 when every file was already imported',
+      "Import one LCB *_eval_all.json (application/json), JSONL file (application/x-ndjson), manifest with its files (tar, gzipped or not), or study archive (application/vnd.frontier.study-archive+gzip, from `frontier export STUDY --archive FILE`), streamed; 201 with the summary and the aggregation job, 200 when every file was already imported (or the archive's study is here already), 409 when an archive's study name is taken and no `as` is given",
   },
   cancelJob: {
     method: 'POST',

@@ -4,6 +4,10 @@
 import { basename, extname, join, sep } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import {
+  ArchiveConflictError,
+  ArchiveError,
+  archiveReport,
+  importArchive,
   importReport,
   importStudy,
   ImportFieldError,
@@ -13,6 +17,7 @@ import {
 } from '@frontier/db';
 import { explainDatabaseDiskFull } from '@frontier/disk';
 import { detectFormat, FormatError } from '@frontier/formats';
+import { ARCHIVE_MEDIA_TYPE } from '@frontier/db/archive-format';
 import {
   IMPORT_MEDIA_TYPES,
   type ImportBodyKind,
@@ -45,7 +50,7 @@ function bodyKind(contentType: string | null): ImportBodyKind {
   const accepted = Object.keys(IMPORT_MEDIA_TYPES).join(', ');
   throw new HttpError(
     415,
-    `send the file as one of ${accepted}: an LCB *_eval_all.json as application/json, JSONL as application/x-ndjson, a manifest with its files as a tar archive (Content-Type was ${JSON.stringify(type || 'missing')})`,
+    `send the file as one of ${accepted}: an LCB *_eval_all.json as application/json, JSONL as application/x-ndjson, a manifest with its files as a tar archive, a study archive as ${ARCHIVE_MEDIA_TYPE} (Content-Type was ${JSON.stringify(type || 'missing')})`,
   );
 }
 
@@ -63,7 +68,7 @@ function fileName(given: string | undefined, kind: 'lcb' | 'jsonl'): string {
 /** The path of the file to ingest, from the body: the file itself, or an archive's manifest. */
 async function receive(
   upload: ImportUpload,
-  kind: ImportBodyKind,
+  kind: Exclude<ImportBodyKind, 'study'>,
   dir: string,
   maxBytes: number,
 ): Promise<{ path: string; root: string }> {
@@ -74,6 +79,8 @@ async function receive(
     const path = join(dir, fileName(upload.query.filename, kind));
     await spool(body, path, { maxBytes, declaredBytes });
     const format = await detectFormat(path);
+    if (format === 'archive')
+      throw new HttpError(400, `${basename(path)} is a study archive: send it as ${ARCHIVE_MEDIA_TYPE}`);
     if (format === 'manifest') {
       throw new HttpError(
         400,
@@ -112,11 +119,45 @@ function clientError(err: unknown, dir: string): unknown {
   return err;
 }
 
+const RESULTS_FIELDS = ['study', 'alpha', 'setting', 'scale', 'role', 'benchmark', 'manifest'] as const;
+
+/**
+ * A study archive: spooled to the disk, then rebuilt in one transaction (nothing written unless
+ * the whole archive checks out). 409 when its name is another study's and no `as` is given.
+ */
+async function receiveStudyArchive(upload: ImportUpload, dir: string, ctx: ImportContext): Promise<ImportResponse> {
+  const given = RESULTS_FIELDS.filter((f) => upload.query[f] !== undefined);
+  if (given.length)
+    throw new HttpError(
+      400,
+      `a study archive carries its own study, checkpoints and benchmark: leave out the query parameters ${given.map((f) => `'${f}'`).join(', ')} (use 'as' to rename the study)`,
+    );
+  const body = upload.body;
+  if (!body) throw new HttpError(400, 'the request has no body: send the study archive as the body');
+  const path = join(dir, 'study.frontier.gz');
+  await spool(body, path, { maxBytes: ctx.maxBytes, declaredBytes: declaredLength(upload.contentLength) });
+  const name = basename((upload.query.filename ?? '').replaceAll('\\', '/')) || 'the study archive';
+  try {
+    return archiveReport(await importArchive(ctx.db, path, { as: upload.query.as, displayName: name }));
+  } catch (err) {
+    if (err instanceof ArchiveError) throw new HttpError(400, `${err.message}; nothing was imported`);
+    if (err instanceof ArchiveConflictError)
+      throw new HttpError(409, err.message.replaceAll('--as NAME', "the query parameter 'as'"));
+    throw await explainDatabaseDiskFull(err, [path]);
+  }
+}
+
 /** Receives and imports one upload; the temporary files are gone when it returns or throws. */
 export async function receiveImport(upload: ImportUpload, ctx: ImportContext): Promise<ImportResponse> {
   const kind = bodyKind(upload.contentType);
   checkDeclaredLength(upload.contentLength, ctx.maxBytes);
+  if (kind !== 'study' && upload.query.as !== undefined)
+    throw new HttpError(
+      400,
+      `query parameter 'as' renames a study archive; this upload is not one (${upload.contentType})`,
+    );
   return withUploadDir(ctx.dataDir, async (dir) => {
+    if (kind === 'study') return receiveStudyArchive(upload, dir, ctx);
     try {
       const { path, root } = await receive(upload, kind, dir, ctx.maxBytes);
       const { query } = upload;

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { checkpointName, parseCheckpointRole, type CheckpointRole } from '@frontier/core';
 import {
   detectFormat,
+  FormatError,
   readJsonlSamples,
   readLcbEvalFile,
   readManifest,
@@ -138,6 +139,12 @@ export async function studyImportFromFile(
   options: FromFileOptions = {},
 ): Promise<StudyImport> {
   const format = await detectFormat(path);
+  if (format === 'archive')
+    throw new FormatError({
+      file: path,
+      detail:
+        'is a study archive: it holds a whole study, so it is imported as it is (frontier import FILE, without flags)',
+    });
   if (format === 'manifest') {
     const m = await readManifest(path, { within: options.confineTo });
     const runs: RunImport[] = [];

@@ -6,7 +6,8 @@ import { formatAlpha, formatBytes } from '@/lib/format';
 import { IMPORT_ROLES } from '@/lib/import/import-params';
 import { useCan } from '../caller-context';
 import { ProgressBar } from '../jobs/progress-bar';
-import { useImportResults, type ImportFields, type ImportPhase } from './use-import-results';
+import Link from 'next/link';
+import { isStudyArchive, useImportResults, type ImportFields, type ImportPhase } from './use-import-results';
 
 const ROLE_LABELS: Record<(typeof IMPORT_ROLES)[number], string> = {
   merged: 'merged (a checkpoint on the alpha line)',
@@ -37,6 +38,19 @@ function PhaseReport({ phase }: { phase: ImportPhase }) {
       );
     case 'done': {
       const r = phase.result;
+      if (r.archive)
+        return (
+          <p className="import-status" role="status" data-testid="import-done">
+            <span>
+              {r.archive.alreadyImported
+                ? `This study is here already, as “${r.study.name}”: nothing changed. `
+                : `Imported the study “${r.study.name}”: ${plural(r.archive.checkpoints, 'checkpoint')}, ${plural(r.samples, 'sample')}, ${plural(r.archive.shares, 'share link')}. `}
+              <Link href={`/studies/${r.study.id}`} data-testid="import-open-study">
+                Open “{r.study.name}”
+              </Link>
+            </span>
+          </p>
+        );
       const what =
         r.unchangedRuns === r.runs
           ? 'This file was already imported: nothing changed.'
@@ -72,7 +86,9 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
   const id = useId();
   const { phase, start, reset } = useImportResults(studyId, studyName);
   const [file, setFile] = useState<File | null>(null);
-  const [fields, setFields] = useState<ImportFields>({ alpha: '', setting: '', scale: '', role: 'merged' });
+  const [fields, setFields] = useState<ImportFields>({ alpha: '', setting: '', scale: '', role: 'merged', as: '' });
+  // A study archive makes a study of its own: the dialog then asks only for a name.
+  const [archive, setArchive] = useState(false);
   const [invalid, setInvalid] = useState<{ field: 'file' | 'alpha'; message: string } | null>(null);
   const [dragging, setDragging] = useState(false);
   if (!canWrite) return null;
@@ -84,8 +100,10 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
   };
   const choose = (chosen: File | undefined) => {
     setFile(chosen ?? null);
+    setArchive(false);
     setInvalid(null);
     if (phase.step === 'done' || phase.step === 'error') reset();
+    if (chosen) void isStudyArchive(chosen).then(setArchive, () => setArchive(false));
   };
   const drop = (e: DragEvent) => {
     e.preventDefault();
@@ -94,16 +112,22 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!file) return setInvalid({ field: 'file', message: 'Choose a results file (*_eval_all.json or .jsonl).' });
+    if (!file)
+      return setInvalid({
+        field: 'file',
+        message: 'Choose a results file (*_eval_all.json or .jsonl) or a study archive.',
+      });
+    if (archive) return void start(file, fields, true);
     const alpha = fields.alpha.trim();
     if (alpha === '' || !Number.isFinite(Number(alpha)))
       return setInvalid({ field: 'alpha', message: 'Alpha must be a number, e.g. 0.25.' });
-    void start(file, fields);
+    void start(file, fields, false);
   };
   const close = () => {
     // Closing stops the upload (nothing is imported) or stops following an import already made.
     reset();
     setFile(null);
+    setArchive(false);
     setInvalid(null);
   };
 
@@ -122,7 +146,7 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
         onClose={close}
       >
         <form onSubmit={submit} noValidate>
-          <h2 id={`${id}-title`}>Import results into “{studyName}”</h2>
+          <h2 id={`${id}-title`}>{archive ? 'Import a study archive' : `Import results into “${studyName}”`}</h2>
           <div
             className={`import-drop${dragging ? ' import-drop-over' : ''}`}
             onDragOver={(e) => {
@@ -132,23 +156,37 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
             onDragLeave={() => setDragging(false)}
             onDrop={drop}
           >
-            <label htmlFor={`${id}-file`}>Results file</label>
+            <label htmlFor={`${id}-file`}>{archive ? 'Study archive' : 'Results file'}</label>
             <input
               id={`${id}-file`}
               type="file"
               data-testid="import-file"
-              accept=".json,.jsonl,.ndjson,application/json"
+              accept=".json,.jsonl,.ndjson,.gz,application/json,application/gzip"
               disabled={busy}
               onChange={(e) => choose(e.target.files?.[0])}
               {...err('file')}
             />
             <span className="muted">
               {file
-                ? `${file.name} (${formatBytes(file.size)})`
-                : 'Drop a LiveCodeBench *_eval_all.json or a JSONL file here, or choose one.'}
+                ? `${file.name} (${formatBytes(file.size)})${archive ? ': a study archive, imported as a study of its own' : ''}`
+                : 'Drop a LiveCodeBench *_eval_all.json, a JSONL file or a study archive here, or choose one.'}
             </span>
           </div>
-          <div className="import-fields">
+          {archive && (
+            <div className="import-fields">
+              <label htmlFor={`${id}-as`}>Name here</label>
+              <input
+                id={`${id}-as`}
+                data-testid="import-as"
+                autoComplete="off"
+                placeholder="the archive's own"
+                value={fields.as}
+                disabled={busy}
+                onChange={(e) => set('as')(e.target.value)}
+              />
+            </div>
+          )}
+          <div className="import-fields" hidden={archive}>
             <label htmlFor={`${id}-alpha`}>Alpha</label>
             <input
               id={`${id}-alpha`}
@@ -207,9 +245,11 @@ export function ImportResults({ studyId, studyName }: { studyId: number; studyNa
             <button type="submit" data-testid="import-submit" disabled={busy}>
               {busy
                 ? 'Importing…'
-                : fields.alpha.trim() && Number.isFinite(Number(fields.alpha))
-                  ? `Import at α = ${formatAlpha(Number(fields.alpha))}`
-                  : 'Import'}
+                : archive
+                  ? 'Import the study'
+                  : fields.alpha.trim() && Number.isFinite(Number(fields.alpha))
+                    ? `Import at α = ${formatAlpha(Number(fields.alpha))}`
+                    : 'Import'}
             </button>
             <button type="button" data-testid="import-close" onClick={() => dialog.current?.close()}>
               {phase.step === 'done' ? 'Close' : 'Cancel'}

@@ -6,6 +6,7 @@ import { apiGet } from '@/lib/api/api-fetch';
 import type { JobSummary } from '@/lib/jobs/job-summary';
 import type { ImportResponse } from '@/lib/import/import-params';
 import { uploadFile } from '@/lib/import/upload-file';
+import { ARCHIVE_MEDIA_TYPE } from '@frontier/db/archive-format';
 
 export type ImportPhase =
   | { step: 'idle' }
@@ -22,6 +23,14 @@ export interface ImportFields {
   setting: string;
   scale: string;
   role: string;
+  /** A study archive's name here; empty: the archive's own. */
+  as: string;
+}
+
+/** True when the file is a study archive (`frontier export STUDY --archive FILE`): a gzip stream. */
+export async function isStudyArchive(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  return head[0] === 0x1f && head[1] === 0x8b;
 }
 
 const POLL_MS = 500;
@@ -59,24 +68,25 @@ export function useImportResults(studyId: number, studyName: string) {
   useEffect(() => stop, [stop]);
 
   const start = useCallback(
-    async (file: File, fields: ImportFields) => {
+    async (file: File, fields: ImportFields, archive: boolean) => {
       stop();
       const controller = new AbortController();
       running.current = controller;
-      const query = new URLSearchParams({
-        study: studyName,
-        alpha: fields.alpha.trim(),
-        role: fields.role,
-        filename: file.name,
-      });
-      if (fields.setting.trim()) query.set('setting', fields.setting.trim());
-      if (fields.scale.trim()) query.set('scale', fields.scale.trim());
+      // A study archive carries its own study, checkpoints and benchmark: only a new name goes with it.
+      const query = new URLSearchParams(
+        archive
+          ? { filename: file.name }
+          : { study: studyName, alpha: fields.alpha.trim(), role: fields.role, filename: file.name },
+      );
+      if (archive && fields.as.trim()) query.set('as', fields.as.trim());
+      if (!archive && fields.setting.trim()) query.set('setting', fields.setting.trim());
+      if (!archive && fields.scale.trim()) query.set('scale', fields.scale.trim());
       setPhase({ step: 'uploading', loaded: 0, total: file.size });
       try {
         const result = await uploadFile<ImportResponse>(
           `/api/imports?${query}`,
           file,
-          contentTypeOf(file),
+          archive ? ARCHIVE_MEDIA_TYPE : contentTypeOf(file),
           (p) => setPhase(p.loaded >= p.total ? { step: 'importing' } : { step: 'uploading', ...p }),
           controller.signal,
         );
@@ -92,8 +102,12 @@ export function useImportResults(studyId: number, studyName: string) {
         ]);
         setPhase({ step: 'done', result });
       } catch (err) {
-        if (!controller.signal.aborted)
-          setPhase({ step: 'error', message: err instanceof Error ? err.message : String(err) });
+        // The server names its query parameter; here it is the dialog's name field.
+        const message = (err instanceof Error ? err.message : String(err)).replaceAll(
+          "the query parameter 'as'",
+          'the “Name here” field',
+        );
+        if (!controller.signal.aborted) setPhase({ step: 'error', message });
       }
     },
     [queryClient, stop, studyId, studyName],

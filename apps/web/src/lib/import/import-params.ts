@@ -1,5 +1,6 @@
 import { CHECKPOINT_ROLES } from '@frontier/core';
 import type { ImportReport } from '@frontier/db';
+import { ARCHIVE_MEDIA_TYPE } from '@frontier/db/archive-format';
 import { z } from 'zod';
 import { facetValue, printableText as text } from '../study/filters';
 import { sameShape } from '../api/same-shape';
@@ -14,6 +15,8 @@ export const IMPORT_MEDIA_TYPES = {
   'application/x-ndjson': 'jsonl',
   'application/x-tar': 'archive',
   'application/gzip': 'archive',
+  // A study archive (`frontier export STUDY --archive FILE`): a whole study, rebuilt as it was.
+  [ARCHIVE_MEDIA_TYPE]: 'study',
 } as const;
 
 export type ImportMediaType = keyof typeof IMPORT_MEDIA_TYPES;
@@ -51,6 +54,10 @@ export const importQuerySchema = z.strictObject({
   manifest: text(1000)
     .optional()
     .meta({ description: "An archive's manifest, as a path inside it; default: the archive's first file" }),
+  as: text(200).optional().meta({
+    description:
+      "A study archive's name here, instead of the name it carries (required when another study has that name)",
+  }),
 });
 
 export type ImportQuery = z.infer<typeof importQuerySchema>;
@@ -76,6 +83,25 @@ export const importResponseSchema = z
     judgeJobIds: z
       .array(z.number().int())
       .meta({ description: 'The jobs judging the unjudged samples, one per run that has some' }),
+    archive: z
+      .strictObject({
+        alreadyImported: z.boolean().meta({
+          description: 'The study was here already (same identity and data version): nothing was written',
+        }),
+        checkpoints: count,
+        tests: count,
+        aggregates: count,
+        shares: count,
+        problemsMatched: count.meta({
+          description: 'Problems already in their benchmark, matched and kept as they were (tests included)',
+        }),
+        problemsDiffering: count.meta({ description: "Of the matched problems, those that differ from the archive's" }),
+        sharesRetokened: z
+          .array(z.strictObject({ from: z.string(), to: z.string() }))
+          .meta({ description: "Share links whose token was another study's here: imported under a new token" }),
+      })
+      .optional()
+      .meta({ description: 'For a study archive: what else was imported' }),
   })
   .meta({ id: 'ImportReport' });
 
