@@ -25,6 +25,10 @@ import {
 import { headerSchema, parseRecord } from './records';
 import { renumberPayload, renumberView } from './share-ids';
 
+// Every gzip file is taken for an archive (results files are plain text): say what to do with a gzipped one.
+const NOT_ARCHIVE_HINT =
+  '; a compressed results file? Results files are imported as plain text: decompress it first (gunzip FILE)';
+
 export interface ArchiveImportOptions {
   /** Import under this name instead of the archive's. */
   as?: string;
@@ -115,14 +119,18 @@ async function readHeader(reader: ByteReader, file: string): Promise<{ header: A
   try {
     value = JSON.parse(first.text.toString('utf8'));
   } catch {
-    throw new ArchiveError(file, 'header', 'the first line is not JSON: not a Frontier Explorer study archive');
+    throw new ArchiveError(
+      file,
+      'header',
+      `the first line is not JSON: not a Frontier Explorer study archive${NOT_ARCHIVE_HINT}`,
+    );
   }
   const v = value as { format?: unknown; version?: unknown };
   if (v.format !== ARCHIVE_FORMAT)
     throw new ArchiveError(
       file,
       'header',
-      'not a Frontier Explorer study archive (no "frontier-study-archive" header)',
+      `not a Frontier Explorer study archive (no "frontier-study-archive" header)${NOT_ARCHIVE_HINT}`,
     );
   if (typeof v.version === 'number' && v.version > ARCHIVE_VERSION)
     throw new ArchiveError(
