@@ -82,3 +82,25 @@ describe('removeTemporaries', () => {
     }
   });
 });
+
+describe('a path that cannot be written', () => {
+  it('names the path the user gave and what to do, and leaves nothing behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'frontier-disk-'));
+    try {
+      const missing = join(dir, 'no-such-dir', 'out.html');
+      await expect(writeFileAtomic(missing, 'x')).rejects.toThrow(
+        `cannot write ${missing}: the directory ${join(dir, 'no-such-dir')} does not exist: create it first (mkdir -p ${join(dir, 'no-such-dir')}) or write elsewhere`,
+      );
+      expect(() => writeFileAtomicSync(missing, 'x')).toThrow(/does not exist: create it first/);
+      mkdirSync(join(dir, 'taken'));
+      await expect(writeFileAtomic(join(dir, 'taken'), 'x')).rejects.toThrow(
+        /taken is a directory: give a file name inside it/,
+      );
+      writeFileSync(join(dir, 'file'), '');
+      await expect(writeFileAtomic(join(dir, 'file', 'out.html'), 'x')).rejects.toThrow(/is a file, not a directory/);
+      expect(readdirSync(dir).sort()).toEqual(['file', 'taken']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -57,8 +57,12 @@ export async function writeFileAtomic(
     await rename(tmp, path);
   } catch (err) {
     await fh?.close().catch(() => {});
-    await rm(tmp, { force: true });
-    throw explainDiskFull(err, { path, neededBytes: total ?? written, atLeast: total === undefined });
+    // Quietly: where the temporary could not be made (a file in the path) removing it fails too.
+    await rm(tmp, { force: true }).catch(() => {});
+    throw (
+      explainPathError(err, path) ??
+      explainDiskFull(err, { path, neededBytes: total ?? written, atLeast: total === undefined })
+    );
   }
 }
 
@@ -75,9 +79,32 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, opt
     renameSync(tmp, path);
   } catch (err) {
     if (fd !== undefined) closeQuietly(fd);
-    rmSync(tmp, { force: true });
-    throw explainDiskFull(err, { path, neededBytes: byteLength(data) });
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // the write's error is the one to report
+    }
+    throw explainPathError(err, path) ?? explainDiskFull(err, { path, neededBytes: byteLength(data) });
   }
+}
+
+/**
+ * An error about where the file goes, said about the path the user gave (not the temporary name
+ * beside it) with what to do; undefined for any other error.
+ */
+export function explainPathError(err: unknown, path: string): Error | undefined {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const dir = dirname(path);
+  const why: Partial<Record<string, string>> = {
+    ENOENT: `the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or write elsewhere`,
+    ENOTDIR: `a part of ${dir} is a file, not a directory: choose another path`,
+    EISDIR: `${path} is a directory: give a file name inside it, e.g. ${join(path, basename(path) || 'out')}`,
+    EACCES: `no permission to write in ${dir}: choose a directory you can write to`,
+    EPERM: `no permission to write in ${dir}: choose a directory you can write to`,
+    EROFS: `${dir} is on a read-only file system: write elsewhere`,
+  };
+  const reason = code ? why[code] : undefined;
+  return reason ? new Error(`cannot write ${path}: ${reason}`, { cause: err }) : undefined;
 }
 
 const byteLength = (data: string | Uint8Array) => (typeof data === 'string' ? Buffer.byteLength(data) : data.length);
