@@ -10,7 +10,7 @@
 // database (no files), which takes a while: --keep-db keeps it, --reuse-db NAME reuses it (or a
 // database kept by `npm run bench:scale -- --keep-db`, whose study is "Scale benchmark").
 // Flags: --samples N (a multiple of 40,000), --reuse-db NAME, --study NAME, --keep-db.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import type { ProblemSamples, StudyImport } from '@frontier/db';
 import { Rng } from '@frontier/formats';
 import { syntheticProgram } from '../../packages/formats/src/synthetic-code';
 import { watchTreeRss } from './process-tree';
+import { psql } from './psql';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = join(ROOT, '.bench');
@@ -32,15 +33,6 @@ const PROBLEMS = 1000;
 const CHECKPOINTS = 40;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-
-function psql(url: string, command: string): number {
-  const t0 = performance.now();
-  const r = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (r.status !== 0) throw new Error(`psql failed: ${command}`);
-  return (performance.now() - t0) / 1000;
-}
 
 /** The CLI as a user runs it, timed, with its process tree's peak RSS. */
 function frontier(args: string[], url: string): Promise<{ seconds: number; peakMiB: number; output: string }> {

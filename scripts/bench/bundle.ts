@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '@frontier/db';
 import { writeSyntheticSweep } from '@frontier/formats';
 import { buildWebIfStale } from '../../apps/cli/src/up/build-web';
 import { buildViewer } from '../../apps/web/src/viewer/build-viewer';
+import { throwawayDatabase } from './throwaway-database';
 import { startWeb } from './web-server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -67,17 +67,8 @@ async function main() {
     alphas: ALPHAS,
     codeBytes: 40,
   });
-  const embedded = process.env.DATABASE_URL
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir: join(BENCH, 'pg'), database: 'postgres' });
-  const adminUrl = process.env.DATABASE_URL ?? embedded!.url;
-  const name = `bench_bundle_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const cleanups: (() => unknown)[] = [];
+  const url = await throwawayDatabase(BENCH, 'bench_bundle', cleanups);
   let web: Awaited<ReturnType<typeof startWeb>> | undefined;
   try {
     const imported = spawnSync(
@@ -133,9 +124,7 @@ async function main() {
     console.log(`so the file is the payload + ${mb(viewerShare)} of viewer and page`);
   } finally {
     await web?.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
+    for (const undo of cleanups.reverse()) await undo();
     rmSync(BENCH, { recursive: true, force: true });
   }
 }

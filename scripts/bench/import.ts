@@ -5,7 +5,6 @@
 //   2. `frontier import` of the manifest into a fresh database: samples/s and the importer's peak RSS;
 //   3. the ceiling: psql `\copy` of exactly the same rows into the same (emptied) table;
 //   4. the study page's API calls under 20 concurrent clients: p50/p95 per endpoint.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { writeSyntheticSweep } from '@frontier/formats';
 import { loadTest } from './latency';
 import { measure } from './rss';
 import { startWeb } from './web-server';
+import { psql } from './psql';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = join(ROOT, '.bench');
@@ -36,15 +36,6 @@ async function dataset(): Promise<string> {
   });
   console.log(`  ${r.samples} samples, ${(r.bytes / 2 ** 30).toFixed(2)} GiB`);
   return r.manifestPath;
-}
-
-function psql(url: string, command: string): number {
-  const t0 = performance.now();
-  const r = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (r.status !== 0) throw new Error(`psql failed: ${command}`);
-  return (performance.now() - t0) / 1000;
 }
 
 async function main() {

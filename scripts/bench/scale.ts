@@ -13,7 +13,7 @@
 //      scrolls and re-sorts, the alpha slider's steps, the drill-down's paging.
 // Flags: --reuse-db NAME (skip 1-2 and use a database kept by --keep-db), --keep-db, --skip-ceiling,
 // --skip-api, --skip-incremental, --skip-browser.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,7 @@ import { printReport } from './matrix-report';
 import { watchTreeRss } from './process-tree';
 import { scaleData } from './scale-data';
 import { buildWeb, startWeb } from './web-server';
+import { psql } from './psql';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH = join(ROOT, '.bench');
@@ -37,15 +38,6 @@ const option = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) 
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
-
-function psql(url: string, command: string): number {
-  const t0 = performance.now();
-  const r = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (r.status !== 0) throw new Error(`psql failed: ${command}`);
-  return (performance.now() - t0) / 1000;
-}
 
 /** `frontier import` under a pseudo-terminal (so its progress bar is drawn), timed, with its tree's peak RSS. */
 function importWithBar(manifest: string, url: string): Promise<{ seconds: number; peakMiB: number; output: string }> {
