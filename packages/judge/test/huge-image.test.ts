@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureTemplateLib } from '../src/sandbox/native';
 import { canContain, canRootless, NOBODY, runContained, specDir } from './fixtures/run-contained';
-import { thpGranted } from './fixtures/thp';
+import { thpFallbacks, thpGranted } from './fixtures/thp';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 
@@ -131,29 +131,51 @@ describe('the interpreter on huge pages', () => {
     expect(r.sandbox).toBe(backend);
     return [r.tests.map((t) => t.verdict), JSON.stringify(r)] as const;
   };
+  /**
+   * The verdicts of a program that checks memory is on huge pages: tried again once where the
+   * kernel reported it had none to give meanwhile, and skipped (not passed) where it still had none,
+   * since that is the machine's state (memory fragmented by other work), not the judge's.
+   */
+  const onHugePages = (b: (typeof backends)[number], code: string, output: string, skip: (note: string) => never) => {
+    for (let attempt = 1; ; attempt++) {
+      const fallbacks = thpFallbacks();
+      const [got, detail] = verdicts(b, code, output);
+      const kernelHadNone = thpFallbacks() > fallbacks;
+      if (got.every((v) => v === 'AC') || !kernelHadNone) return [got, detail] as const;
+      if (attempt === 2)
+        skip(
+          'the kernel fell back to small pages (/proc/vmstat thp_*_fallback grew) twice: no huge pages to test with',
+        );
+    }
+  };
 
   for (const b of backends) {
     const { backend, can } = b;
     it.skipIf(!can || !thpGranted)(
       `reaches a judged Python test on huge pages (${backend})`,
-      () => {
-        const [got, detail] = verdicts(b, HUGE_TEXT, 'huge\n');
+      ({ skip }) => {
+        const [got, detail] = onHugePages(b, HUGE_TEXT, 'huge\n', skip);
         expect(got, detail).toEqual(['AC', 'AC']);
       },
       120_000,
     );
     it.skipIf(!can || !thpGranted)(
       `keeps the template's arenas in huge blocks, copied whole where that is faster (${backend})`,
-      () => {
-        const [got, detail] = verdicts(b, HEAP_TEXT, 'blocks copied clean snapshot on huge pages interned in place\n');
+      ({ skip }) => {
+        const [got, detail] = onHugePages(
+          b,
+          HEAP_TEXT,
+          'blocks copied clean snapshot on huge pages interned in place\n',
+          skip,
+        );
         expect(got, detail).toEqual(['AC', 'AC']);
       },
       120_000,
     );
     it.skipIf(!can || !thpGranted)(
       `gives each test of a sample its blocks as the snapshot has them (${backend})`,
-      () => {
-        const [got, detail] = verdicts(b, REWRITE_TEXT, 'clean\n');
+      ({ skip }) => {
+        const [got, detail] = onHugePages(b, REWRITE_TEXT, 'clean\n', skip);
         expect(got, detail).toEqual(['AC', 'AC']);
       },
       120_000,
