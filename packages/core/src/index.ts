@@ -2,6 +2,7 @@
 // No I/O and no Node-only APIs here.
 export * from './verdict';
 export * from './failure-class';
+export * from './fail-tiers';
 export * from './checkpoint-role';
 export * from './checkpoint-name';
 export * from './difficulty';

@@ -45,6 +45,22 @@ export interface StudyData {
    * data has n = -1 (distinct from n = 0: runs exist but nothing judged yet).
    */
   counts: Record<CountField, number[]>;
+  /** Failing samples by the tier of their first failing test; absent in links pinned before it was kept. */
+  failTiers?: StudyDataFailTiers;
+}
+
+/**
+ * Per (checkpoint, problem), judged samples that failed, by the tier their first failing test is
+ * in, correctness and optimization failures apart (the failure tiers along alpha). Samples judged
+ * without per-test results (imported verdicts) have no tier and are in neither.
+ */
+export interface StudyDataFailTiers {
+  /** Tiers kept per cell: the most any cell has. Entry t of a cell is tier t + 1. */
+  tiers: number;
+  /** correctness[cellIndex(data, c, p) * tiers + t]. */
+  correctness: number[];
+  /** optimization[cellIndex(data, c, p) * tiers + t]. */
+  optimization: number[];
 }
 
 /** Position of (checkpoint, problem) in the count columns: checkpoint-major. */

@@ -15,7 +15,11 @@ export const ARCHIVE_VERSION = 1;
 export const ARCHIVE_MEDIA_TYPE = 'application/vnd.frontier.study-archive+gzip';
 export const ARCHIVE_EXTENSION = '.frontier.gz';
 
-/** Table sections, their columns, and which leading int4 columns hold ids to renumber. */
+/**
+ * Table sections, their columns, and which leading int4 columns hold ids to renumber. Columns
+ * added later go at the end of a list: an archive written before them has a prefix of the list,
+ * and its rows take the columns' defaults (the aggregates are then rebuilt from the samples).
+ */
 export const COPY_SECTIONS = {
   test: { columns: ['problem_id', 'ordinal', 'tier', 'input', 'expected'], ids: ['problem'] },
   sample: {
@@ -53,6 +57,8 @@ export const COPY_SECTIONS = {
       'ie',
       'pending',
       'fail_tier_hist',
+      'fail_tier_correctness',
+      'fail_tier_optimization',
     ],
     ids: ['run', 'problem'],
   },

@@ -6,6 +6,7 @@ import { createGunzip } from 'node:zlib';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../client';
+import { writeAggregates } from '../aggregate';
 import { withTransaction } from '../transaction';
 import { ByteReader } from './byte-reader';
 import { CopyRowError, CopyRowRewriter, type IdMap } from './copy-rows';
@@ -241,6 +242,8 @@ async function rebuild(
     sharesRetokened: [],
   };
   const parents: CheckpointRecord[] = [];
+  /** Table sections written before some of today's columns existed. */
+  const olderColumns = new Set<string>();
   let problems: ProblemRecord[] = [];
   const flushProblems = async () => {
     if (problems.length) await insertProblems(client, problems, maps, summary);
@@ -342,6 +345,7 @@ async function rebuild(
       }
       case 'copy':
         await copySection(client, reader, record, maps, hash, file, counts, options.onProgress, header.counts.sample);
+        if (record.columns.length < COPY_SECTIONS[record.table].columns.length) olderColumns.add(record.table);
         continue; // counted by copySection
       case 'share': {
         const idMaps = { study: { from: -1, to: studyId }, checkpoints: maps.checkpoints, problems: maps.problems };
@@ -369,6 +373,10 @@ async function rebuild(
     counts[record.type]++;
   }
   await flushProblems();
+  // Aggregates from an archive older than some of their columns: rebuilt from the samples, which
+  // hold everything they are computed from.
+  if (olderColumns.has('run_problem_aggregate') || olderColumns.has('sample'))
+    await writeAggregates(client, [...maps.runs.values()]);
   for (const c of parents) {
     await client.query('UPDATE checkpoint SET parent_lo_id = $2, parent_hi_id = $3 WHERE id = $1', [
       maps.checkpoints.get(c.id),
@@ -462,9 +470,12 @@ async function copySection(
   onProgress: ArchiveImportOptions['onProgress'],
   totalSamples: number,
 ): Promise<void> {
-  const { columns, ids } = COPY_SECTIONS[record.table];
-  if (record.columns.join(',') !== columns.join(','))
-    throw new ArchiveError(file, `the ${record.table} section`, `unexpected columns ${record.columns.join(', ')}`);
+  const known = COPY_SECTIONS[record.table];
+  const columns = record.columns;
+  // An older archive names the columns of its day: a prefix of today's, ids included.
+  if (columns.length < known.ids.length || columns.some((c, i) => c !== known.columns[i]))
+    throw new ArchiveError(file, `the ${record.table} section`, `unexpected columns ${columns.join(', ')}`);
+  const { ids } = known;
   const idMaps: IdMap[] = ids.map((kind) =>
     kind === 'run' ? maps.runs : record.table === 'test' ? maps.problemTests : maps.problems,
   );

@@ -5,6 +5,7 @@ import {
   type CheckpointRole,
   type CountField,
   type StudyData,
+  type StudyDataFailTiers,
   type StudyDataFilters,
 } from '@frontier/core';
 import type { Db } from '../client';
@@ -16,7 +17,8 @@ import type { Db } from '../client';
 const CELLS_SQL = `
   SELECT c.id AS checkpoint_id, a.problem_id,
          sum(a.n)::int AS n, sum(a.solved)::int AS solved, sum(a.wa)::int AS wa, sum(a.tle)::int AS tle,
-         sum(a.mle)::int AS mle, sum(a.re)::int AS re, sum(a.ce)::int AS ce, sum(a.ole)::int AS ole, sum(a.ie)::int AS ie
+         sum(a.mle)::int AS mle, sum(a.re)::int AS re, sum(a.ce)::int AS ce, sum(a.ole)::int AS ole, sum(a.ie)::int AS ie,
+         json_agg(a.fail_tier_correctness) AS tiers_c, json_agg(a.fail_tier_optimization) AS tiers_o
   FROM checkpoint c
   JOIN eval_run r ON r.checkpoint_id = c.id
   JOIN run_problem_aggregate a ON a.run_id = r.id
@@ -35,7 +37,13 @@ const CHECKPOINTS_SQL = `
   WHERE s.id = $1
   ORDER BY c.model_scale, COALESCE(c.alpha, CASE c.role WHEN 'LOW' THEN 0 WHEN 'HIGH' THEN 1 END) NULLS LAST, c.id`;
 
-type CellRow = { checkpoint_id: number; problem_id: number } & Record<CountField, number>;
+type CellRow = {
+  checkpoint_id: number;
+  problem_id: number;
+  /** Each run's histogram, to be summed tier by tier. */
+  tiers_c: number[][];
+  tiers_o: number[][];
+} & Record<CountField, number>;
 type CheckpointRow = {
   data_version: number;
   id: number | null;
@@ -93,5 +101,31 @@ export async function getStudyData(db: Db, studyId: number, filters: StudyDataFi
     const i = cellIndex(data, c, p);
     for (const f of COUNT_FIELDS) data.counts[f][i] = row[f];
   }
+  data.failTiers = failTiers(cells.rows, size, (row) => {
+    const c = cIndex.get(row.checkpoint_id);
+    const p = pIndex.get(row.problem_id);
+    return c === undefined || p === undefined ? undefined : cellIndex(data, c, p);
+  });
   return data;
+}
+
+/** The cells' failing-tier histograms, each summed over its runs, in StudyData's flat layout. */
+function failTiers(rows: CellRow[], size: number, cellOf: (row: CellRow) => number | undefined): StudyDataFailTiers {
+  let tiers = 0;
+  for (const row of rows) for (const h of [...row.tiers_c, ...row.tiers_o]) tiers = Math.max(tiers, h.length);
+  const out: StudyDataFailTiers = {
+    tiers,
+    correctness: new Array<number>(size * tiers).fill(0),
+    optimization: new Array<number>(size * tiers).fill(0),
+  };
+  for (const row of rows) {
+    const i = cellOf(row);
+    if (i === undefined) continue;
+    for (const [hists, into] of [
+      [row.tiers_c, out.correctness],
+      [row.tiers_o, out.optimization],
+    ] as const)
+      for (const h of hists) h.forEach((count, t) => (into[i * tiers + t]! += count));
+  }
+  return out;
 }
