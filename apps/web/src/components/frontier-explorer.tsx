@@ -30,6 +30,7 @@ import { STACK_ORDER, verdictFigure } from '@/lib/frontier/verdict-figure';
 import { AlphaSweep } from './alpha-sweep';
 import { CheckpointTable } from './checkpoint-table';
 import { ExportButtons } from './export-buttons';
+import { FailTierCard } from './fail-tier-card';
 import { FilterBar } from './filter-bar';
 import { SweepPlot } from './sweep-plot';
 import { EmptyState } from './status';
@@ -418,6 +419,11 @@ export function FrontierExplorer({
             />
           </section>
         ))}
+        {series
+          .filter((s) => s.tiers > 0 && s.points.some((p) => p.failTiers !== null))
+          .map((s) => (
+            <FailTierCard key={s.key} series={s} base={base} several={series.length > 1} />
+          ))}
         <section className="card">
           <h2>Plotted numbers</h2>
           <CheckpointTable points={toTablePoints(series)} />

@@ -63,13 +63,18 @@ export interface ProblemCheckpointCounts {
   pending: number;
   /** Failing samples by the tier they first failed (index 0 = tier 1). */
   failTierHist: number[];
+  /** failTierHist's correctness failures (WA, RE, CE, OLE) alone. */
+  failTierCorrectness: number[];
+  /** failTierHist's optimization failures (TLE, MLE) alone. */
+  failTierOptimization: number[];
 }
 
 // Every checkpoint of the study (the scale filter aside), with its runs' aggregates for the
 // problem if any: raw SQL for the outer joins and the endpoint-aware alpha order.
 const COUNTS_SQL = `
   SELECT c.id AS checkpoint_id, c.name, c.role::text AS role, c.alpha, c.model_scale,
-         a.n, a.solved, a.wa, a.tle, a.mle, a.re, a.ce, a.ole, a.ie, a.pending, a.fail_tier_hist
+         a.n, a.solved, a.wa, a.tle, a.mle, a.re, a.ce, a.ole, a.ie, a.pending, a.fail_tier_hist,
+         a.fail_tier_correctness, a.fail_tier_optimization
   FROM checkpoint c
   LEFT JOIN eval_run r ON r.checkpoint_id = c.id AND ($3::text IS NULL OR r.setting = $3)
   LEFT JOIN run_problem_aggregate a ON a.run_id = r.id AND a.problem_id = $2
@@ -85,6 +90,8 @@ type CountsRow = {
   alpha: number | null;
   model_scale: string;
   fail_tier_hist: number[] | null;
+  fail_tier_correctness: number[] | null;
+  fail_tier_optimization: number[] | null;
 } & Record<(typeof FIELDS)[number], number | null>;
 
 /** Per checkpoint of the study: the problem's counts summed over the runs (filtered by setting). */
@@ -121,15 +128,24 @@ export async function listProblemCounts(
         ie: 0,
         pending: 0,
         failTierHist: [],
+        failTierCorrectness: [],
+        failTierOptimization: [],
       };
       byCheckpoint.set(row.checkpoint_id, entry);
     }
     if (row.n === null) continue; // no aggregate for this run
     if (entry.n < 0) entry.n = 0;
     for (const f of FIELDS) entry[f] += row[f] ?? 0;
-    (row.fail_tier_hist ?? []).forEach((v, i) => {
-      entry.failTierHist[i] = (entry.failTierHist[i] ?? 0) + v;
-    });
+    addInto(entry.failTierHist, row.fail_tier_hist);
+    addInto(entry.failTierCorrectness, row.fail_tier_correctness);
+    addInto(entry.failTierOptimization, row.fail_tier_optimization);
   }
   return [...byCheckpoint.values()];
+}
+
+/** Adds a run's histogram into the checkpoint's, tier by tier. */
+function addInto(into: number[], hist: number[] | null): void {
+  (hist ?? []).forEach((v, i) => {
+    into[i] = (into[i] ?? 0) + v;
+  });
 }

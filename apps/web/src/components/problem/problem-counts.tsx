@@ -5,7 +5,16 @@ import type { ProblemCheckpointCounts } from '@/lib/problem/problem-types';
 
 const VERDICT_FIELDS = ['wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie'] as const;
 
-function TierHist({ hist }: { hist: number[] }) {
+/** Failing samples by first failing tier, each bar split: correctness failures (below) and optimization failures. */
+function TierHist({
+  hist,
+  correctness,
+  optimization,
+}: {
+  hist: number[];
+  correctness: number[];
+  optimization: number[];
+}) {
   const max = Math.max(1, ...hist);
   if (hist.length === 0) return <span className="muted">—</span>;
   return (
@@ -13,11 +22,16 @@ function TierHist({ hist }: { hist: number[] }) {
       className="pb-hist"
       data-testid="fail-tier-hist"
       data-value={hist.join(',')}
-      title={hist.map((v, i) => `tier ${i + 1}: ${v}`).join(', ')}
+      data-correctness={correctness.join(',')}
+      data-optimization={optimization.join(',')}
+      title={hist
+        .map((v, i) => `tier ${i + 1}: ${v} (${correctness[i] ?? 0} correctness, ${optimization[i] ?? 0} optimization)`)
+        .join('; ')}
     >
       {hist.map((v, i) => (
         <span key={i} className="pb-hist-bar">
-          <span style={{ height: `${(v / max) * 100}%` }} />
+          <span className="pb-hist-opt" style={{ height: `${((optimization[i] ?? 0) / max) * 100}%` }} />
+          <span style={{ height: `${((correctness[i] ?? 0) / max) * 100}%` }} />
           <em>{v}</em>
         </span>
       ))}
@@ -49,7 +63,9 @@ export function ProblemCounts({ checkpoints, selected, onSelect }: Props) {
               <th key={f}>{f.toUpperCase()}</th>
             ))}
             <th>Pending</th>
-            <th title="Failing samples by the tier they first failed">First failing tier (1 → K)</th>
+            <th title="Failing samples by the tier they first failed: correctness failures orange, optimization failures blue">
+              First failing tier (1 → K)
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -85,7 +101,11 @@ export function ProblemCounts({ checkpoints, selected, onSelect }: Props) {
                 {c.pending}
               </td>
               <td>
-                <TierHist hist={c.failTierHist} />
+                <TierHist
+                  hist={c.failTierHist}
+                  correctness={c.failTierCorrectness}
+                  optimization={c.failTierOptimization}
+                />
               </td>
             </tr>
           ))}

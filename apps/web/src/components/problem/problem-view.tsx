@@ -8,6 +8,7 @@ import { ErrorState, Loading } from '@/components/status';
 import { formatAlpha } from '@/lib/format';
 import { CodeView } from './code-view';
 import { ProblemCounts } from './problem-counts';
+import { ProblemTierPlot } from './problem-tier-plot';
 import { parseSampleKey, problemQuery, sampleQuery, samplesQuery, sampleKey } from './queries';
 import { SampleDiff } from './sample-diff';
 import { SampleList } from './sample-list';
@@ -212,6 +213,7 @@ export function ProblemView({ studyId, problemId }: Props) {
           selected={state.checkpoint}
           onSelect={(id) => update({ checkpoint: id, page: 1 })}
         />
+        <ProblemTierPlot checkpoints={checkpoints} base={`study-${studyId}-problem-${problemId}`} />
       </section>
       <section className="card">
         <h2>Compare two samples</h2>

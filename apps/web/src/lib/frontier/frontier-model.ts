@@ -2,6 +2,9 @@ import {
   cellIndex,
   type Covariance2,
   DEFAULT_ENDPOINTS,
+  failTierShares,
+  type TierCounts,
+  type TierShares,
   paretoIndices,
   passAtK,
   rateIntervals,
@@ -50,6 +53,8 @@ export interface SeriesPoint {
   pareto: boolean;
   /** Per-problem judged samples and solved counts (problems with n > 0 only), for pass@k. */
   perProblem: { n: Int32Array; solved: Int32Array };
+  /** Shares of samples by class and first failing tier; null where the data has no tiers. */
+  failTiers: TierShares | null;
 }
 
 /** A row of the checkpoint table: a point's estimates, without their intervals. */
@@ -81,6 +86,8 @@ export interface SeriesModel {
   points: SeriesPoint[];
   /** Checkpoints on the line in the data without any judged sample under the filters. */
   withoutData: number;
+  /** Tiers of the failure tier shares (0: none known). */
+  tiers: number;
 }
 
 export interface SeriesInput {
@@ -152,7 +159,10 @@ function buildOne(
       };
     }),
   );
-  const intervals = rateIntervals(outcomes, { replicates: options.replicates ?? 1000, seed: options.seed ?? 1 });
+  const bootstrap = { replicates: options.replicates ?? 1000, seed: options.seed ?? 1 };
+  const intervals = rateIntervals(outcomes, bootstrap);
+  const tiers = data.failTiers?.tiers ?? 0;
+  const tierShares = tiers > 0 ? failTierShares(tierCounts(data, withData, outcomes), tiers, bootstrap) : null;
   const points: SeriesPoint[] = withData.map((c, j) => {
     const cp = data.checkpoints[c]!;
     const shareSums = { solved: 0, WA: 0, RE: 0, CE: 0, OLE: 0, TLE: 0, MLE: 0 };
@@ -188,6 +198,7 @@ function buildOne(
       minN: Math.min(...ns),
       pareto: false,
       perProblem: { n: Int32Array.from(ns), solved: Int32Array.from(solved) },
+      failTiers: tierShares?.[j] ?? null,
     };
   });
   points.sort((a, b) => a.alpha - b.alpha);
@@ -204,7 +215,25 @@ function buildOne(
     endpoints,
     points,
     withoutData: indices.length - withData.length,
+    tiers,
   };
+}
+
+/** The failing tiers of the checkpoints' cells, problem by problem as in `outcomes`. */
+function tierCounts(data: StudyData, checkpoints: number[], outcomes: ProblemOutcomeCounts[][]): TierCounts[][] {
+  const { tiers, correctness, optimization } = data.failTiers!;
+  return checkpoints.map((c, j) =>
+    data.problems.map((_, p) => {
+      const at = cellIndex(data, c, p) * tiers;
+      const { n, solved } = outcomes[j]![p]!;
+      return {
+        n,
+        solved,
+        correctness: correctness.slice(at, at + tiers),
+        optimization: optimization.slice(at, at + tiers),
+      };
+    }),
+  );
 }
 
 /** Every evaluated alpha of any series, ascending, without duplicates. */

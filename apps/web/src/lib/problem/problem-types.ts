@@ -53,6 +53,12 @@ export const problemCheckpointCountsSchema = z
     failTierHist: z
       .array(int)
       .meta({ description: 'Failing samples by the tier they first failed (index 0 = tier 1)' }),
+    failTierCorrectness: z
+      .array(int)
+      .meta({ description: 'failTierHist of the correctness failures (WA, RE, CE, OLE) alone' }),
+    failTierOptimization: z
+      .array(int)
+      .meta({ description: 'failTierHist of the optimization failures (TLE, MLE) alone' }),
   })
   .meta({ description: "One checkpoint's pooled aggregate for the problem" });
 

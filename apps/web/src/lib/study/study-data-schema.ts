@@ -40,6 +40,17 @@ export const studyDataSchema = z
       description:
         'counts[field][c * problems.length + p] for checkpoint c and problem p (checkpoint-major); a cell without run data has n = -1',
     }),
+    failTiers: z
+      .strictObject({
+        tiers: z.number().int().min(0),
+        correctness: column,
+        optimization: column,
+      })
+      .optional()
+      .meta({
+        description:
+          "Judged failing samples by the tier of their first failing test, correctness and optimization failures apart: correctness[(c * problems.length + p) * tiers + t] is tier t + 1's count; samples without per-test results are in neither. Absent in links pinned before it was kept",
+      }),
   })
   .meta({ id: 'StudyData' });
 
