@@ -79,7 +79,7 @@ export function tierFigure(
     layout: {
       autosize: true,
       height: 300,
-      margin: { l: 60, r: 20, t: 30, b: 50 },
+      margin: { l: 60, r: 10, t: 30, b: 45 },
       grid: { rows: 1, columns: 2, pattern: 'independent' },
       xaxis: { title: { text: 'alpha' }, zeroline: false, domain: [0, 0.46] },
       xaxis2: { title: { text: 'alpha' }, zeroline: false, domain: [0.54, 1] },
@@ -94,7 +94,7 @@ export function tierFigure(
         y: 1.08,
         font: { size: 12 },
       })),
-      legend: { orientation: 'h', y: -0.28 },
+      legend: { orientation: 'v', x: 1.02, y: 1, groupclick: 'toggleitem', tracegroupgap: 8 },
       hovermode: 'closest',
       paper_bgcolor: 'rgba(0,0,0,0)',
       plot_bgcolor: '#fbfbfd',
