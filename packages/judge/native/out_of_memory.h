@@ -200,8 +200,10 @@ static long oom_vm_pages(void) {
 
 /* Whether a fault at `addr` with the stack pointer at `sp` is the main stack failing to grow for
    want of memory: the address lies below the stack's mapping, near the stack pointer (the frame
-   being pushed, not a stray pointer), and the stack is at RLIMIT_STACK or growing it down to
-   `addr` would pass RLIMIT_AS. A stack that ran into another mapping first is a plain crash. */
+   being pushed, not a stray pointer), and the stack is at RLIMIT_STACK as the judge set it (soft =
+   hard = the memory limit; a program that lowered its own soft limit, as LiveCodeBench's worker
+   does in lcbCompat, overflows its own choice of stack) or growing it down to `addr` would pass
+   RLIMIT_AS. A stack that ran into another mapping first is a plain crash. */
 static int oom_stack_exhausted(uintptr_t addr, uintptr_t sp) {
   uintptr_t start, end;
   const uintptr_t page = 4096, near = 64 << 10;
@@ -209,7 +211,7 @@ static int oom_stack_exhausted(uintptr_t addr, uintptr_t sp) {
   uintptr_t grown = end - (addr & ~(page - 1));
   struct rlimit stack, as;
   if (syscall(SYS_prlimit64, 0, RLIMIT_STACK, NULL, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY &&
-      grown > stack.rlim_cur)
+      stack.rlim_cur == stack.rlim_max && grown > stack.rlim_cur)
     return 1;
   long pages = oom_vm_pages();
   return pages > 0 && syscall(SYS_prlimit64, 0, RLIMIT_AS, NULL, &as) == 0 && as.rlim_cur != RLIM_INFINITY &&
