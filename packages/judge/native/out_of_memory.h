@@ -9,8 +9,8 @@
  * simple means (catching MemoryError or std::bad_alloc, writing to stderr until a marker is out of
  * the captured tail). So each sign is one byte written, the first time, to a pipe that only the
  * supervisor reads (OOM_FD, set up for the test by native/template.c): a byte in a pipe cannot be
- * taken back, the pipe is not the program's stderr, and Python programs cannot even name the fd
- * (it is above the test's RLIMIT_NOFILE of 64, where they cannot open or dup2 anything).
+ * taken back, the pipe is not the program's stderr, and no file the program opens can take its
+ * number (it is above the test's RLIMIT_NOFILE of 64, where nothing can be opened or dup2'd).
  * A program may still close that fd first, or write a byte there itself: the first hides nothing
  * by accident, the second only turns its own failure into MLE (src/classify.ts).
  *

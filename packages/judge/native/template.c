@@ -97,7 +97,8 @@ static const char *const ENTER_STEPS[] = {"",           "setsid",       "mount /
                                           "close fds",  "setrlimit",    "chdir /tmp",         "join cgroups",
                                           "close cgroup files", "drop privileges", "no_new_privs",
                                           "memory rlimits", "RLIMIT_NPROC", "drop capabilities",
-                                          "parent-death signal"};
+                                          "parent-death signal",
+                                          "out-of-memory pipe to fd 127 (RLIMIT_NOFILE must allow 128 files)"};
 
 /* Returns 0, or an errno with e->step telling which step failed. */
 static int enter_test(struct enter *e, int64_t kind) {
@@ -111,7 +112,7 @@ static int enter_test(struct enter *e, int64_t kind) {
   STEP(3, dup2((int)e->stdin_fd, 0));
   STEP(3, dup2((int)e->out_fd, 1));
   STEP(3, dup2((int)e->err_fd, 2));
-  if (e->oom_fd >= 0) STEP(3, dup2((int)e->oom_fd, OOM_FD));
+  if (e->oom_fd >= 0) STEP(15, dup2((int)e->oom_fd, OOM_FD));
   STEP(4, close_others(e));
   STEP(5, set_limit(RLIMIT_CPU, e->cpu_soft, e->cpu_hard));
   STEP(5, set_limit(RLIMIT_FSIZE, e->fsize, e->fsize));
@@ -210,6 +211,11 @@ int serve_start(struct serve *s) {
    template's gets that number and an allocation the template itself fails writes nowhere (a test
    gets its pipe there: enter_test). */
 __attribute__((constructor)) static void oom_reserve_fd(void) {
+  struct rlimit files;
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur <= OOM_FD && files.rlim_max > OOM_FD) {
+    files.rlim_cur = OOM_FD + 1; /* room for it (tests set their own limit) */
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
   int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (fd >= 0 && fd != OOM_FD) {
     dup3(fd, OOM_FD, O_CLOEXEC);
