@@ -30,6 +30,7 @@
 #ifndef FRONTIER_JUDGE_HUGE_HEAP_H
 #define FRONTIER_JUDGE_HUGE_HEAP_H
 #include "huge_image.h"
+#include "out_of_memory.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/uio.h>
@@ -77,7 +78,7 @@ static void *heap_arena(void) {
 
 void *mmap(void *a, size_t len, int prot, int flags, int fd, off_t off) {
   void *arena = heap_is_arena(a, len, prot, flags, fd) ? heap_arena() : NULL;
-  return arena ? arena : (void *)syscall(SYS_mmap, a, len, prot, flags, fd, off);
+  return arena ? arena : oom_mmap_result((void *)syscall(SYS_mmap, a, len, prot, flags, fd, off));
 }
 void *mmap64(void *a, size_t len, int prot, int flags, int fd, off_t off) __attribute__((alias("mmap")));
 

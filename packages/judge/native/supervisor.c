@@ -213,6 +213,9 @@ struct run {
   int64_t cg_peak, failcnt, oom_killed, pids_current;
   int64_t step, error;
   int64_t failcnt_base; /* v2: memory.events "max" before the test */
+  /* The test's out-of-memory pipe (python and exec; native/out_of_memory.h): its read end, and the
+     first byte found there after the test (0: none) */
+  int64_t oom_r, oom;
   struct watch w;
 };
 
@@ -341,6 +344,7 @@ static void close_test_fds(struct run *r) {
   close_fd(&r->w.err_r);
   close_fd(&r->w.rep_r);
   close_fd(&r->ctl_r);
+  close_fd(&r->oom_r);
 }
 
 static int fail(struct run *r, int step, int err) {
@@ -352,7 +356,8 @@ static int fail(struct run *r, int step, int err) {
 /* Resets the slot's cgroups, makes the test's pipes and has the template start it. */
 static int start_test(struct run *r) {
   struct watch *w = &r->w;
-  r->ctl_r = w->pid = w->pidfd = w->out_r = w->err_r = w->rep_r = -1;
+  r->ctl_r = r->oom_r = w->pid = w->pidfd = w->out_r = w->err_r = w->rep_r = -1;
+  r->oom = 0;
   r->ns[0] = r->ns[1] = -1;
   r->status = r->utime_us = r->stime_us = r->maxrss = r->elapsed_ns = r->ctl_len = 0;
   r->cg_peak = r->failcnt = r->oom_killed = r->pids_current = r->step = r->error = 0;
@@ -362,12 +367,14 @@ static int start_test(struct run *r) {
   if (r->stale && r->sample_mnt >= 0 && drop_stale_sample(r) < 0) return fail(r, RUN_TEMPLATE, errno);
   if (reset_cgroups(r) < 0) return fail(r, RUN_CGROUP, errno);
 
-  int out[2] = {-1, -1}, err[2] = {-1, -1}, ctl[2] = {-1, -1}, rep[2] = {-1, -1}, null = -1;
+  int out[2] = {-1, -1}, err[2] = {-1, -1}, ctl[2] = {-1, -1}, rep[2] = {-1, -1}, oom[2] = {-1, -1}, null = -1;
   int fds[MAX_FDS], nfds = 0, rc = 0;
   static char msg[SPAWN_MSG_MAX];
   struct spawn_msg *m = (struct spawn_msg *)msg;
   if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 || pipe2(ctl, O_CLOEXEC) < 0 ||
       (r->kind == KIND_EXEC && pipe2(rep, O_CLOEXEC) < 0) ||
+      /* Non-blocking: a program that fills it can never stall its own allocator's write. */
+      (r->kind != KIND_SHELL && pipe2(oom, O_CLOEXEC | O_NONBLOCK) < 0) ||
       (r->stdin_fd < 0 && (null = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)) {
     rc = fail(r, RUN_PIPES, errno);
     goto out;
@@ -385,6 +392,7 @@ static int start_test(struct run *r) {
     fds[nfds++] = rep[1];
     fds[nfds++] = (int)r->exe_fd;
   }
+  if (oom[1] >= 0) fds[nfds++] = oom[1];
   if (r->strings_len < 0 || r->strings_len > (int64_t)(sizeof msg - sizeof *m)) {
     rc = fail(r, RUN_SPAWN, E2BIG);
     goto out;
@@ -429,7 +437,8 @@ static int start_test(struct run *r) {
   w->err_r = err[0];
   w->rep_r = rep[0];
   r->ctl_r = ctl[0];
-  out[0] = err[0] = rep[0] = ctl[0] = -1;
+  r->oom_r = oom[0];
+  out[0] = err[0] = rep[0] = ctl[0] = oom[0] = -1;
   if ((w->pidfd = syscall(SYS_pidfd_open, (pid_t)w->pid, 0)) < 0) {
     /* Never expected (it is our child, not yet reaped): do not leave it behind. */
     int e = errno;
@@ -445,6 +454,7 @@ out:
     if (err[i] >= 0) close(err[i]);
     if (ctl[i] >= 0) close(ctl[i]);
     if (rep[i] >= 0) close(rep[i]);
+    if (oom[i] >= 0) close(oom[i]);
   }
   if (null >= 0) close(null);
   return rc;
@@ -457,6 +467,10 @@ static int finish_test(struct run *r) {
     ssize_t n = read((int)r->ctl_r, r->ctl_buf + r->ctl_len, (size_t)(r->ctl_cap - r->ctl_len));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0 || (r->ctl_len += n) >= r->ctl_cap) break;
+  }
+  if (r->oom_r >= 0) { /* non-blocking, and every writer has exited */
+    unsigned char sign;
+    if (read((int)r->oom_r, &sign, 1) == 1) r->oom = sign ? sign : '?';
   }
   struct rusage ru;
   int status = 0;

@@ -9,13 +9,15 @@
  */
 #include "common.h"
 #include "huge_heap.h"
+#include "out_of_memory.h"
 #include <linux/capability.h>
 #include <linux/securebits.h>
 
 /* The test process's set-up (become_test fills it), in the order that matters. */
 struct enter {
   int64_t stdin_fd, out_fd, err_fd;
-  int64_t keep[8]; /* open fds kept (besides 0-2), ascending; the cgroup files among them */
+  int64_t oom_fd;   /* the out-of-memory pipe, moved to OOM_FD (out_of_memory.h); < 0: none */
+  int64_t keep[9]; /* open fds kept (besides 0-2), ascending; the cgroup files among them */
   int64_t nkeep;
   int64_t cgroup_procs[2]; /* joined by writing "0", after every other step but credentials, then
                               closed: a writable cgroup file must never reach the program */
@@ -95,7 +97,8 @@ static const char *const ENTER_STEPS[] = {"",           "setsid",       "mount /
                                           "close fds",  "setrlimit",    "chdir /tmp",         "join cgroups",
                                           "close cgroup files", "drop privileges", "no_new_privs",
                                           "memory rlimits", "RLIMIT_NPROC", "drop capabilities",
-                                          "parent-death signal"};
+                                          "parent-death signal",
+                                          "out-of-memory pipe to fd 127 (RLIMIT_NOFILE must allow 128 files)"};
 
 /* Returns 0, or an errno with e->step telling which step failed. */
 static int enter_test(struct enter *e, int64_t kind) {
@@ -109,6 +112,7 @@ static int enter_test(struct enter *e, int64_t kind) {
   STEP(3, dup2((int)e->stdin_fd, 0));
   STEP(3, dup2((int)e->out_fd, 1));
   STEP(3, dup2((int)e->err_fd, 2));
+  if (e->oom_fd >= 0) STEP(15, dup2((int)e->oom_fd, OOM_FD));
   STEP(4, close_others(e));
   STEP(5, set_limit(RLIMIT_CPU, e->cpu_soft, e->cpu_hard));
   STEP(5, set_limit(RLIMIT_FSIZE, e->fsize, e->fsize));
@@ -197,8 +201,41 @@ int serve_start(struct serve *s) {
   if (nfds != 1) return EPROTO;
   if (setns(fds[0], CLONE_NEWNS) < 0 || chdir("/") < 0) return errno;
   if (unshare(CLONE_NEWNET | CLONE_NEWIPC) < 0) return errno;
+  /* Inherited by every test: a stack that cannot grow is told on the out-of-memory pipe. */
+  if (oom_watch_stack() < 0) return errno;
   s->home_mnt = fds[0];
   return send_with_fds((int)s->sock, "ok", 2, NULL, 0) < 0 ? errno : 0;
+}
+
+/* Once, as this library loads: OOM_FD is taken by /dev/null, read-only, so that nothing of the
+   template's gets that number and an allocation the template itself fails writes nowhere (a test
+   gets its pipe there: enter_test). */
+__attribute__((constructor)) static void oom_reserve_fd(void) {
+  struct rlimit files;
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur <= OOM_FD && files.rlim_max > OOM_FD) {
+    files.rlim_cur = OOM_FD + 1; /* room for it (tests set their own limit) */
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
+  int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0 && fd != OOM_FD) {
+    dup3(fd, OOM_FD, O_CLOEXEC);
+    close(fd);
+  }
+}
+
+/* Once, before the template's warm-up: every MemoryError made from now on, in a test, is told on
+   the out-of-memory pipe, caught or not. `slot` is MemoryError's tp_new (runtime/template.py finds
+   it and checks the type's layout first). */
+typedef void *(*new_fn)(void *type, void *args, void *kwds);
+static new_fn memory_error_new;
+static void *memory_error_made(void *type, void *args, void *kwds) {
+  oom_sign('E');
+  return memory_error_new(type, args, kwds);
+}
+void watch_memory_errors(new_fn *slot) {
+  if (*slot == memory_error_made) return;
+  memory_error_new = *slot;
+  *slot = memory_error_made;
 }
 
 /* Once, before the template's warm-up (huge_image.h). */
@@ -251,6 +288,9 @@ static void become_test(struct serve *s, const struct spawn_msg *m, const char *
     e.keep[e.nkeep++] = fds[5];
     e.keep[e.nkeep++] = s->reaper;
   }
+  /* The out-of-memory pipe comes last (python, exec); the program finds it at OOM_FD. */
+  e.oom_fd = m->kind == KIND_PYTHON ? fds[5] : m->kind == KIND_EXEC ? fds[6] : -1;
+  if (e.oom_fd >= 0) e.keep[e.nkeep++] = OOM_FD;
   sort_fds(e.keep, e.nkeep);
   e.cgroup_procs[0] = s->cgroup_procs[0];
   e.cgroup_procs[1] = s->cgroup_procs[1];
@@ -365,7 +405,7 @@ static int start_sample(struct serve *s, const struct spawn_msg *m, int *mnt, in
    when nothing more can be served. */
 static pid_t spawn_test(struct serve *s, const struct spawn_msg *m, size_t len, const int *fds, int nfds, int *ns,
                         int64_t *step) {
-  int want = m->kind == KIND_PYTHON ? 5 : m->kind == KIND_EXEC ? 6 : m->kind == KIND_SHELL ? 4 : -1;
+  int want = m->kind == KIND_PYTHON ? 6 : m->kind == KIND_EXEC ? 7 : m->kind == KIND_SHELL ? 4 : -1;
   *step = SPAWN_MESSAGE;
   if (nfds != want || (m->kind == KIND_EXEC && s->reaper < 0) || m->tmp_bytes <= 0) {
     errno = EINVAL;

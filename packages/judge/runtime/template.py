@@ -290,6 +290,36 @@ def exit_code(e):
     return 1
 
 
+# Where PyTypeObject keeps what watch_memory_errors reads and writes, on 64-bit CPython 3.8-3.13:
+# each field is checked against what Python reports of MemoryError before tp_new is touched.
+TYPE_FIELDS = {'__basicsize__': 32, '__itemsize__': 40, '__flags__': 168, '__weakrefoffset__': 208,
+               '__dictoffset__': 288}
+TYPE_BASE, TYPE_NEW = 256, 312
+
+
+def watch_memory_errors(native):
+    """Has every MemoryError made in a test tell the supervisor (native/out_of_memory.h), caught or
+    not: its type's constructor (tp_new) goes through the native library. Returns why not, or None."""
+    if ctypes.sizeof(ctypes.c_void_p) != 8:
+        return 'not a 64-bit interpreter'
+    word = lambda obj, at: ctypes.c_ssize_t.from_address(id(obj) + at).value
+    for name, at in TYPE_FIELDS.items():
+        if word(MemoryError, at) != getattr(MemoryError, name):
+            return 'MemoryError.%s is not where expected' % name
+    if word(MemoryError, TYPE_BASE) != id(Exception):
+        return 'MemoryError.__base__ is not where expected'
+    # A subclass inherits the slot; Exception's differs from MemoryError's own.
+    sub = type('MemoryErrorProbe', (MemoryError,), {})
+    same = word(sub, TYPE_NEW) == word(MemoryError, TYPE_NEW) != word(Exception, TYPE_NEW)
+    del sub
+    gc.collect()
+    if not same:
+        return 'MemoryError.__new__ is not where expected'
+    native.watch_memory_errors.restype = None
+    native.watch_memory_errors(ctypes.c_void_p(id(MemoryError) + TYPE_NEW))
+    return None
+
+
 def set_env(data):
     # The programs' environment (a control message of the supervisor): set here, once per change,
     # and inherited by every test, since rebuilding os.environ in a test costs ~0.3 ms.
@@ -322,6 +352,9 @@ def main():
     # SIGPIPE/SIGXFSZ ignores; set once, since every test inherits them.
     for sig in (_signal.SIGPIPE, _signal.SIGXFSZ, _signal.SIGINT):
         _signal.signal(sig, _signal.SIG_DFL)
+    why = watch_memory_errors(native)
+    if why:
+        sys.stderr.write('template: a caught MemoryError will not count as running out of memory: %s\n' % why)
     # The interpreter's code on huge pages, which each fork hands to the test whole (huge_image.h).
     native.image_on_huge_pages.restype = ctypes.c_longlong
     huge = native.image_on_huge_pages()

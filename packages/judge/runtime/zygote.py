@@ -229,6 +229,8 @@ class Slot:
         res.update({'exitCode': code, 'signal': sig, 'cpuMs': round(max(cpu, 0), 3), 'maxRssKib': maxrss,
                     'cgroupPeakKib': r.cg_peak // 1024, 'failcnt': r.failcnt, 'oomKilled': bool(r.oom_killed),
                     'leftoverProcesses': r.pids_current})
+        if r.oom:
+            res['outOfMemory'] = OOM_SIGNS.get(chr(r.oom), 'marked')
         if res['oomKilled'] and res.get('setupError', '').startswith('reaper reported nothing'):
             del res['setupError']  # the OOM killer took the reaper itself
         return res
@@ -261,6 +263,9 @@ class Slot:
 
 
 CG_VERSIONS = {'cgroup1': 1, 'cgroup2': 2, 'rootless': 0}
+# The first byte on a test's out-of-memory pipe (native/out_of_memory.h): what ran out. Any other
+# byte is the program's own doing, and still counts (it can only turn its own failure into MLE).
+OOM_SIGNS = {'m': 'malloc', 'a': 'mmap', 'E': 'MemoryError', 's': 'stack'}
 ROOTLESS_OWN_PROCESSES = 3
 
 
@@ -347,7 +352,7 @@ class Run(ctypes.Structure):
                 + [('ns', ctypes.c_int64 * 2)]
                 + [(name, ctypes.c_int64) for name in ('status', 'utime_us', 'stime_us', 'maxrss', 'elapsed_ns', 'ctl_len',
                                                        'cg_peak', 'failcnt', 'oom_killed', 'pids_current', 'step',
-                                                       'error', 'failcnt_base')]
+                                                       'error', 'failcnt_base', 'oom_r', 'oom')]
                 + [('w', Watch)])
 
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRun } from './classify';
+import { classifyRun, outOfMemoryDetail } from './classify';
+import { verdictOf } from './judging/test-verdict';
 import { resolveLimits } from './limits';
 import type { RunResult } from './sandbox/types';
+import type { Problem } from './types';
 
 const limits = resolveLimits({ timeS: 1, memoryMib: 64 }, {}, 'cpp');
 const run = (r: Partial<RunResult>): RunResult => ({
@@ -20,23 +22,52 @@ const run = (r: Partial<RunResult>): RunResult => ({
   leftoverProcesses: 0,
   ...r,
 });
-// What native/alloc_shim.c writes when malloc returns NULL for want of memory.
-const REFUSED = 'frontier-judge: malloc returned NULL (out of memory)\n';
 const SIGSEGV = 11;
+const SIGKILL = 9;
+// Every way a run can end in failure, and each sign of having run out of memory, on any backend.
+const failures: Record<string, Partial<RunResult>> = {
+  crash: { exitCode: null, signal: SIGSEGV },
+  'non-zero exit': { exitCode: 1, stderr: 'Traceback ...\nValueError: bad input\n' },
+  'time limit': { cpuMs: 1500 },
+  'wall clock': { wallTimeout: true, exitCode: null, signal: SIGKILL, cpuMs: 400 },
+};
+const signs: Record<string, Partial<RunResult>> = {
+  'cgroup failcnt': { failcnt: 3 },
+  'OOM kill': { oomKilled: true },
+  'NULL malloc': { outOfMemory: 'malloc' },
+  'refused mmap': { outOfMemory: 'mmap' },
+  'MemoryError, caught': { outOfMemory: 'MemoryError' },
+  'stack that could not grow': { outOfMemory: 'stack' },
+  'a byte of the program': { outOfMemory: 'marked' },
+};
+const problem: Problem = {
+  id: 'p',
+  tests: [{ input: '1 2\n', output: '3\n', tier: 1 }],
+  checker: { mode: 'tokens' },
+  limits: {},
+};
 
 describe('classifyRun', () => {
-  it('takes a failed run whose allocation was refused for MLE: a crash or a non-zero exit after a NULL malloc', () => {
-    expect(classifyRun(run({ exitCode: null, signal: SIGSEGV, stderr: REFUSED }), limits)).toBe('MLE');
-    expect(classifyRun(run({ exitCode: 1, stderr: `${REFUSED}cannot allocate the table\n` }), limits)).toBe('MLE');
-    expect(classifyRun(run({ exitCode: 1, stderr: `half a line${REFUSED.replace('malloc', 'calloc')}` }), limits)).toBe(
-      'MLE',
-    );
+  for (const [how, failure] of Object.entries(failures))
+    for (const [sign, evidence] of Object.entries(signs))
+      it(`a run that ran out of memory (${sign}) and then failed (${how}) is MLE`, () => {
+        expect(classifyRun(run({ ...failure, ...evidence }), limits)).toBe('MLE');
+      });
+
+  it('leaves failures with no sign of running out of memory as they were', () => {
+    expect(classifyRun(run(failures['crash']!), limits)).toBe('RE');
+    expect(classifyRun(run(failures['non-zero exit']!), limits)).toBe('RE');
+    expect(classifyRun(run(failures['time limit']!), limits)).toBe('TLE');
+    expect(classifyRun(run(failures['wall clock']!), limits)).toBe('TLE');
   });
 
-  it('leaves a failure without the marker RE, and a run that coped with the NULL to the checker', () => {
-    expect(classifyRun(run({ exitCode: 1, stderr: 'bad input\n' }), limits)).toBe('RE');
-    expect(classifyRun(run({ exitCode: null, signal: SIGSEGV }), limits)).toBe('RE');
-    expect(classifyRun(run({ exitCode: 0, stderr: REFUSED }), limits)).toBeUndefined();
+  it('checks the output of a run that ran out of memory and still exited 0', () => {
+    for (const evidence of Object.values(signs))
+      if (!evidence.oomKilled) expect(classifyRun(run(evidence), limits)).toBeUndefined();
+  });
+
+  it('keeps OLE ahead of running out of memory', () => {
+    expect(classifyRun(run({ ole: true, exitCode: null, signal: SIGKILL, outOfMemory: 'malloc' }), limits)).toBe('OLE');
   });
 
   it('reads MemoryError and std::bad_alloc at the end of stderr as MLE, as before', () => {
@@ -47,5 +78,26 @@ describe('classifyRun', () => {
         limits,
       ),
     ).toBe('MLE');
+  });
+});
+
+describe('verdictOf', () => {
+  const limitsOf = resolveLimits({}, {}, 'python');
+  it('turns a wrong answer into MLE when the run ran out of memory, and leaves a right one AC', () => {
+    for (const evidence of Object.values(signs)) {
+      if (evidence.oomKilled) continue; // killed: never gets to the checker
+      expect(verdictOf(run(evidence), '0\n', problem, 0, limitsOf)).toBe('MLE');
+      expect(verdictOf(run(evidence), '3\n', problem, 0, limitsOf)).toBe('AC');
+    }
+    expect(verdictOf(run({}), '0\n', problem, 0, limitsOf)).toBe('WA');
+  });
+});
+
+describe('outOfMemoryDetail', () => {
+  it('says why a run counts as out of memory, and nothing when it does not', () => {
+    expect(outOfMemoryDetail(run({ outOfMemory: 'MemoryError' }))).toBe('out of memory: a MemoryError was raised');
+    expect(outOfMemoryDetail(run({ outOfMemory: 'stack' }))).toBe('out of memory: the stack could not grow');
+    expect(outOfMemoryDetail(run({ failcnt: 1 }))).toBe('out of memory: the memory limit was reached');
+    expect(outOfMemoryDetail(run({}))).toBeUndefined();
   });
 });

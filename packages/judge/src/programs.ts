@@ -21,9 +21,12 @@ export interface CompileSettings {
   allocShim: string;
 }
 
-/** The C allocator's entry points the shim wraps: a NULL they return is marked on stderr (classify.ts). */
-const WRAPPED = ['malloc', 'calloc', 'realloc', 'aligned_alloc', 'posix_memalign'];
-const LINK_SHIM = `-Wl,${WRAPPED.map((f) => `--wrap=${f}`).join(',')}`;
+/**
+ * Where the shim lands in the compiler's sandbox. It is linked as one of the program's objects, so
+ * that its allocator entry points stand in for glibc's in the whole process (operator new's calls
+ * and libc's own included).
+ */
+const SHIM_PATH = '/tmp/shim.o';
 
 export const sha = (...parts: string[]): string => {
   const h = createHash('sha256');
@@ -48,7 +51,7 @@ export class Programs {
     mkdirSync(join(workDir, 'src'), { recursive: true });
     mkdirSync(join(cacheDir, 'bin'), { recursive: true });
     this.shim = readFileSync(compile.allocShim).toString('base64');
-    this.shimId = sha(this.shim, LINK_SHIM);
+    this.shimId = sha(this.shim, SHIM_PATH);
   }
 
   /** `lcbCompat`: Python runs as LiveCodeBench's evaluator runs it (src/lcb-compat.ts). */
@@ -91,7 +94,7 @@ export class Programs {
       argv: [
         '/bin/sh',
         '-c',
-        `printf %s "$1" | base64 -d > /tmp/shim.o && "$0" -std=c++17 -O2 -pipe -x c++ -o /tmp/a.out - -x none /tmp/shim.o ${LINK_SHIM} 1>&2 && exec cat /tmp/a.out`,
+        `printf %s "$1" | base64 -d > ${SHIM_PATH} && "$0" -std=c++17 -O2 -pipe -x c++ -o /tmp/a.out - -x none ${SHIM_PATH} 1>&2 && exec cat /tmp/a.out`,
         gxx,
         this.shim,
       ],

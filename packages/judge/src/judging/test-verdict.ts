@@ -1,5 +1,5 @@
 import { checkOutput, functionalEqual } from '../checker';
-import { classifyRun, peakKib } from '../classify';
+import { classifyRun, outOfMemoryDetail, peakKib, ranOutOfMemory } from '../classify';
 import type { ResolvedLimits } from '../limits';
 import type { RunResult } from '../sandbox/types';
 import type { Problem, Sample, TestRecord } from '../types';
@@ -8,7 +8,10 @@ import type { Verdict } from '../verdicts';
 /** A test's record; `compileError` marks a Python syntax error, which is the sample's, not the test's. */
 export type TestOutcome = TestRecord & { compileError?: string };
 
-/** The verdict of test `index`'s run: how it ended, then its output against the expected one. */
+/**
+ * The verdict of test `index`'s run: how it ended, then its output against the expected one. A
+ * wrong answer from a run that ran out of memory is MLE, as every other failure of such a run.
+ */
 export function verdictOf(
   run: RunResult,
   output: string,
@@ -19,8 +22,9 @@ export function verdictOf(
   const v = classifyRun(run, limits);
   if (v) return v;
   const expected = problem.tests[index]!.output;
-  if (problem.functional) return functionalEqual(output, expected) ? 'AC' : 'WA';
-  return checkOutput(problem.checker, output, expected) ? 'AC' : 'WA';
+  const right = problem.functional ? functionalEqual(output, expected) : checkOutput(problem.checker, output, expected);
+  if (right) return 'AC';
+  return ranOutOfMemory(run) ? 'MLE' : 'WA';
 }
 
 /** Logs what the judge should hear of a run: its own failure (IE), processes a slot left behind. */
@@ -53,7 +57,9 @@ export function recordOf(
     reruns,
   };
   if (verdict === 'IE') record.detail = run.setupError;
-  if (verdict === 'RE' || verdict === 'MLE') record.detail = run.stderr.slice(-500) || undefined;
+  if (verdict === 'RE') record.detail = run.stderr.slice(-500) || undefined;
+  if (verdict === 'MLE')
+    record.detail = [outOfMemoryDetail(run), run.stderr.slice(-500)].filter(Boolean).join('\n') || undefined;
   if (verdict === 'CE') record.compileError = run.compileError;
   return record;
 }

@@ -37,14 +37,14 @@ export const ensureSupervisorLib = (cacheDir: string, cc = 'gcc'): string =>
 
 /** The template's native half (native/template.c), a shared library loaded with ctypes. */
 export const ensureTemplateLib = (cacheDir: string, cc = 'gcc'): string =>
-  buildOnce(cacheDir, cc, 'template', LIB_FLAGS, ['common.h', 'huge_image.h', 'huge_heap.h']);
+  buildOnce(cacheDir, cc, 'template', LIB_FLAGS, ['common.h', 'huge_image.h', 'huge_heap.h', 'out_of_memory.h']);
 
 /**
- * The object linked into every compiled C++ program (native/alloc_shim.c: a failed allocation
- * leaves a marker on stderr); position-independent, as the programs are PIE.
+ * The object linked into every compiled C++ program (native/alloc_shim.c: running out of memory is
+ * told on the test's out-of-memory pipe); position-independent, as the programs are PIE.
  */
 export const ensureAllocShim = (cacheDir: string, cc = 'gcc'): string =>
-  buildOnce(cacheDir, cc, 'alloc_shim', ['-O2', '-fPIC', '-c']);
+  buildOnce(cacheDir, cc, 'alloc_shim', ['-O2', '-fPIC', '-c'], ['out_of_memory.h']);
 
 /**
  * The command that starts a slot's supervisor (runtime/zygote.py) from bytecode cached under

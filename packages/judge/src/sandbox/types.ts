@@ -24,6 +24,9 @@ export interface RunRequest {
   env: Record<string, string>;
 }
 
+/** Signs of running out of memory that a test process reports (runtime/zygote.py OOM_SIGNS). */
+export type OutOfMemory = 'malloc' | 'mmap' | 'MemoryError' | 'stack' | 'marked';
+
 /** What the supervisor measured for one run. */
 export interface RunResult {
   exitCode: number | null;
@@ -37,6 +40,12 @@ export interface RunResult {
   cgroupPeakKib: number;
   failcnt: number;
   oomKilled: boolean;
+  /**
+   * What the test process itself reported running out of (native/out_of_memory.h, first sign
+   * only): an allocation that returned NULL, an mmap or sbrk refused, a MemoryError made (caught
+   * or not), a stack that could not grow; `marked` if the program wrote there itself.
+   */
+  outOfMemory?: OutOfMemory;
   outputBytes: number;
   ole: boolean;
   wallTimeout: boolean;
