@@ -73,7 +73,7 @@ function olderArchive(raw: Buffer, table: string, drop: number): Buffer {
       at += 4 + size;
     }
     at += 4;
-    let body = Buffer.concat(frames);
+    let body: Buffer = Buffer.concat(frames);
     if (record.table === table) {
       record.columns = record.columns!.slice(0, -drop);
       body = dropFields(body, drop);
