@@ -21,6 +21,13 @@ describe('csvTable', () => {
     expect(csvField(0.25)).toBe('0.25');
   });
 
+  it('neutralises imported text a spreadsheet would evaluate, and leaves numbers be', () => {
+    expect(csvField('=HYPERLINK("http://evil.example")')).toBe('"\'=HYPERLINK(""http://evil.example"")"');
+    expect(csvField('@cmd')).toBe("'@cmd");
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField('-3')).toBe('-3');
+  });
+
   it('writes a header, then the rows of every page; a list cell is a JSON array, [] when absent', async () => {
     const columns: TableColumn[] = [
       { name: 'name', type: 'string' },

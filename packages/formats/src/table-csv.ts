@@ -1,9 +1,11 @@
+import { spreadsheetSafe } from '@frontier/core';
 import type { TableColumn, TableRow } from './table';
 
-// RFC 4180: quote fields holding a comma, quote or line break; double inner quotes.
+// RFC 4180: quote fields holding a comma, quote or line break; double inner quotes. Text a
+// spreadsheet would evaluate is neutralised (spreadsheetSafe): exports carry imported text.
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const s = String(value);
+  const s = typeof value === 'string' ? spreadsheetSafe(value) : String(value);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -1,6 +1,9 @@
+import { spreadsheetSafe } from '@frontier/core';
+
 // CSV for the "download the plotted data" buttons (RFC 4180: comma-separated, CRLF line ends,
 // fields quoted when they hold a comma, quote or line break). Numbers are written in full
-// precision so the file carries exactly what was plotted.
+// precision so the file carries exactly what was plotted; text a spreadsheet would evaluate is
+// neutralised (spreadsheetSafe).
 
 export type CsvCell = string | number | null | undefined;
 
@@ -12,8 +15,7 @@ export interface CsvTable {
 function field(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  // A leading =, +, - or @ makes spreadsheets evaluate the cell: neutralise it (CSV injection).
-  const text = /^[=+\-@]/.test(value) && Number.isNaN(Number(value)) ? `'${value}` : value;
+  const text = spreadsheetSafe(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
