@@ -68,6 +68,15 @@ export const envSchema = z.object({
     .describe(
       'The largest body `POST /api/imports` takes, in bytes (an LCB file, a JSONL file or a manifest archive); past it 413.',
     ),
+  FRONTIER_JSON_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, 'must be at least 1024 (bytes)')
+    .max(1024 ** 3)
+    .default(1024 ** 2)
+    .describe(
+      'The largest JSON body any API route takes (evaluate, refine, shares, ...), in bytes; past it 413, refused before the body is buffered. Imports have their own limit.',
+    ),
   FRONTIER_EMBED_ORIGINS: embedOriginsSchema,
   // Next sets it once listening (server/warm-up.ts requests itself there).
   PORT: z.coerce

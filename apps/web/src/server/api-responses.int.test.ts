@@ -393,3 +393,49 @@ describe('oEmbed refusals', () => {
     expect((await oembed('/api/oembed')).status).toBe(400);
   });
 });
+
+describe('JSON body limit (FRONTIER_JSON_MAX_BYTES, 1 MiB by default)', () => {
+  const post = async (body: BodyInit, headers: Record<string, string>) => {
+    const route = (await import('../app/api/shares/route')).POST as unknown as Handler;
+    const request = new NextRequest('http://localhost:3000/api/shares', {
+      method: 'POST',
+      headers: { host: 'localhost:3000', 'content-type': 'application/json', ...headers },
+      body,
+      duplex: 'half',
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    const res = await route(request, { params: Promise.resolve({}) });
+    return { status: res.status, connection: res.headers.get('connection'), body: (await res.json()) as ApiError };
+  };
+  type ApiError = { error: { message: string } };
+  const big = JSON.stringify({ view: `/studies/1?x=${'a'.repeat(2 * 1024 ** 2)}` });
+
+  it('refuses an announced body past the limit with 413 before reading it', async () => {
+    const res = await post(big, { 'content-length': String(Buffer.byteLength(big)) });
+    expect(res.status).toBe(413);
+    expect(res.connection).toBe('close');
+    expect(res.body.error.message).toMatch(
+      /larger than this server's limit for JSON of 1 MiB \(FRONTIER_JSON_MAX_BYTES=1048576\)/,
+    );
+  });
+
+  it('stops reading a body that comes without a length once it passes the limit', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(`"${'a'.repeat(64 * 1024)}`);
+    // Endless: only a reader that stops at the limit ends this test.
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await post(stream, {});
+    expect(res.status).toBe(413);
+    expect(pulled * chunk.byteLength).toBeLessThan(4 * 1024 ** 2);
+  });
+
+  it('still takes a body under the limit, and says which bytes are not UTF-8', async () => {
+    const res = await post(new Uint8Array([0x7b, 0xff, 0x7d]), {});
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/not UTF-8/);
+  });
+});

@@ -25,7 +25,8 @@ import {
   type ImportResponse,
 } from '../lib/import/import-params';
 import { HttpError } from './http-error';
-import { checkDeclaredLength, declaredLength, extractArchive, spool, withUploadDir } from './upload';
+import { declaredLength } from './content-length';
+import { checkDeclaredLength, extractArchive, spool, withUploadDir } from './upload';
 
 export interface ImportUpload {
   contentType: string | null;

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { consumeWrite } from '@frontier/db';
 import { env } from '../env';
+import { formatBytes } from '../lib/format';
 import type { ApiRoute } from './api-routes';
 import { getDb } from './db';
 import { errorResponse } from './error-response';
@@ -10,6 +11,7 @@ import { HttpError, type ApiIssue } from './http-error';
 import type { Identity } from './identity';
 import { refusalHeaders } from './access';
 import { checkAccess } from './check-access';
+import { declaredLength } from './content-length';
 import { Reply } from './reply';
 
 type Source = 'params' | 'query' | 'body';
@@ -74,7 +76,21 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, sourc
   throw new HttpError(400, `invalid ${label} '${name}': ${first.message}`, issues);
 }
 
-/** The request's JSON body; another content type is a 415, an empty or malformed body a 400, each saying so. */
+/** A 413 for a JSON body past the limit (Connection: close: the client may still be sending). */
+function jsonTooLarge(maxBytes: number): HttpError {
+  return new HttpError(
+    413,
+    `the request body is larger than this server's limit for JSON of ${formatBytes(maxBytes)} (FRONTIER_JSON_MAX_BYTES=${maxBytes}); send less`,
+    undefined,
+    { Connection: 'close' },
+  );
+}
+
+/**
+ * The request's JSON body; another content type is a 415, a body past FRONTIER_JSON_MAX_BYTES a
+ * 413 (announced: before reading; else as soon as the count passes it, never buffering more), an
+ * empty or malformed body a 400, each saying so.
+ */
 async function readJsonBody(request: NextRequest): Promise<unknown> {
   // Only application/json: a browser sends text/plain or a form across sites without asking first.
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -83,7 +99,25 @@ async function readJsonBody(request: NextRequest): Promise<unknown> {
       415,
       `send the request body as application/json (Content-Type was ${JSON.stringify(type || 'missing')})`,
     );
-  const text = await request.text();
+  const maxBytes = env().FRONTIER_JSON_MAX_BYTES;
+  if ((declaredLength(request.headers.get('content-length')) ?? 0) > maxBytes) throw jsonTooLarge(maxBytes);
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  if (request.body) {
+    // Not cancelled past the limit: in Node that destroys the socket, and the 413 with it.
+    const reader = request.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      bytes += chunk.value.byteLength;
+      if (bytes > maxBytes) throw jsonTooLarge(maxBytes);
+      chunks.push(chunk.value);
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new HttpError(400, 'the request body is not UTF-8 text; send a JSON object');
+  }
   if (text.trim() === '') throw new HttpError(400, 'the request body is empty; send a JSON object');
   try {
     return JSON.parse(text);

@@ -10,6 +10,7 @@ import { finished } from 'node:stream/promises';
 import { explainDiskFull, isOutOfSpace } from '@frontier/disk';
 import { extract, type ReadEntry } from 'tar';
 import { formatBytes } from '../lib/format';
+import { declaredLength } from './content-length';
 import { HttpError } from './http-error';
 
 export function tooLarge(maxBytes: number): HttpError {
@@ -20,11 +21,6 @@ export function tooLarge(maxBytes: number): HttpError {
     undefined,
     { Connection: 'close' },
   );
-}
-
-/** The body's size as the client announced it (Content-Length), if it did. */
-export function declaredLength(contentLength: string | null): number | undefined {
-  return contentLength !== null && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : undefined;
 }
 
 /** A 413 before anything is read, when the client announces a body past the limit. */
