@@ -113,6 +113,18 @@ test('bad input is a 400 JSON error naming the parameter', async ({ request }) =
   }
 });
 
+test('a path with a malformed percent-escape is a 400 with the security headers, page or API', async ({ request }) => {
+  for (const url of ['/api/studies/%ff', '/api/studies/1/problems/%e2%82', '/studies/%ff', '/studies/1/problems/%zz']) {
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(400);
+    expect(res.headers()['x-content-type-options'], url).toBe('nosniff');
+    expect(res.headers()['content-security-policy'], url).toContain("default-src 'self'");
+    expect(((await res.json()) as { error: { message: string } }).error.message, url).toMatch(
+      /malformed percent-escape \(%/,
+    );
+  }
+});
+
 test('an unknown study is a 404 JSON error', async ({ request }) => {
   for (const url of ['/api/studies/987654321', '/api/studies/987654321/data']) {
     const res = await request.get(url);

@@ -14,7 +14,11 @@ import { IDENTITY_HEADER } from './server/identity';
 // check themselves (withRoute in server/route.ts), except Better Auth's, which come through here.
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   try {
+    const malformed = malformedEscape(request.nextUrl.pathname);
+    if (malformed) return badPath(request, malformed);
     const path = request.nextUrl.pathname;
+    // An API route with a well-formed escape checks access itself (withRoute), as any other.
+    if (path.startsWith('/api/') && !path.startsWith('/api/auth/')) return NextResponse.next();
     const { mode, refusal, caller } = await checkAccess(request, requiredAccess(request.method, path));
     if (refusal) {
       // A person opening a page is sent to sign in, and back here afterwards.
@@ -49,9 +53,47 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
 }
 
+/** The first percent-escape of `path` that does not decode (e.g. `%ff`, not UTF-8; `%zz`), if any. */
+export function malformedEscape(path: string): string | undefined {
+  for (const segment of path.split('/')) {
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      return /%(?![0-9a-f]{2})..?|(%[0-9a-f]{2})+/i.exec(segment)?.[0] ?? segment;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A path Next cannot decode would end in its own plain-text 500, unlogged and without this app's
+ * headers: a 400 that says what is wrong, with the headers every response carries, and a log line.
+ */
+function badPath(request: NextRequest, escape: string): NextResponse {
+  console.warn(`[web] 400 ${request.method} ${request.nextUrl.pathname}: malformed percent-escape ${escape}`);
+  return NextResponse.json(
+    {
+      error: {
+        message: `the path has a malformed percent-escape (${escape}): escapes must be % and two hex digits forming UTF-8; check the link`,
+      },
+    },
+    {
+      status: 400,
+      headers: {
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'same-origin',
+        'X-Frame-Options': 'DENY',
+        'Content-Security-Policy': contentSecurityPolicy({ dev: false, frameAncestors: "'none'" }),
+        'Cache-Control': 'no-store',
+      },
+    },
+  );
+}
+
 export const config = {
   // Not the build's static files: they hold nothing to protect and are requested by the hundred.
   // Not the API routes but /api/auth/*: each runs the check itself (withRoute), which also spares
   // a streamed body (an import) being read whole into memory for the proxy, cut at 10 MB.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|api/(?!auth/)).*)'],
+  // API paths with a percent-escape come here too, to be refused if it is malformed (badPath).
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|api/(?!auth/)).*)', '/api/(.*%.*)'],
 };

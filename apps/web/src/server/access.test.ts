@@ -44,6 +44,13 @@ describe('refuse (local mode)', () => {
     expect(hostName('LocalHost:80')).toBe('localhost');
     expect(hostName('[::1]:3000')).toBe('[::1]');
   });
+
+  it('refuses a Host that is not a URL authority, such as a loopback name with another host as its port', () => {
+    for (const host of ['127.0.0.1:evil.example', 'localhost:3000@evil.example', 'localhost/x', 'localhost:99999', ''])
+      expect(hostName(host), host).toBeUndefined();
+    expect(refuse(req('GET', { host: '127.0.0.1:evil.example' }))?.status).toBe(403);
+    expect(refuse(req('GET', { host: 'localhost:3000' }))).toBeUndefined();
+  });
 });
 
 describe('refuse (server mode)', () => {

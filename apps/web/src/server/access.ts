@@ -34,11 +34,15 @@ const METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'];
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** The host name of a Host header or URL authority, without its port; lower case. */
-export function hostName(authority: string): string {
-  const a = authority.trim().toLowerCase();
-  if (a.startsWith('[')) return a.slice(0, a.indexOf(']') + 1);
-  return a.split(':')[0]!;
+// A URL authority without user info: a host name, IPv4 address or bracketed IPv6 address, then
+// an optional port. `127.0.0.1:evil.example` is none: its "port" is not a number.
+const AUTHORITY = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::(\d{1,5}))?$/i;
+
+/** The host name of a Host header or URL authority, without its port, lower case; undefined when it is not one. */
+export function hostName(authority: string): string | undefined {
+  const m = AUTHORITY.exec(authority.trim());
+  if (!m || (m[2] !== undefined && Number(m[2]) > 65535)) return undefined;
+  return m[1]!.toLowerCase();
 }
 
 const crossSite = (why: string): Refusal => ({
@@ -64,12 +68,13 @@ export function refuse(req: RequestFacts, mode: ModeFacts = { mode: 'local' }): 
   const unknown = methodRefusal(method);
   if (unknown) return unknown;
   const host = req.header('host');
+  const name = host === null ? undefined : hostName(host);
   // Loopback names always answer (a health check on the machine itself); a server also answers
   // to its public name.
   const known =
-    host &&
-    (LOCAL_NAMES.has(hostName(host)) ||
-      (mode.mode === 'server' && hostName(host) === mode.publicUrl.hostname.toLowerCase()));
+    host !== null &&
+    name !== undefined &&
+    (LOCAL_NAMES.has(name) || (mode.mode === 'server' && name === mode.publicUrl.hostname.toLowerCase()));
   if (!known) {
     const names =
       mode.mode === 'local'
