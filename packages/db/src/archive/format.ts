@@ -34,8 +34,14 @@ export const COPY_SECTIONS = {
       'test_peak_kib',
       'judged_at',
       'sandbox',
+      'judge_version',
+      'limit_cpu_ms',
+      'limit_memory_kib',
+      'machine',
     ],
     ids: ['run', 'problem'],
+    // Added after archives were first written: an older archive's section ends before them.
+    optionalTail: 4,
   },
   run_problem_aggregate: {
     columns: [
@@ -56,7 +62,22 @@ export const COPY_SECTIONS = {
     ],
     ids: ['run', 'problem'],
   },
-} as const satisfies Record<string, { columns: readonly string[]; ids: readonly ('run' | 'problem')[] }>;
+} as const satisfies Record<
+  string,
+  { columns: readonly string[]; ids: readonly ('run' | 'problem')[]; optionalTail?: number }
+>;
+
+/**
+ * The columns of a table section as an archive lists them, if this version reads them: every
+ * column, or all but some of the trailing ones added since (nullable; an import leaves them NULL).
+ */
+export function readableColumns(table: CopyTable, given: readonly string[]): readonly string[] | undefined {
+  const section = COPY_SECTIONS[table];
+  const { columns } = section;
+  const tail = 'optionalTail' in section ? section.optionalTail : 0;
+  const fits = given.length >= columns.length - tail && given.length <= columns.length;
+  return fits && given.every((c, i) => c === columns[i]) ? columns.slice(0, given.length) : undefined;
+}
 
 export type CopyTable = keyof typeof COPY_SECTIONS;
 

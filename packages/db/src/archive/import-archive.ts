@@ -14,6 +14,7 @@ import {
   ARCHIVE_VERSION,
   ArchiveError,
   COPY_SECTIONS,
+  readableColumns,
   SECTIONS,
   zeroCounts,
   type ArchiveHeader,
@@ -462,8 +463,9 @@ async function copySection(
   onProgress: ArchiveImportOptions['onProgress'],
   totalSamples: number,
 ): Promise<void> {
-  const { columns, ids } = COPY_SECTIONS[record.table];
-  if (record.columns.join(',') !== columns.join(','))
+  const { ids } = COPY_SECTIONS[record.table];
+  const columns = readableColumns(record.table, record.columns);
+  if (!columns)
     throw new ArchiveError(file, `the ${record.table} section`, `unexpected columns ${record.columns.join(', ')}`);
   const idMaps: IdMap[] = ids.map((kind) =>
     kind === 'run' ? maps.runs : record.table === 'test' ? maps.problemTests : maps.problems,
