@@ -2,9 +2,9 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importBenchmark, importStudy } from '@frontier/db';
+import { importBenchmark } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
-import { ADDERS, spawnWorker, stopWorker } from '../../worker/test/support';
+import { ADDERS, importAddSamples, spawnWorker, stopWorker } from '../../worker/test/support';
 import { runCli } from './run-cli';
 
 // `frontier rejudge` through the real pipeline (a worker process): a verdict imported from a file
@@ -22,22 +22,8 @@ const rejudgeJobs = async () =>
 beforeAll(async () => {
   t = await createTestDatabase();
   await importBenchmark(t.db, ADDERS);
-  await importStudy(t.db, {
-    study: { name: STUDY },
-    benchmark: 'adders',
-    runs: [
-      {
-        source: 'r',
-        sourceHash: 'r',
-        checkpoint: { name: 'c', role: 'MERGED', alpha: 0.5, scale: '' },
-        setting: 'reasoning',
-        problems: async function* () {
-          // Passes tier 1 only: WA here, whatever the file said.
-          yield { problem: { externalId: 'add' }, samples: [{ idx: 0, code: 'print(3)\n', verdict: 'AC' }] };
-        },
-      },
-    ],
-  });
+  // Passes tier 1 only: WA here, whatever the file said.
+  await importAddSamples(t.db, STUDY, [{ idx: 0, code: 'print(3)\n', verdict: 'AC' }]);
 }, 120_000);
 afterAll(async () => t?.drop());
 

@@ -7,7 +7,6 @@ import {
   ConflictError,
   getJob,
   importBenchmark,
-  importStudy,
   InvalidInputError,
   queueRejudge,
   rejudgeStateOf,
@@ -15,7 +14,7 @@ import {
 } from '@frontier/db';
 import { JUDGE_VERSION } from '@frontier/judge';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
-import { ADDERS, spawnWorker, stopWorker, until, type WorkerProcess } from './support';
+import { ADDERS, importAddSamples, spawnWorker, stopWorker, until, type WorkerProcess } from './support';
 
 // Reproducible verdicts through the pipeline, with a worker process as in production: judged
 // samples and judged programs record the judge version, limits and machine; re-judging ignores
@@ -73,28 +72,11 @@ async function rejudge(request: RejudgeRequest = {}) {
 beforeAll(async () => {
   t = await createTestDatabase();
   await importBenchmark(t.db, ADDERS);
-  const summary = await importStudy(t.db, {
-    study: { name: 'Rejudged' },
-    benchmark: 'adders',
-    runs: [
-      {
-        source: 'r',
-        sourceHash: 'r',
-        checkpoint: { name: 'c', role: 'MERGED', alpha: 0.5, scale: '' },
-        setting: 'reasoning',
-        problems: async function* () {
-          yield {
-            problem: { externalId: 'add' },
-            samples: [
-              { idx: 0, code: SUM, verdict: null },
-              { idx: 1, code: 'print(0)', verdict: null },
-              { idx: 2, code: THREE, verdict: null },
-            ],
-          };
-        },
-      },
-    ],
-  });
+  const summary = await importAddSamples(t.db, 'Rejudged', [
+    { idx: 0, code: SUM, verdict: null },
+    { idx: 1, code: 'print(0)', verdict: null },
+    { idx: 2, code: THREE, verdict: null },
+  ]);
   studyId = summary.studyId;
   w = spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_TASKS: 'judge,aggregate' });
   await until(`judge job ${summary.judgeJobIds![0]}`, async () => {
