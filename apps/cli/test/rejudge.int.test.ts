@@ -62,6 +62,11 @@ describe('frontier rejudge', () => {
     );
     expect(rows).toEqual([{ verdict: 'WA', judge_version: 1 }]);
     const jobs = await runCli(['jobs', '--study', STUDY], env());
-    expect(jobs.stdout).toMatch(/rejudge .* SUCCEEDED .*re-judged 1 sample: 1 changed: 1 SOLVED->CORRECTNESS/);
+    const lines = jobs.stdout.trim().split('\n');
+    expect(lines.filter((l) => /^\s*\d+ {2}rejudge /.test(l))).toEqual([
+      expect.stringMatching(/ SUCCEEDED .*re-judged 1 sample: 1 changed: 1 SOLVED->CORRECTNESS$/),
+    ]);
+    // Its aggregation is an ordinary one.
+    expect(lines.filter((l) => /^\s*\d+ {2}aggregate .* SUCCEEDED /.test(l)).length).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -66,6 +66,10 @@ async function rejudge(request: RejudgeRequest = {}) {
       return job?.state === 'SUCCEEDED';
     });
   const state = rejudgeStateOf((await getJob(t.db, jobIds[0]!))!.params)!;
+  expect(
+    rejudgeStateOf((await getJob(t.db, jobIds[1]!))!.params),
+    'the aggregation is an ordinary job',
+  ).toBeUndefined();
   return { state, text: describeVerdictChanges(state.changes) };
 }
 

@@ -145,8 +145,13 @@ export async function queueRejudge(
       throw new ConflictError(
         `study "${study.name}" is being re-judged already (job ${active}): wait for it to finish or cancel it`,
       );
-    const jobIds = await insertChain(client, studyId, null, ['judge', 'aggregate'], { runIds, rejudge: state }, origin);
-    await client.query('UPDATE pipeline_job SET progress_total = $2 WHERE id = $1', [jobIds[0], samples]);
+    const jobIds = await insertChain(client, studyId, null, ['judge', 'aggregate'], { runIds }, origin);
+    // The selection and the count of changes belong to the judge job alone (the aggregation is an ordinary one).
+    await client.query('UPDATE pipeline_job SET params = $2, progress_total = $3 WHERE id = $1', [
+      jobIds[0],
+      { runIds, rejudge: state },
+      samples,
+    ]);
     return { jobIds, runs: runIds.length, samples };
   });
 }
