@@ -148,7 +148,8 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
       {first?.rejudge && (
         <p className="muted" data-testid="rejudge-summary" data-changes={JSON.stringify(first.rejudge.changes)}>
           Judged again with the current judge version{first.rejudge.force ? ', every program run again' : ''}:{' '}
-          {plural(first.rejudge.samples, 'sample')} so far, {first.rejudge.summary}
+          {plural(first.rejudge.samples, 'sample')}
+          {isActiveJobState(first.state) ? ' so far' : ''}, {first.rejudge.summary}
           {first.rejudge.firstJudged ? ` (${plural(first.rejudge.firstJudged, 'sample')} had no verdict before)` : ''}.
         </p>
       )}
