@@ -4,7 +4,14 @@ import { saveScreenshot } from './support/artifacts';
 import { closeDatabase } from './support/database';
 import { expectedPoints, studyIdByName } from './support/expected';
 import { FIXTURE_STUDY, RATE_TOLERANCE } from './support/fixture';
-import { meanPassAtK, problemCounts, readHeadline, ringTransform, verdictShares } from './support/frontier-explorer';
+import {
+  meanPassAtK,
+  meanPassHatK,
+  problemCounts,
+  readHeadline,
+  ringTransform,
+  verdictShares,
+} from './support/frontier-explorer';
 import { waitForView } from './support/study-page';
 
 test.afterAll(closeDatabase);
@@ -36,8 +43,13 @@ async function expectHeadlineMatchesDatabase(page: Page, k: number) {
   }
   const counts = await problemCounts(h.checkpointId);
   const minN = Math.min(...counts.map((c) => c.n));
-  if (k <= minN) expect(Math.abs(h.passAtK! - meanPassAtK(counts, k))).toBeLessThan(RATE_TOLERANCE);
-  else expect(h.passAtK).toBeNull();
+  if (k <= minN) {
+    expect(Math.abs(h.passAtK! - meanPassAtK(counts, k))).toBeLessThan(RATE_TOLERANCE);
+    expect(Math.abs(h.passHatK! - meanPassHatK(counts, k))).toBeLessThan(RATE_TOLERANCE);
+  } else {
+    expect(h.passAtK).toBeNull();
+    expect(h.passHatK).toBeNull();
+  }
   return h;
 }
 
@@ -50,11 +62,17 @@ test('headline numbers for the selected alpha equal SQL; pass@k for a chosen k, 
   const h = await expectHeadlineMatchesDatabase(page, 1);
   expect(h.alpha).toBe(0.5);
   expect(h.passAtK).toBeCloseTo(h.solve.value, 12); // pass@1 is the solve rate
+  expect(h.passHatK).toBeCloseTo(h.solve.value, 12); // and so is pass^1
 
   await page.getByTestId('k-input').fill('4');
   await expect(page).toHaveURL(/[?&]k=4(&|$)/);
   await expect(page.getByTestId('headline')).toContainText('pass@4');
-  await expectHeadlineMatchesDatabase(page, 4);
+  await expect(page.getByTestId('headline')).toContainText('pass^4');
+  await expect(page.getByTestId('alpha-sweep')).toContainText(
+    'pass^k the unbiased C(c, k)/C(n, k) (all k samples correct)',
+  );
+  const h4 = await expectHeadlineMatchesDatabase(page, 4);
+  expect(h4.passHatK!).toBeLessThan(h4.passAtK!); // all of 4 correct is rarer than one of 4
 
   const minN = Math.min(...(await problemCounts(h.checkpointId)).map((c) => c.n));
   // The input refuses k above the samples per problem (e2e/pass-k.spec.ts); a link's k is shown undefined.

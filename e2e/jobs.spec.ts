@@ -68,3 +68,49 @@ test('a chain card says when it was queued, started and finished, and by whom', 
   // npm start queues the demo's sweep from the command line.
   await expect(card.getByTestId('chain-created-by')).toHaveText('by the CLI');
 });
+
+test("a re-judging's card says how many samples it judged again and which verdicts changed, by class", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // One judged sample of the demo study, given a verdict the judge did not reach (as an older judge might have).
+  const [s] = await query<{ alpha: number; problem: string; run: number; pid: number; idx: number; verdict: string }>(
+    `SELECT c.alpha, p.external_id AS problem, x.run_id AS run, x.problem_id AS pid, x.idx, x.verdict::text AS verdict
+     FROM sample x JOIN eval_run r ON r.id = x.run_id JOIN checkpoint c ON c.id = r.checkpoint_id JOIN problem p ON p.id = x.problem_id
+     WHERE c.study_id = $1 AND x.judge_version IS NOT NULL AND x.verdict IN ('TLE', 'WA') AND c.alpha IS NOT NULL
+     ORDER BY x.run_id, x.problem_id, x.idx LIMIT 1`,
+    [studyId],
+  );
+  expect(s, 'the demo study has judged samples').toBeDefined();
+  await query(
+    `UPDATE sample SET verdict = 'AC', failure_class = 'SOLVED' WHERE run_id = $1 AND problem_id = $2 AND idx = $3`,
+    [s!.run, s!.pid, s!.idx],
+  );
+  const res = await request.post(`/api/studies/${studyId}/rejudge`, {
+    data: { alphas: String(s!.alpha), problems: [s!.problem] },
+  });
+  expect(res.status()).toBe(202);
+  const { job } = (await res.json()) as { job: { id: number } };
+  await expect
+    .poll(
+      async () => (await query<{ state: string }>('SELECT state FROM pipeline_job WHERE id = $1', [job.id]))[0]!.state,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe('SUCCEEDED');
+  const [after] = await query<{ verdict: string }>(
+    'SELECT verdict::text AS verdict FROM sample WHERE run_id = $1 AND problem_id = $2 AND idx = $3',
+    [s!.run, s!.pid, s!.idx],
+  );
+  expect(after!.verdict).toBe(s!.verdict);
+
+  await page.goto(`/studies/${studyId}/jobs`);
+  const card = page.locator(`[data-testid="job-chain"][data-chain-id="${job.id}"]`);
+  await expect(card.getByRole('heading')).toHaveText(`Re-judging #${job.id}`);
+  const summary = card.getByTestId('rejudge-summary');
+  await expect(summary).toHaveAttribute('data-changes', JSON.stringify({ [`AC>${s!.verdict}`]: 1 }));
+  const to = s!.verdict === 'TLE' ? 'OPTIMIZATION' : 'CORRECTNESS';
+  await expect(summary).toContainText(`1 changed: 1 SOLVED->${to}`);
+});

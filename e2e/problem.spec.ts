@@ -147,8 +147,13 @@ test('the per-test strip shows the sample’s own arrays, with tiers from the te
     test_cpu_ms: number[];
     test_peak_kib: number[];
     sandbox: string | null;
+    judge_version: number | null;
+    limit_cpu_ms: number | null;
+    limit_memory_kib: number | null;
+    machine: string | null;
   }>(
-    'SELECT test_verdicts, test_cpu_ms, test_peak_kib, sandbox::text AS sandbox FROM sample WHERE run_id = $1 AND problem_id = $2 AND idx = $3',
+    `SELECT test_verdicts, test_cpu_ms, test_peak_kib, sandbox::text AS sandbox, judge_version, limit_cpu_ms, limit_memory_kib, machine
+     FROM sample WHERE run_id = $1 AND problem_id = $2 AND idx = $3`,
     [t.runId, t.problemId, t.idx],
   );
   const tiers = await query<{ ordinal: number; tier: number }>(
@@ -163,6 +168,18 @@ test('the per-test strip shows the sample’s own arrays, with tiers from the te
   await expect(page.getByTestId('sample-sandbox')).toHaveText(
     row!.sandbox ? `judged with ${row!.sandbox}` : 'sandbox not recorded',
   );
+  // How the verdict was reached, as the judge recorded it: its version, the limits it applied, the CPU model.
+  expect(row!.judge_version, 'the fixture judged the demo lab with a versioned judge').not.toBeNull();
+  const judging = page.getByTestId('sample-judging');
+  await expect(judging).toHaveAttribute('data-judge-version', String(row!.judge_version));
+  await expect(judging).toHaveAttribute('data-limit-cpu-ms', String(row!.limit_cpu_ms));
+  await expect(judging).toHaveAttribute('data-limit-memory-kib', String(row!.limit_memory_kib));
+  await expect(judging).toHaveAttribute('data-machine', row!.machine!);
+  await expect(judging).toContainText(`Judge version ${row!.judge_version}`);
+  await expect(judging).toContainText(
+    `limits ${row!.limit_cpu_ms! / 1000} s CPU, ${Number((row!.limit_memory_kib! / 1024).toFixed(1))} MiB per test`,
+  );
+  await expect(judging).toContainText(`on ${row!.machine}`);
   const boxes = page.getByTestId('test-box');
   await expect(boxes).toHaveCount(row!.test_verdicts.length);
   const shown = await boxes.evaluateAll((els) =>

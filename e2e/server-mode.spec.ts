@@ -163,6 +163,14 @@ const PROBES: Probe[] = [
     ok: 400,
   },
   {
+    route: '/api/studies/{id}/rejudge',
+    method: 'POST',
+    access: 'write',
+    url: () => `/api/studies/${ids.study}/rejudge`,
+    data: () => ({ alphas: '0.123' }),
+    ok: 400,
+  },
+  {
     route: '/api/jobs/{id}/cancel',
     method: 'POST',
     access: 'write',

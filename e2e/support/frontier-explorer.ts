@@ -23,6 +23,17 @@ export function meanPassAtK(problems: { n: number; c: number }[], k: number): nu
   return sum / problems.length;
 }
 
+/** The test's own pass^k: the mean over problems of C(c,k)/C(n,k), all k draws correct. */
+export function meanPassHatK(problems: { n: number; c: number }[], k: number): number {
+  let sum = 0;
+  for (const { n, c } of problems) {
+    let all = 1;
+    for (let i = 0; i < k; i++) all *= Math.max(0, c - i) / (n - i);
+    sum += all;
+  }
+  return sum / problems.length;
+}
+
 /** Verdict shares per checkpoint: means over problems of per-problem fractions. */
 export async function verdictShares(
   studyId: number,
@@ -48,6 +59,7 @@ export interface Headline {
   optimization: { value: number; lo: number; hi: number };
   passAtK: number | null;
   passAtKText: string;
+  passHatK: number | null;
   problems: number;
 }
 
@@ -63,6 +75,7 @@ export async function readHeadline(page: Page): Promise<Headline> {
       hi: Number(cell(id).dataset.hi),
     });
     const pk = cell('headline-pass-at-k');
+    const ph = cell('headline-pass-hat-k');
     return {
       alpha: Number(document.querySelector('[data-testid="selected-alpha"]')!.getAttribute('data-value')),
       checkpointId: Number(tr.getAttribute('data-checkpoint-id')),
@@ -71,6 +84,7 @@ export async function readHeadline(page: Page): Promise<Headline> {
       optimization: iv('headline-optimization'),
       passAtK: pk.dataset.value === '' ? null : Number(pk.dataset.value),
       passAtKText: pk.textContent ?? '',
+      passHatK: ph.dataset.value === '' ? null : Number(ph.dataset.value),
       problems: Number(cell('headline-problems').dataset.value),
     };
   });

@@ -69,13 +69,17 @@ async function writeRun(db: Db, runId: number, tests: number): Promise<number> {
         testVerdicts: Array.from({ length: n }, (_, k) => (wrong && k === n - 1 ? 1 : 0)),
         testCpuMs: Array.from({ length: n }, (_, k) => 10 + k),
         testPeakKib: Array.from({ length: n }, () => 9000),
+        judgeVersion: 1,
+        limitCpuMs: 2000,
+        limitMemoryKib: 262144,
+        machine: 'benchmark CPU',
       };
       const key = randomBytes(32).toString('hex');
       judged.set(key, j);
       return { problemId: r.problemId, idx: r.idx, judged: j };
     });
     await rememberResults(db, judged);
-    written += await storeVerdicts(db, runId, keyed);
+    written += await storeVerdicts(db.pool, runId, keyed);
   }
 }
 

@@ -57,7 +57,8 @@ async function samplesInDb(db: Db, code: boolean): Promise<Record<string, unknow
     `SELECT c.name AS checkpoint, c.alpha, r.setting, c.model_scale AS scale, p.external_id AS problem_id, s.idx,
             s.verdict::text AS verdict, s.failure_class::text AS failure_class, s.coverage_passed,
             coalesce(s.test_verdicts, '{}') AS test_verdicts, coalesce(s.test_cpu_ms, '{}') AS test_cpu_ms,
-            coalesce(s.test_peak_kib, '{}') AS test_peak_kib, s.code, s.code_z
+            coalesce(s.test_peak_kib, '{}') AS test_peak_kib, s.sandbox::text AS sandbox, s.judge_version, s.limit_cpu_ms,
+            s.limit_memory_kib, s.machine, s.code, s.code_z
      FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id JOIN problem p ON p.id = s.problem_id
      WHERE c.study_id = $1 ORDER BY c.alpha NULLS LAST, c.name, r.setting, r.id, s.problem_id, s.idx`,
     [studyId],
@@ -90,6 +91,12 @@ const TLE_SAMPLE = {
   test_verdicts: ['AC', 'TLE'],
   test_cpu_ms: [12, null],
   test_peak_kib: [2048, null],
+  // As a worker of this judge version would have recorded it (set below).
+  sandbox: 'rootless',
+  judge_version: 1,
+  limit_cpu_ms: 2000,
+  limit_memory_kib: 262144,
+  machine: 'Test CPU @ 2.00GHz',
 };
 
 beforeAll(async () => {
@@ -165,6 +172,11 @@ beforeAll(async () => {
     expect(r.stderr).toBe('');
   }
   studyId = (await t.db.pool.query<{ id: number }>('SELECT id FROM study WHERE name = $1', [STUDY])).rows[0]!.id;
+  await t.db.pool.query(
+    `UPDATE sample SET sandbox = 'rootless', judge_version = 1, limit_cpu_ms = 2000, limit_memory_kib = 262144, machine = 'Test CPU @ 2.00GHz'
+     WHERE verdict = 'TLE' AND run_id IN (SELECT r.id FROM eval_run r JOIN checkpoint c ON c.id = r.checkpoint_id WHERE c.study_id = $1 AND c.alpha = 0)`,
+    [studyId],
+  );
 });
 afterAll(async () => t?.drop());
 

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { JUDGE_VERSION, machineOf } from '@frontier/judge';
 import { canContain } from '../../../packages/judge/test/fixtures/run-contained';
 import { tempDir } from './lcb-fixture';
 
@@ -54,12 +55,23 @@ function judge(...flags: string[]) {
   const lines = r.stdout
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as { id: string; verdict: string; sandbox: string });
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          id: string;
+          verdict: string;
+          sandbox: string;
+          judge_version: number;
+          limits: { cpu_ms: number; memory_kib: number };
+          machine: string;
+        },
+    );
   const verdicts = Object.fromEntries(lines.map((l) => [l.id, l.verdict]));
   return {
     code: r.status,
     verdicts,
     sandboxes: new Set(lines.map((l) => l.sandbox)),
+    how: new Set(lines.map((l) => JSON.stringify([l.judge_version, l.limits, l.machine]))),
     summary: r.stderr.trim().split('\n').at(-1),
   };
 }
@@ -95,6 +107,10 @@ describe.skipIf(!canContain)('frontier judge (contained)', () => {
     const summary = summaryLine(4, 'AC 2, WA 1, RE 1');
     expect(r.summary).toMatch(summary);
     expect(r.sandboxes).toEqual(new Set([summary.exec(r.summary!)![1]]));
+    // How each verdict was reached: this judge's version, the default limits (2 s, 256 MiB), the CPU model.
+    expect(r.how).toEqual(
+      new Set([JSON.stringify([JUDGE_VERSION, { cpu_ms: 2000, memory_kib: 262144 }, machineOf()])]),
+    );
   });
   it("--lcb-compat gives LiveCodeBench's verdicts", () => {
     const r = judge('--lcb-compat');

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BACKENDS, type SandboxBackend } from '@frontier/core';
-import { getJob, importBenchmark, importStudy, type SampleRecord, type StudyConfigInput } from '@frontier/db';
+import { getJob, importBenchmark, type SampleRecord, type StudyConfigInput } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
-import { ADDERS, spawnWorker, stopWorker, until, type WorkerProcess } from './support';
+import { ADDERS, importAddSamples, spawnWorker, stopWorker, until, type WorkerProcess } from './support';
 
 // The judge's sandbox backend through the pipeline, with worker processes as in production: each
 // judged sample records the backend that ran it, and a study may require one.
@@ -19,24 +19,7 @@ let backend: SandboxBackend;
 const worker = (env: Record<string, string> = {}): WorkerProcess =>
   spawnWorker({ DATABASE_URL: t.url, FRONTIER_DATA_DIR: work, WORKER_TASKS: 'judge,aggregate', ...env });
 
-/** Imports one run of samples of problem `add` into `study` (queuing a judge job for those without a verdict). */
-async function importSamples(study: string, samples: SampleRecord[]) {
-  return importStudy(t.db, {
-    study: { name: study },
-    benchmark: 'adders',
-    runs: [
-      {
-        source: study,
-        sourceHash: study,
-        checkpoint: { name: 'c', role: 'MERGED', alpha: 0.5, scale: '' },
-        setting: 'reasoning',
-        problems: async function* () {
-          yield { problem: { externalId: 'add' }, samples };
-        },
-      },
-    ],
-  });
-}
+const importSamples = (study: string, samples: SampleRecord[]) => importAddSamples(t.db, study, samples);
 
 /** A study whose settings require `required` to judge its samples. */
 async function studyRequiring(name: string, required: SandboxBackend): Promise<void> {

@@ -1,7 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { importBenchmark, type BenchmarkProblemInput, type Db, type StudyConfigInput } from '@frontier/db';
+import {
+  importBenchmark,
+  importStudy,
+  type BenchmarkProblemInput,
+  type Db,
+  type SampleRecord,
+  type StudyConfigInput,
+} from '@frontier/db';
 import { buildBenchmark, DEMO_ENDPOINTS } from '@frontier/minilab';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -59,6 +66,28 @@ export const ADDERS: { name: string; problems: BenchmarkProblemInput[] } = {
     },
   ],
 };
+
+/**
+ * Imports one run (a checkpoint at alpha 0.5) of samples of ADDERS' problem `add` into `study`,
+ * queuing a judge job for those without a verdict.
+ */
+export function importAddSamples(db: Db, study: string, samples: SampleRecord[]) {
+  return importStudy(db, {
+    study: { name: study },
+    benchmark: ADDERS.name,
+    runs: [
+      {
+        source: study,
+        sourceHash: study,
+        checkpoint: { name: 'c', role: 'MERGED', alpha: 0.5, scale: '' },
+        setting: 'reasoning',
+        problems: async function* () {
+          yield { problem: { externalId: 'add' }, samples };
+        },
+      },
+    ],
+  });
+}
 
 /**
  * A study of minilab's `problemIds` with the demo's toy policy and endpoints (alpha 0 and 1),

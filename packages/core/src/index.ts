@@ -11,6 +11,8 @@ export * from './alpha-list';
 export * from './fail-ratio';
 export * from './pass-at-k';
 export * from './pass-k';
+export * from './pass-hat-k';
+export * from './verdict-changes';
 export * from './checkpoint-rates';
 export * from './frontier';
 export * from './pareto';

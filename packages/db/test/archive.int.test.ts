@@ -127,6 +127,11 @@ beforeAll(async () => {
   }
   await recomputeAggregates(source.db, runIds);
   studyId = await studyIdNamed(source, STUDY);
+  // How some verdicts were reached, as the pipeline's judge records it.
+  await source.db.pool.query(
+    `UPDATE sample SET sandbox = 'rootless', judge_version = 1, limit_cpu_ms = 2000, limit_memory_kib = 262144, machine = 'Archive CPU @ 3.10GHz'
+     WHERE idx = 0`,
+  );
   const owner = await addUser(source.db, { email: 'owner@example.org', role: 'editor', passwordHash: 'x' });
   const data = (await getStudyData(source.db, studyId, {}))!;
   const [a, b] = data.checkpoints;
@@ -182,6 +187,8 @@ describe('study archive', () => {
     for (const options of [{ format: 'csv' as const }, { format: 'csv' as const, samples: true, code: true }]) {
       const before = await text(studyExport(source.db, studyId, options));
       expect(before.split('\n').length).toBeGreaterThan(options.samples ? 36 : 9);
+      // The samples export carries each verdict's judge version, limits and machine.
+      if (options.samples) expect(before).toContain('rootless,1,2000,262144,Archive CPU @ 3.10GHz');
       expect(await text(studyExport(target.db, imported, options))).toBe(before);
     }
     const tests = await target.db.pool.query('SELECT input, expected, tier FROM test ORDER BY input');

@@ -6,3 +6,4 @@ export { tierCount } from './tiers';
 export { JudgeInputError, JudgeSetupError } from './errors';
 export type * from './types';
 export { NAMESPACE_SCOPES, SANDBOX_BACKENDS } from './types';
+export { JUDGE_VERSION, machineOf } from './version';

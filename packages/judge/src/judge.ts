@@ -9,6 +9,8 @@ export type { JudgeOptions, JudgeRunOptions };
 export interface Judge {
   /** The backend this judge runs its tests with. */
   readonly backend: SandboxBackend;
+  /** The machine's CPU model, recorded with every verdict. */
+  readonly machine: string;
   judgeSamples(benchmark: Benchmark, samples: readonly Sample[], options?: JudgeRunOptions): Promise<SampleResult[]>;
   close(): Promise<void>;
 }
@@ -36,6 +38,7 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   const schedule = sampleScheduler(rig);
   return {
     backend: rig.backend,
+    machine: rig.machine,
     async judgeSamples(benchmark, samples, runOptions = {}) {
       validateSamples(benchmark, samples);
       return schedule(benchmark, samples, runOptions);

@@ -99,4 +99,16 @@ export interface SampleResult {
   deduplicated?: boolean;
   /** The sandbox backend that ran the tests. */
   sandbox: SandboxBackend;
+  /** The judge's version (JUDGE_VERSION) that reached this verdict. */
+  judgeVersion: number;
+  /** The limits the tests ran under, as applied (the problem's, overridden, scaled for the language). */
+  limits: AppliedLimits;
+  /** The machine it was judged on: its CPU model. */
+  machine: string;
+}
+
+/** The limits a verdict was reached under, as recorded with it. */
+export interface AppliedLimits {
+  cpuMs: number;
+  memoryKib: number;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { loadProblemsWithTests, type Db } from '@frontier/db';
-import type { Benchmark, Checker, Problem, SandboxBackend } from '@frontier/judge';
+import { JUDGE_VERSION, type Benchmark, type Checker, type Problem, type SandboxBackend } from '@frontier/judge';
 
 export interface StoredBenchmark {
   benchmark: Benchmark;
@@ -54,11 +54,20 @@ export interface JudgeHow {
   backend?: SandboxBackend;
 }
 
-/** What identifies one judging of a program: the problem's key, how it is judged, the program. */
-export function programKey(problemKey: string, language: string, code: string, how: JudgeHow = {}): string {
+/**
+ * What identifies one judging of a program: the problem's key, how it is judged, the program, and
+ * the judge's version, so that a judge that may reach other verdicts never reuses older ones.
+ */
+export function programKey(
+  problemKey: string,
+  language: string,
+  code: string,
+  how: JudgeHow = {},
+  judgeVersion: number = JUDGE_VERSION,
+): string {
   const h = createHash('sha256').update(problemKey).update('\0').update(language).update('\0').update(code);
-  // Only when set, so that the keys of verdicts judged before the options existed stay the same.
   if (how.lcbCompat) h.update('\0lcb-compat');
   if (how.backend) h.update(`\0backend=${how.backend}`);
+  h.update(`\0judge=${judgeVersion}`);
   return h.digest('hex');
 }

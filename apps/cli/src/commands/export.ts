@@ -23,7 +23,8 @@ Rows:
   default     one per (checkpoint, setting, problem): study, checkpoint, alpha, setting, scale,
               problem_id, difficulty, n, solved, ac, wa, tle, mle, re, ce, ole, ie
   --samples   one per sample: checkpoint, alpha, setting, scale, problem_id, idx, verdict,
-              failure_class, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib[, code]
+              failure_class, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, sandbox,
+              judge_version, limit_cpu_ms, limit_memory_kib, machine[, code]
 
 Archive:
   --archive FILE  the whole study in one file, to rebuild it in another database with

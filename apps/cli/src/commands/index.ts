@@ -8,6 +8,7 @@ import { registerJudge } from './judge';
 import { registerMerge } from './merge';
 import { registerMigrate } from './migrate';
 import { registerRefine } from './refine';
+import { registerRejudge } from './rejudge';
 import { registerShare } from './share';
 import { registerStudies } from './studies';
 import { registerStudy } from './study';
@@ -28,6 +29,7 @@ export const commands: Array<(program: Command) => void> = [
   registerEvaluate,
   registerSuggest,
   registerRefine,
+  registerRejudge,
   registerTriage,
   registerShare,
   registerJobs,

@@ -1,9 +1,10 @@
 import { plural } from '@frontier/core';
 import type { Command } from 'commander';
-import { cancelJob, findStudy, listJobs, type PipelineJobRow } from '@frontier/db';
+import { cancelJob, findStudy, listJobs, rejudgeStateOf, type PipelineJobRow } from '@frontier/db';
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
 import { parseInteger } from '../parse';
+import { rejudgeOutcome } from './rejudge';
 
 function bar(job: PipelineJobRow, width = 20): string {
   const frac =
@@ -34,8 +35,10 @@ export function registerJobs(program: Command): void {
         if (jobs.length === 0) return void process.stdout.write('no jobs\n');
         for (const j of jobs) {
           const err = j.error && j.state !== 'SUCCEEDED' ? `  ${j.error.split('\n')[0]}` : '';
+          const rejudge = rejudgeStateOf(j.params);
+          const result = rejudge && rejudge.samples > 0 ? `  ${rejudgeOutcome(rejudge)}` : '';
           process.stdout.write(
-            `${String(j.id).padStart(5)}  ${j.kind.padEnd(9)} alpha ${String(j.alpha ?? '-').padEnd(6)} ${j.state.padEnd(9)} ${bar(j)}  try ${j.attempts}/${j.maxAttempts}${err}\n`,
+            `${String(j.id).padStart(5)}  ${(rejudge ? 'rejudge' : j.kind).padEnd(9)} alpha ${String(j.alpha ?? '-').padEnd(6)} ${j.state.padEnd(9)} ${bar(j)}  try ${j.attempts}/${j.maxAttempts}${err}${result}\n`,
           );
         }
       });

@@ -63,6 +63,9 @@ function outputLine(r: SampleResult): string {
     ...(r.internalError !== undefined ? { internal_error: r.internalError } : {}),
     ...(r.deduplicated ? { deduplicated: true } : {}),
     sandbox: r.sandbox,
+    judge_version: r.judgeVersion,
+    limits: { cpu_ms: r.limits.cpuMs, memory_kib: r.limits.memoryKib },
+    machine: r.machine,
   });
 }
 

@@ -3,7 +3,7 @@
 import type { Interval } from '@frontier/core';
 import { isInterpolated } from '@frontier/core';
 import { formatAlpha, formatRate } from '@/lib/format';
-import { pointPassAtK, type SeriesModel } from '@/lib/frontier/frontier-model';
+import { pointPassAtK, pointPassHatK, type PassAtK, type SeriesModel } from '@/lib/frontier/frontier-model';
 import { PassKInput } from './pass-k-input';
 
 interface Props {
@@ -27,12 +27,26 @@ function Rate({ id, iv }: { id: string; iv: Interval }) {
   );
 }
 
+/** pass@k or pass^k of the selected checkpoint, or why it is undefined at this k. */
+function Estimate({ id, value }: { id: string; value: PassAtK }) {
+  return value.defined ? (
+    <span className="headline-cell" data-testid={id} data-value={value.value}>
+      <b>{formatRate(value.value)}</b>
+    </span>
+  ) : (
+    <span className="headline-cell undefined-value" data-testid={id} data-value="" title={value.reason}>
+      undefined: {value.reason}
+    </span>
+  );
+}
+
 const ROWS = [
   'Checkpoint',
   'Solve rate',
   'Correctness failures',
   'Optimization failures',
   'pass@k',
+  'pass^k',
   'Problems',
 ] as const;
 
@@ -115,7 +129,7 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
         {several && <span className="headline-label" />}
         {ROWS.map((r) => (
           <span key={r} className="headline-label">
-            {r === 'pass@k' ? `pass@${k}` : r}
+            {r === 'pass@k' ? `pass@${k}` : r === 'pass^k' ? `pass^${k}` : r}
           </span>
         ))}
         {series.map((s) => {
@@ -131,7 +145,6 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
               </div>
             );
           }
-          const pk = pointPassAtK(p, k);
           return (
             <div
               key={s.key}
@@ -145,20 +158,8 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
               <Rate id="headline-solve" iv={p.solve} />
               <Rate id="headline-correctness" iv={p.correctness} />
               <Rate id="headline-optimization" iv={p.optimization} />
-              {pk.defined ? (
-                <span className="headline-cell" data-testid="headline-pass-at-k" data-value={pk.value}>
-                  <b>{formatRate(pk.value)}</b>
-                </span>
-              ) : (
-                <span
-                  className="headline-cell undefined-value"
-                  data-testid="headline-pass-at-k"
-                  data-value=""
-                  title={pk.reason}
-                >
-                  undefined: {pk.reason}
-                </span>
-              )}
+              <Estimate id="headline-pass-at-k" value={pointPassAtK(p, k)} />
+              <Estimate id="headline-pass-hat-k" value={pointPassHatK(p, k)} />
               <span className="headline-cell" data-testid="headline-problems" data-value={p.problems}>
                 {p.problems}
               </span>
@@ -168,7 +169,8 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
       </div>
       <p className="muted small">
         [lo, hi]: 95% percentile bootstrap interval over problems (1,000 resamples, paired across checkpoints, seed 1).
-        pass@k is the unbiased estimator 1 − C(n−c, k)/C(n, k), averaged over problems.
+        pass@k is the unbiased estimator 1 − C(n−c, k)/C(n, k) (one of k samples correct), and pass^k the unbiased C(c,
+        k)/C(n, k) (all k samples correct), each averaged over problems.
       </p>
     </div>
   );

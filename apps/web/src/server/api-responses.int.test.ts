@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NextRequest, type NextResponse } from 'next/server';
-import { createStudy, importStudy, recomputeAggregates, studyImportFromFile } from '@frontier/db';
+import { createStudy, importBenchmark, importStudy, recomputeAggregates, studyImportFromFile } from '@frontier/db';
 import { writeSyntheticSweep } from '@frontier/formats';
 import { createTestDatabase, type TestDatabase } from '../../../../packages/db/test/test-database';
 import { buildViewer } from '../viewer/build-viewer';
@@ -39,6 +39,7 @@ let t: TestDatabase;
 const seen = {
   studyId: 0,
   pipelineStudyId: 0,
+  rejudgeStudyId: 0,
   checkpoints: [] as number[],
   problemId: 0,
   sample: { runId: 0, idx: 0 },
@@ -169,6 +170,14 @@ const CALLS: Record<ApiRouteName, Call> = {
       body: json({ k: 1, count: 2, range: [0, 1], budgetAlphas: 4 }),
     }),
   },
+  rejudge: {
+    handler: async () => (await import('../app/api/studies/[id]/rejudge/route')).POST,
+    request: () => ({
+      path: `/api/studies/${seen.rejudgeStudyId}/rejudge`,
+      params: { id: String(seen.rejudgeStudyId) },
+      body: json({ alphas: '0.5', problems: ['add'], force: true }),
+    }),
+  },
   jobs: {
     handler: async () => (await import('../app/api/jobs/route')).GET,
     request: () => ({ path: `/api/jobs?study=${seen.pipelineStudyId}` }),
@@ -280,6 +289,27 @@ beforeAll(async () => {
     { role: 'HIGH' as const, alpha: 1, uri: '/hi' },
   ];
   seen.pipelineStudyId = await createStudy(t.db, { name: 'Responses pipeline', origin: 'pipeline', config, endpoints });
+  // A study whose problem has hidden tests, so that it can be re-judged.
+  await importBenchmark(t.db, {
+    name: 'rejudged',
+    problems: [{ externalId: 'add', tests: [{ tier: 1, input: '1 2\n', expected: '3\n' }] }],
+  });
+  const rejudged = await importStudy(t.db, {
+    study: { name: 'Responses rejudged' },
+    benchmark: 'rejudged',
+    runs: [
+      {
+        source: 'r',
+        sourceHash: 'r',
+        checkpoint: { name: 'c', role: 'MERGED', alpha: 0.5, scale: '' },
+        setting: 'reasoning',
+        problems: async function* () {
+          yield { problem: { externalId: 'add' }, samples: [{ idx: 0, code: 'print(3)', verdict: 'AC' }] };
+        },
+      },
+    ],
+  });
+  seen.rejudgeStudyId = rejudged.studyId;
 });
 
 afterAll(async () => {
@@ -316,6 +346,11 @@ describe('every API route answers what its response schema says', () => {
     },
     problemSamples: (page: { samples: { runId: number; idx: number; testsRun: number }[] }) => {
       seen.sample = page.samples.find((s) => s.testsRun > 0)!;
+    },
+    rejudge: (res: { job: { kind: string; rejudge?: { force: boolean; summary: string } }; samples: number }) => {
+      expect(res.job.kind).toBe('judge');
+      expect(res.job.rejudge).toMatchObject({ force: true, summary: 'no verdict changed' });
+      expect(res.samples).toBe(1);
     },
     evaluate: (res: { chains: { jobIds: number[] }[] }) => {
       seen.jobId = res.chains[0]!.jobIds[0]!;

@@ -6,6 +6,7 @@ import type { Access } from '@frontier/core';
 import { z } from 'zod';
 import { evaluateBodySchema } from '@/lib/evaluate/alpha-input';
 import { refineBodySchema } from '@/lib/evaluate/refine-input';
+import { rejudgeBodySchema } from '@/lib/evaluate/rejudge-input';
 import { studyFacetsResponseSchema } from '@/lib/study/facets';
 import { filtersSchema } from '@/lib/study/filters';
 import {
@@ -15,6 +16,7 @@ import {
   jobResponseSchema,
   jobsQuerySchema,
   jobsResponseSchema,
+  rejudgeResponseSchema,
 } from '@/lib/jobs/jobs-api';
 import {
   problemParamsSchema,
@@ -161,6 +163,17 @@ export const API = {
     response: jobResponseSchema,
     summary:
       'Queue an automatic refinement run: rounds of suggested alphas evaluated until the budget is spent or the best alpha is known to the target width; 409 while the study has one',
+  },
+  rejudge: {
+    method: 'POST',
+    path: '/api/studies/{id}/rejudge',
+    access: 'write',
+    params: studyParamsSchema,
+    body: rejudgeBodySchema,
+    success: [202],
+    response: rejudgeResponseSchema,
+    summary:
+      "Queue judging the study's samples again with the current judge version, then aggregating them; the judge job reports how many verdicts changed, by class; 409 while the study is being re-judged",
   },
   studyExport: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import 'server-only';
-import { isActiveJobState } from '@frontier/core';
+import { describeVerdictChanges, isActiveJobState } from '@frontier/core';
 import {
   cancelJob as cancelPipelineJob,
   ConflictError,
@@ -12,14 +12,17 @@ import {
   NotFoundError,
   queueEvaluation,
   queueRefinement,
+  queueRejudge,
+  rejudgeStateOf,
   refineParamsSchema,
   StudyNotEvaluableError,
   type PipelineJobRow,
 } from '@frontier/db';
 import { env } from '../env';
-import type { EvaluateResponse } from '../lib/jobs/jobs-api';
+import type { EvaluateResponse, RejudgeResponse } from '../lib/jobs/jobs-api';
 import type { JobSummary, RefineSummary } from '../lib/jobs/job-summary';
 import type { RefineBody } from '../lib/evaluate/refine-input';
+import type { RejudgeBody } from '../lib/evaluate/rejudge-input';
 import { getDb } from './db';
 import { describeEvaluation, type SettingRow } from './evaluation-settings';
 import type { Identity } from './identity';
@@ -38,7 +41,21 @@ function toSummary({ runId: _run, params, createdAt, startedAt, finishedAt, ...j
     startedAt: startedAt?.toISOString() ?? null,
     finishedAt: finishedAt?.toISOString() ?? null,
   };
-  return { ...job, ...times, ...(job.kind === 'refine' && { refine: refineSummary(params) }) };
+  const rejudge = rejudgeStateOf(params);
+  return {
+    ...job,
+    ...times,
+    ...(job.kind === 'refine' && { refine: refineSummary(params) }),
+    ...(rejudge && {
+      rejudge: {
+        force: rejudge.force,
+        samples: rejudge.samples,
+        firstJudged: rejudge.firstJudged,
+        changes: rejudge.changes,
+        summary: describeVerdictChanges(rejudge.changes),
+      },
+    }),
+  };
 }
 
 function refineSummary(params: unknown): RefineSummary | undefined {
@@ -135,6 +152,23 @@ export async function refine(studyId: number, body: RefineBody, caller: Identity
       maxQueuedAlphas: env().FRONTIER_MAX_QUEUED_ALPHAS,
     });
     return toSummary((await getPipelineJob(db, id))!);
+  } catch (err) {
+    throw toHttpError(err);
+  }
+}
+
+/** Queues a re-judging of the study; 400 naming alphas or problems it does not have, 409 while one is queued or running. */
+export async function rejudge(studyId: number, body: RejudgeBody, caller: Identity): Promise<RejudgeResponse> {
+  try {
+    const db = await getDb();
+    const queued = await queueRejudge(db, studyId, body, { createdById: caller.userId, queuedVia: 'web' });
+    const [judgeId, aggregateId] = queued.jobIds as [number, number];
+    return {
+      job: toSummary((await getPipelineJob(db, judgeId))!),
+      aggregateJobId: aggregateId,
+      runs: queued.runs,
+      samples: queued.samples,
+    };
   } catch (err) {
     throw toHttpError(err);
   }

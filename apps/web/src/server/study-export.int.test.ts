@@ -125,6 +125,11 @@ describe('GET /api/studies/:id/export (exportDownload)', () => {
       test_verdicts: ['AC', 'TLE'],
       test_cpu_ms: [3, 2000],
       test_peak_kib: [700, null],
+      sandbox: null,
+      judge_version: null,
+      limit_cpu_ms: null,
+      limit_memory_kib: null,
+      machine: null,
       code: 'print(1)\n',
     });
     expect(rows[1]).toMatchObject({

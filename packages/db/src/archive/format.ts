@@ -17,8 +17,9 @@ export const ARCHIVE_EXTENSION = '.frontier.gz';
 
 /**
  * Table sections, their columns, and which leading int4 columns hold ids to renumber. Columns
- * added later go at the end of a list: an archive written before them has a prefix of the list,
- * and its rows take the columns' defaults (the aggregates are then rebuilt from the samples).
+ * added later go at the end of a list and are counted in `optionalTail`: an archive written
+ * before them has a prefix of the list, and its rows take the columns' defaults (the aggregates
+ * are then rebuilt from the samples).
  */
 export const COPY_SECTIONS = {
   test: { columns: ['problem_id', 'ordinal', 'tier', 'input', 'expected'], ids: ['problem'] },
@@ -38,8 +39,14 @@ export const COPY_SECTIONS = {
       'test_peak_kib',
       'judged_at',
       'sandbox',
+      'judge_version',
+      'limit_cpu_ms',
+      'limit_memory_kib',
+      'machine',
     ],
     ids: ['run', 'problem'],
+    // Added after archives were first written: an older archive's section ends before them.
+    optionalTail: 4,
   },
   run_problem_aggregate: {
     columns: [
@@ -61,8 +68,25 @@ export const COPY_SECTIONS = {
       'fail_tier_optimization',
     ],
     ids: ['run', 'problem'],
+    // The failing tier split by class, added after archives were first written.
+    optionalTail: 2,
   },
-} as const satisfies Record<string, { columns: readonly string[]; ids: readonly ('run' | 'problem')[] }>;
+} as const satisfies Record<
+  string,
+  { columns: readonly string[]; ids: readonly ('run' | 'problem')[]; optionalTail?: number }
+>;
+
+/**
+ * The columns of a table section as an archive lists them, if this version reads them: every
+ * column, or all but some of the trailing ones added since (an import leaves them NULL or their default).
+ */
+export function readableColumns(table: CopyTable, given: readonly string[]): readonly string[] | undefined {
+  const section = COPY_SECTIONS[table];
+  const { columns } = section;
+  const tail = 'optionalTail' in section ? section.optionalTail : 0;
+  const fits = given.length >= columns.length - tail && given.length <= columns.length;
+  return fits && given.every((c, i) => c === columns[i]) ? columns.slice(0, given.length) : undefined;
+}
 
 export type CopyTable = keyof typeof COPY_SECTIONS;
 

@@ -15,6 +15,7 @@ import {
   ARCHIVE_VERSION,
   ArchiveError,
   COPY_SECTIONS,
+  readableColumns,
   SECTIONS,
   zeroCounts,
   type ArchiveHeader,
@@ -375,7 +376,7 @@ async function rebuild(
   await flushProblems();
   // Aggregates from an archive older than some of their columns: rebuilt from the samples, which
   // hold everything they are computed from.
-  if (olderColumns.has('run_problem_aggregate') || olderColumns.has('sample'))
+  if (olderColumns.has('run_problem_aggregate'))
     await writeAggregates(client, [...maps.runs.values()]);
   for (const c of parents) {
     await client.query('UPDATE checkpoint SET parent_lo_id = $2, parent_hi_id = $3 WHERE id = $1', [
@@ -470,12 +471,10 @@ async function copySection(
   onProgress: ArchiveImportOptions['onProgress'],
   totalSamples: number,
 ): Promise<void> {
-  const known = COPY_SECTIONS[record.table];
-  const columns = record.columns;
-  // An older archive names the columns of its day: a prefix of today's, ids included.
-  if (columns.length < known.ids.length || columns.some((c, i) => c !== known.columns[i]))
-    throw new ArchiveError(file, `the ${record.table} section`, `unexpected columns ${columns.join(', ')}`);
-  const { ids } = known;
+  const { ids } = COPY_SECTIONS[record.table];
+  const columns = readableColumns(record.table, record.columns);
+  if (!columns)
+    throw new ArchiveError(file, `the ${record.table} section`, `unexpected columns ${record.columns.join(', ')}`);
   const idMaps: IdMap[] = ids.map((kind) =>
     kind === 'run' ? maps.runs : record.table === 'test' ? maps.problemTests : maps.problems,
   );

@@ -15,3 +15,4 @@ export * from './study-settings';
 export * from './transitions';
 export * from './server-lock';
 export * from './refine';
+export * from './rejudge';

@@ -22,6 +22,12 @@ export function sampleExportColumns(code: boolean): readonly TableColumn[] {
     { name: 'test_verdicts', type: 'string', list: true },
     { name: 'test_cpu_ms', type: 'int', list: true },
     { name: 'test_peak_kib', type: 'int', list: true },
+    // How the verdict was reached (null where not recorded: imported, or judged before versions).
+    { name: 'sandbox', type: 'string', nullable: true },
+    { name: 'judge_version', type: 'int', nullable: true },
+    { name: 'limit_cpu_ms', type: 'int', nullable: true },
+    { name: 'limit_memory_kib', type: 'int', nullable: true },
+    { name: 'machine', type: 'string', nullable: true },
     ...(code ? [{ name: 'code', type: 'string' } as const] : []),
   ];
 }
@@ -50,6 +56,11 @@ interface SampleRow {
   test_verdicts: number[] | null;
   test_cpu_ms: (number | null)[] | null;
   test_peak_kib: (number | null)[] | null;
+  sandbox: string | null;
+  judge_version: number | null;
+  limit_cpu_ms: number | null;
+  limit_memory_kib: number | null;
+  machine: string | null;
   code?: string | null;
   codeZ?: Buffer | null;
 }
@@ -61,7 +72,8 @@ const RUNS_SQL = `
 
 const pageSql = (code: boolean) => `
   SELECT s.problem_id, p.external_id, s.idx, s.verdict::text AS verdict, s.failure_class::text AS failure_class,
-         s.coverage_passed, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib${code ? ', s.code, s.code_z AS "codeZ"' : ''}
+         s.coverage_passed, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib,
+         s.sandbox::text AS sandbox, s.judge_version, s.limit_cpu_ms, s.limit_memory_kib, s.machine${code ? ', s.code, s.code_z AS "codeZ"' : ''}
   FROM sample s JOIN problem p ON p.id = s.problem_id
   WHERE s.run_id = $1 AND (s.problem_id, s.idx) > ($2, $3)
   ORDER BY s.problem_id, s.idx LIMIT $4`;
@@ -102,6 +114,11 @@ function toRow(run: RunRow, s: SampleRow, code: boolean): TableRow {
     test_verdicts: (s.test_verdicts ?? []).map((v) => VERDICTS[v] ?? null),
     test_cpu_ms: s.test_cpu_ms ?? [],
     test_peak_kib: s.test_peak_kib ?? [],
+    sandbox: s.sandbox,
+    judge_version: s.judge_version,
+    limit_cpu_ms: s.limit_cpu_ms,
+    limit_memory_kib: s.limit_memory_kib,
+    machine: s.machine,
     ...(code ? { code: programText({ code: s.code ?? null, codeZ: s.codeZ ?? null }) } : {}),
   };
 }

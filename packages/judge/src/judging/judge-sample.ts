@@ -1,6 +1,7 @@
 import type { Program } from '../programs';
 import { tierCount } from '../tiers';
 import type { Problem, Sample, SampleResult } from '../types';
+import { JUDGE_VERSION } from '../version';
 import { failureClassOf } from '../verdicts';
 import { stopIfDiskFull } from './disk-full';
 import { runTests } from './run-tests';
@@ -22,6 +23,9 @@ export async function judgeSample(
     language: sample.language,
     tiers: tierCount(problem.tests),
     sandbox: rig.backend,
+    judgeVersion: JUDGE_VERSION,
+    limits: { cpuMs: Math.round(limits.cpuMs), memoryKib: Math.round(limits.memoryBytes / 1024) },
+    machine: rig.machine,
   };
   let program: Program;
   try {

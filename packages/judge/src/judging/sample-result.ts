@@ -3,7 +3,10 @@ import type { Problem, SampleResult, TestRecord } from '../types';
 import { failureClassOf, type Verdict } from '../verdicts';
 
 /** What every result of a sample says, whatever its verdict. */
-export type SampleFacts = Pick<SampleResult, 'id' | 'problemId' | 'language' | 'tiers' | 'sandbox'>;
+export type SampleFacts = Pick<
+  SampleResult,
+  'id' | 'problemId' | 'language' | 'tiers' | 'sandbox' | 'judgeVersion' | 'limits' | 'machine'
+>;
 
 /** A judged sample's result: the first non-AC verdict in judging order (CE before any), its coverage. */
 export function sampleResult(

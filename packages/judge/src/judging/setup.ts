@@ -9,11 +9,14 @@ import { buildNativeParts } from '../sandbox/native';
 import { SlotPool } from '../sandbox/pool';
 import type { Language, Problem, SandboxBackend } from '../types';
 import type { JudgeOptions } from './options';
+import { machineOf } from '../version';
 import { WorkFiles } from './work-files';
 
 /** A judge's settings and machinery, resolved once from its options; every step of judging reads it. */
 export interface JudgeRig {
   readonly backend: SandboxBackend;
+  /** Its CPU model, recorded with every verdict. */
+  readonly machine: string;
   readonly workers: number;
   readonly log: (message: string) => void;
   readonly cacheDir: string;
@@ -69,6 +72,7 @@ export function setUpJudge(options: JudgeOptions): JudgeRig {
   });
   return {
     backend: setup.backend,
+    machine: machineOf(),
     workers,
     log,
     cacheDir,

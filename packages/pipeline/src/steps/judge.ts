@@ -1,38 +1,25 @@
-import { plural, verdictCode } from '@frontier/core';
+import { plural } from '@frontier/core';
 import {
-  cachedResults,
   claimRunForJudging,
   countRunSamples,
   loadStudySettings,
   nextUnjudgedSamples,
-  rememberResults,
+  rejudgeStateOf,
   storeVerdicts,
   StudyNotEvaluableError,
-  type Judged,
   type RunRef,
   type StudyConfig,
 } from '@frontier/db';
-import type { Sample, SampleResult } from '@frontier/judge';
 import type { TaskContext } from '../context';
-import { loadStoredBenchmark, programKey, type JudgeHow } from '../judge-benchmark';
+import { loadStoredBenchmark, type JudgeHow } from '../judge-benchmark';
+import { judgeBatch, type RunJudged } from './judge-batch';
 import type { Step, StepHelpers } from '../pipeline-task';
+import { rejudgeRuns } from './rejudge';
 import { targetRuns } from './target';
 
 const BATCH = 2000;
 /** How soon a judge job whose run another job is judging looks again. */
 const CLAIMED_RECHECK_MS = 5_000;
-
-function toJudged(r: SampleResult): Judged {
-  return {
-    verdict: r.verdict,
-    coveragePassed: r.coveragePassed,
-    testVerdicts: r.tests.map((t) => verdictCode(t.verdict)),
-    testCpuMs: r.tests.map((t) => Math.round(t.cpuMs)),
-    testPeakKib: r.tests.map((t) => Math.round(t.peakKib)),
-    reruns: r.reruns,
-    sandbox: r.sandbox,
-  };
-}
 
 /** The study's `judge` settings; an imported study without settings is judged the default way, by any backend. */
 async function studyJudgeSettings(studyId: number, ctx: TaskContext): Promise<StudyConfig['judge']> {
@@ -60,36 +47,16 @@ async function checkBackend(
   }
 }
 
-// An empty program (no code block in the reply) is a compile error without running anything.
-const EMPTY: Judged = {
-  verdict: 'CE',
-  coveragePassed: 0,
-  testVerdicts: [],
-  testCpuMs: [],
-  testPeakKib: [],
-  reruns: 0,
-  sandbox: null,
-};
-
-/** What one judge job did to one run: the worker logs it (and bench:workers reads it). */
-interface RunJudged {
-  /** Unjudged samples taken. */
-  samples: number;
-  /** Verdicts written (fewer than `samples` only if something else wrote some meanwhile). */
-  written: number;
-  /** Programs run in the sandbox; the other samples reused a stored result or were empty. */
-  programs: number;
-  /** Tests run (a program stops at its first failing test). */
-  tests: number;
-}
-
-// judge: every unjudged sample of the job's runs (the chain's run, or an import's run). A run is
+// judge: every unjudged sample of the job's runs (the chain's run, or an import's run), or, for a
+// re-judging, every selected sample (see rejudge.ts). A run is
 // judged by one job at a time (claimRunForJudging): a job whose run another one is judging steps
 // aside and looks again later, then finds those samples judged.
 export const judgeStep: Step = async (job, ctx, h) => {
   const runs = await targetRuns(job, ctx);
   const how: JudgeHow = await studyJudgeSettings(job.studyId, ctx);
   await checkBackend(job.studyId, how.backend, ctx);
+  const rejudge = rejudgeStateOf(job.params);
+  if (rejudge) return rejudgeRuns(job, rejudge, runs, how, ctx, h);
   const counts = await Promise.all(runs.map((r) => countRunSamples(ctx.db, r.runId)));
   const total = counts.reduce((n, c) => n + c.total, 0);
   let done = total - counts.reduce((n, c) => n + c.unjudged, 0);
@@ -128,38 +95,9 @@ async function judgeRunSamples(
     const rows = await nextUnjudgedSamples(ctx.db, run.runId, after, BATCH);
     if (rows.length === 0) break;
     after = rows.at(-1)!;
-    const keyed = rows.map((r) => {
-      const externalId = stored.externalIds.get(r.problemId)!;
-      if (!stored.benchmark.problems.get(externalId)?.tests.length) {
-        throw new Error(
-          `problem ${externalId} has no hidden tests in this benchmark: import the benchmark with its tests before judging`,
-        );
-      }
-      return { ...r, externalId, key: programKey(stored.problemKeys.get(externalId)!, r.language, r.code, how) };
-    });
-    const known = await cachedResults(ctx.db, [...new Set(keyed.map((k) => k.key))]);
-    const fresh = new Map<string, Sample>();
-    for (const k of keyed) {
-      if (k.code.trim() === '') known.set(k.key, EMPTY);
-      else if (!known.has(k.key) && !fresh.has(k.key))
-        fresh.set(k.key, { id: k.key, problemId: k.externalId, language: k.language, code: k.code });
-    }
-    if (fresh.size) {
-      const judge = await ctx.judge();
-      const results = await judge.judgeSamples(stored.benchmark, [...fresh.values()], {
-        lcbCompat: how.lcbCompat ?? false,
-      });
-      const judged = new Map(results.map((r) => [r.id, toJudged(r)]));
-      for (const r of results) if (r.internalError) h.log(`IE on problem ${r.problemId}: ${r.internalError}`);
-      // A result the judge had from an identical program it ran before (deduplicated) ran nothing now.
-      const ran = results.filter((r) => !r.deduplicated);
-      out.programs += ran.length;
-      out.tests += ran.reduce((n, r) => n + r.tests.length, 0);
-      await rememberResults(ctx.db, judged);
-      for (const [key, j] of judged) known.set(key, j);
-    }
+    const { known, keyed } = await judgeBatch(ctx, stored, how, rows, h, out);
     out.written += await storeVerdicts(
-      ctx.db,
+      ctx.db.pool,
       run.runId,
       keyed.map((k) => ({ problemId: k.problemId, idx: k.idx, judged: known.get(k.key)! })),
     );

@@ -112,9 +112,11 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
   const title =
     first?.kind === 'refine'
       ? `Refinement run #${first.id}`
-      : chain.alpha === null
-        ? 'Imported results'
-        : `α = ${formatAlpha(chain.alpha)}`;
+      : first?.rejudge
+        ? `Re-judging #${first.id}`
+        : chain.alpha === null
+          ? 'Imported results'
+          : `α = ${formatAlpha(chain.alpha)}`;
   return (
     <section
       className="card job-chain"
@@ -143,6 +145,14 @@ export function JobChainCard({ chain, showStudy = false }: { chain: JobChain; sh
         </p>
       )}
       {first?.refine && <RefineDetails refine={first.refine} />}
+      {first?.rejudge && (
+        <p className="muted" data-testid="rejudge-summary" data-changes={JSON.stringify(first.rejudge.changes)}>
+          Judged again with the current judge version{first.rejudge.force ? ', every program run again' : ''}:{' '}
+          {plural(first.rejudge.samples, 'sample')}
+          {isActiveJobState(first.state) ? ' so far' : ''}, {first.rejudge.summary}
+          {first.rejudge.firstJudged ? ` (${plural(first.rejudge.firstJudged, 'sample')} had no verdict before)` : ''}.
+        </p>
+      )}
       <table className="jobs-table">
         <thead>
           <tr>

@@ -12,6 +12,7 @@ import { ProblemTierPlot } from './problem-tier-plot';
 import { parseSampleKey, problemQuery, sampleQuery, samplesQuery, sampleKey } from './queries';
 import { SampleDiff } from './sample-diff';
 import { SampleList } from './sample-list';
+import { JudgingLabel } from './judging-label';
 import { SandboxLabel } from './sandbox-label';
 import { Statement } from './statement';
 import { TestStrip } from './test-strip';
@@ -194,6 +195,7 @@ export function ProblemView({ studyId, problemId }: Props) {
             <Loading what="the sample" />
           ) : (
             <>
+              <JudgingLabel verdict={sample.data.verdict} judge={sample.data.judge} />
               <h3>Per-test results</h3>
               <TestStrip sample={sample.data} />
               <h3>Code</h3>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSeries, nearestAlpha, pointPassAtK, sweepAlphas } from './frontier-model';
+import { buildSeries, nearestAlpha, pointPassAtK, pointPassHatK, sweepAlphas } from './frontier-model';
 import { COUNT_FIELDS, type StudyData } from '@frontier/core';
 
 // Two checkpoints (alpha 0 LOW, 1 HIGH) x three problems, one cell without data.
@@ -85,6 +85,19 @@ describe('pointPassAtK', () => {
     expect(r.defined).toBe(false);
     if (!r.defined) expect(r.reason).toContain('n = 2');
     expect(pointPassAtK(s!.points[0]!, 0).defined).toBe(false);
+  });
+});
+
+describe('pointPassHatK', () => {
+  const [s] = buildSeries([{ setting: null, data: data() }], { replicates: 10 });
+  it('equals C(c,k)/C(n,k) averaged over problems, undefined where pass@k is', () => {
+    const r = pointPassHatK(s!.points[0]!, 2);
+    // p0: n=4,c=2: C(2,2)/C(4,2) = 1/6; p1: n=2,c=0: 0
+    expect(r).toMatchObject({ defined: true, problems: 2 });
+    if (r.defined) expect(r.value).toBeCloseTo(1 / 6 / 2, 12);
+    const past = pointPassHatK(s!.points[0]!, 3);
+    expect(past.defined).toBe(false);
+    if (!past.defined) expect(past.reason).toContain('pass^k needs k ≤ n');
   });
 });
 

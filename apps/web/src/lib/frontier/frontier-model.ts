@@ -7,6 +7,7 @@ import {
   type TierShares,
   paretoIndices,
   passAtK,
+  passHatK,
   rateIntervals,
   type EndpointAlphas,
   type Interval,
@@ -254,16 +255,30 @@ export type PassAtK = { defined: true; value: number; problems: number } | { def
 
 /** Mean unbiased pass@k over the checkpoint's problems; undefined (with the reason) when k > some n. */
 export function pointPassAtK(point: SeriesPoint, k: number): PassAtK {
+  return meanOverProblems(point, k, passAtK, 'pass@k');
+}
+
+/** Mean unbiased pass^k (all k samples correct) over the checkpoint's problems; undefined as pass@k is. */
+export function pointPassHatK(point: SeriesPoint, k: number): PassAtK {
+  return meanOverProblems(point, k, passHatK, 'pass^k');
+}
+
+function meanOverProblems(
+  point: SeriesPoint,
+  k: number,
+  estimator: (n: number, c: number, k: number) => number,
+  name: string,
+): PassAtK {
   if (!Number.isSafeInteger(k) || k < 1) return { defined: false, reason: 'k must be a whole number of at least 1.' };
   if (point.problems === 0) return { defined: false, reason: 'no problem has judged samples.' };
   if (k > point.minN) {
     return {
       defined: false,
-      reason: `k = ${k} exceeds the fewest samples of a problem here (n = ${point.minN}); pass@k needs k ≤ n on every problem.`,
+      reason: `k = ${k} exceeds the fewest samples of a problem here (n = ${point.minN}); ${name} needs k ≤ n on every problem.`,
     };
   }
   const { n, solved } = point.perProblem;
   let sum = 0;
-  for (let i = 0; i < n.length; i++) sum += passAtK(n[i]!, solved[i]!, k);
+  for (let i = 0; i < n.length; i++) sum += estimator(n[i]!, solved[i]!, k);
   return { defined: true, value: sum / n.length, problems: n.length };
 }

@@ -76,6 +76,23 @@ sameShape<
   }
 >();
 
+export const rejudgeSummarySchema = z
+  .strictObject({
+    force: z.boolean().meta({ description: 'Programs ran again even where a result of this judge version was stored' }),
+    samples: z.number().int().meta({ description: 'Samples judged again so far' }),
+    firstJudged: z.number().int().meta({ description: 'Of those, samples that had no verdict before' }),
+    changes: z
+      .record(z.string(), z.number().int())
+      .meta({ description: 'Samples whose verdict changed, by transition ("TLE>AC": count)' }),
+    summary: z.string().meta({
+      description:
+        'The changes by failure class, e.g. "12 changed: 9 OPTIMIZATION->SOLVED, 3 CORRECTNESS->OPTIMIZATION"',
+    }),
+  })
+  .meta({ id: 'RejudgeSummary', description: 'What a re-judging has judged and changed so far' });
+
+export type RejudgeSummary = z.infer<typeof rejudgeSummarySchema>;
+
 export const jobSummarySchema = z
   .strictObject({
     id,
@@ -105,8 +122,9 @@ export const jobSummarySchema = z
     startedAt: time.nullable(),
     finishedAt: time.nullable(),
     refine: refineSummarySchema.optional(),
+    rejudge: rejudgeSummarySchema.optional().meta({ description: "Set on a re-judging's judge job" }),
   })
   .meta({ id: 'JobSummary' });
 
 export type JobSummary = z.infer<typeof jobSummarySchema>;
-sameShape<Omit<JobSummary, 'refine'>, JobRecord<string>>();
+sameShape<Omit<JobSummary, 'refine' | 'rejudge'>, JobRecord<string>>();

@@ -52,3 +52,12 @@ sameShape<z.infer<typeof chainSchema>, EvaluationChain>();
 /** POST /api/studies/:id/evaluate: per alpha, the chain queued now or the one it already had. */
 export const evaluateResponseSchema = z.strictObject({ chains: z.array(chainSchema) });
 export type EvaluateResponse = z.infer<typeof evaluateResponseSchema>;
+
+/** POST /api/studies/:id/rejudge: the judge job queued (its aggregation follows it) and what it covers. */
+export const rejudgeResponseSchema = z.strictObject({
+  job: jobSummarySchema,
+  aggregateJobId: z.number().int().meta({ description: 'The aggregation that runs after it' }),
+  runs: z.number().int().nonnegative(),
+  samples: z.number().int().nonnegative().meta({ description: 'Samples it judges again' }),
+});
+export type RejudgeResponse = z.infer<typeof rejudgeResponseSchema>;

@@ -117,6 +117,17 @@ const sampleDetailSchema = sampleSummarySchema.extend({
   testPeakKib: z
     .array(z.number().nullable())
     .meta({ description: 'Per-test peak KiB; null where the results left it out' }),
+  judge: z
+    .strictObject({
+      version: int.nullable().meta({ description: "The judge's version that reached the verdict" }),
+      limitCpuMs: int.nullable().meta({ description: 'The CPU-time limit applied to each test, ms' }),
+      limitMemoryKib: int.nullable().meta({ description: 'The memory limit applied to each test, KiB' }),
+      machine: z.string().nullable().meta({ description: 'The CPU model of the machine that judged it' }),
+    })
+    .meta({
+      description:
+        'How the verdict was reached; null fields where not recorded (imported verdicts, samples judged before judge versions existed)',
+    }),
 });
 sameShape<z.infer<typeof sampleDetailSchema>, AsJson<ProblemSampleDetail>>();
 
