@@ -37,3 +37,4 @@ export * from './ensemble-budget';
 export * from './plural';
 export * from './timestamp';
 export { SHARE_TOKEN_PATTERN } from './share-token';
+export * from './length';

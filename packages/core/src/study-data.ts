@@ -1,4 +1,5 @@
 import type { CheckpointRole } from './checkpoint-role';
+import type { StudyLengths } from './length/length-columns';
 
 // Everything the explorer's views compute from, for one study under one set of filters, in
 // columnar form: per (checkpoint, problem) verdict counts pooled over the runs that match the
@@ -45,6 +46,11 @@ export interface StudyData {
    * data has n = -1 (distinct from n = 0: runs exist but nothing judged yet).
    */
   counts: Record<CountField, number[]>;
+  /**
+   * Response lengths summed per cell and verdict (see length/length-columns.ts). Absent in data
+   * pinned before lengths were recorded.
+   */
+  lengths?: StudyLengths;
 }
 
 /** Position of (checkpoint, problem) in the count columns: checkpoint-major. */
