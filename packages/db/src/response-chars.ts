@@ -1,6 +1,6 @@
-import type pg from 'pg';
 import { responseChars } from '@frontier/core';
 import { programText } from './program-codec';
+import type { Queryable } from './queryable';
 
 const BATCH = 5000;
 
@@ -11,7 +11,7 @@ const BATCH = 5000;
  * it to those runs; without it, every run. The partial index sample_response_chars_missing finds
  * the rows, so a database with none costs one index probe. Returns the runs it changed.
  */
-export async function fillResponseChars(pool: pg.Pool, runIds?: readonly number[]): Promise<number[]> {
+export async function fillResponseChars(pool: Queryable, runIds?: readonly number[]): Promise<number[]> {
   const changed = new Set<number>();
   for (;;) {
     const { rows } = await pool.query<{

@@ -49,6 +49,7 @@ function jsonl(name: string, salt: string): string {
             ],
           }),
           ...(i === 0 && { title: `Problem ${p}`, difficulty: p === 'p1' ? 'easy' : 'hard', platform: 'atcoder' }),
+          ...(i === 1 && { response: `Thinking about ${p}…\n${salt}`, completion_tokens: 10 + p.length }),
         }),
       );
     }
@@ -184,6 +185,14 @@ describe('study archive', () => {
       expect(before.split('\n').length).toBeGreaterThan(options.samples ? 36 : 9);
       expect(await text(studyExport(target.db, imported, options))).toBe(before);
     }
+    // Response lengths travel: per sample, and in the aggregates every view reads.
+    const lengths = 'SELECT idx, response_chars, completion_tokens FROM sample ORDER BY 1, 2, 3';
+    const sent = (await source.db.pool.query(lengths)).rows;
+    expect(sent.filter((r) => r.completion_tokens !== null)).toHaveLength(9);
+    expect((await target.db.pool.query(lengths)).rows).toEqual(sent);
+    const after = (await getStudyData(target.db, imported, {}))!;
+    expect(after.lengths!.tokens.some((x) => x > 0)).toBe(true);
+    expect(after.lengths).toEqual((await getStudyData(source.db, studyId, {}))!.lengths);
     const tests = await target.db.pool.query('SELECT input, expected, tier FROM test ORDER BY input');
     expect(tests.rows).toEqual(
       (await source.db.pool.query('SELECT input, expected, tier FROM test ORDER BY input')).rows,

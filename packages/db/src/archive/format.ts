@@ -34,8 +34,11 @@ export const COPY_SECTIONS = {
       'test_peak_kib',
       'judged_at',
       'sandbox',
+      'response_chars',
+      'completion_tokens',
     ],
     ids: ['run', 'problem'],
+    since: 14,
   },
   run_problem_aggregate: {
     columns: [
@@ -53,10 +56,26 @@ export const COPY_SECTIONS = {
       'ie',
       'pending',
       'fail_tier_hist',
+      'len_chars',
+      'len_tokens',
+      'len_token_n',
     ],
     ids: ['run', 'problem'],
+    since: 14,
   },
-} as const satisfies Record<string, { columns: readonly string[]; ids: readonly ('run' | 'problem')[] }>;
+} as const satisfies Record<
+  string,
+  { columns: readonly string[]; ids: readonly ('run' | 'problem')[]; since?: number }
+>;
+
+/**
+ * How many leading columns an archive's section must have: archives written before response
+ * lengths lack the trailing length columns (the importer then derives them, as migrate() does).
+ */
+export function requiredColumns(table: CopyTable): number {
+  const section: { columns: readonly string[]; since?: number } = COPY_SECTIONS[table];
+  return section.since ?? section.columns.length;
+}
 
 export type CopyTable = keyof typeof COPY_SECTIONS;
 

@@ -5,7 +5,9 @@ import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { writeAggregates } from '../aggregate';
 import type { Db } from '../client';
+import { fillResponseChars } from '../response-chars';
 import { withTransaction } from '../transaction';
 import { ByteReader } from './byte-reader';
 import { CopyRowError, CopyRowRewriter, type IdMap } from './copy-rows';
@@ -14,6 +16,7 @@ import {
   ARCHIVE_VERSION,
   ArchiveError,
   COPY_SECTIONS,
+  requiredColumns,
   SECTIONS,
   zeroCounts,
   type ArchiveHeader,
@@ -193,6 +196,8 @@ interface Maps {
   problemTests: Map<number, number | null>;
   checkpoints: Map<number, number>;
   runs: Map<number, number>;
+  /** Set when a section lacks the response-length columns (an archive written before them). */
+  withoutLengths?: boolean;
 }
 
 async function rebuild(
@@ -369,6 +374,12 @@ async function rebuild(
     counts[record.type]++;
   }
   await flushProblems();
+  if (maps.withoutLengths) {
+    // Written before response lengths were recorded: derive them here, as migrate() does.
+    const runs = [...maps.runs.values()];
+    await fillResponseChars(client, runs);
+    await writeAggregates(client, runs);
+  }
   for (const c of parents) {
     await client.query('UPDATE checkpoint SET parent_lo_id = $2, parent_hi_id = $3 WHERE id = $1', [
       maps.checkpoints.get(c.id),
@@ -462,9 +473,12 @@ async function copySection(
   onProgress: ArchiveImportOptions['onProgress'],
   totalSamples: number,
 ): Promise<void> {
-  const { columns, ids } = COPY_SECTIONS[record.table];
-  if (record.columns.join(',') !== columns.join(','))
+  const { ids } = COPY_SECTIONS[record.table];
+  const all: readonly string[] = COPY_SECTIONS[record.table].columns;
+  const columns = record.columns;
+  if (columns.length < requiredColumns(record.table) || columns.some((c, i) => c !== all[i]))
     throw new ArchiveError(file, `the ${record.table} section`, `unexpected columns ${record.columns.join(', ')}`);
+  if (columns.length < all.length) maps.withoutLengths = true;
   const idMaps: IdMap[] = ids.map((kind) =>
     kind === 'run' ? maps.runs : record.table === 'test' ? maps.problemTests : maps.problems,
   );
