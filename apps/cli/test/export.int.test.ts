@@ -57,7 +57,7 @@ async function samplesInDb(db: Db, code: boolean): Promise<Record<string, unknow
     `SELECT c.name AS checkpoint, c.alpha, r.setting, c.model_scale AS scale, p.external_id AS problem_id, s.idx,
             s.verdict::text AS verdict, s.failure_class::text AS failure_class, s.coverage_passed,
             coalesce(s.test_verdicts, '{}') AS test_verdicts, coalesce(s.test_cpu_ms, '{}') AS test_cpu_ms,
-            coalesce(s.test_peak_kib, '{}') AS test_peak_kib, s.code, s.code_z
+            coalesce(s.test_peak_kib, '{}') AS test_peak_kib, s.response_chars, s.completion_tokens, s.code, s.code_z
      FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id JOIN problem p ON p.id = s.problem_id
      WHERE c.study_id = $1 ORDER BY c.alpha NULLS LAST, c.name, r.setting, r.id, s.problem_id, s.idx`,
     [studyId],
@@ -90,6 +90,8 @@ const TLE_SAMPLE = {
   test_verdicts: ['AC', 'TLE'],
   test_cpu_ms: [12, null],
   test_peak_kib: [2048, null],
+  response_chars: 30,
+  completion_tokens: 9,
 };
 
 beforeAll(async () => {
@@ -110,6 +112,8 @@ beforeAll(async () => {
         {
           problem_id: 'x1',
           code: 'while True: pass',
+          response: 'Loop forever:\nwhile True: pass',
+          completion_tokens: 9,
           verdict: 'TLE',
           tests: [{ verdict: 'AC', cpu_ms: 12, peak_kib: 2048 }, { verdict: 'TLE' }],
         },

@@ -22,6 +22,8 @@ export function sampleExportColumns(code: boolean): readonly TableColumn[] {
     { name: 'test_verdicts', type: 'string', list: true },
     { name: 'test_cpu_ms', type: 'int', list: true },
     { name: 'test_peak_kib', type: 'int', list: true },
+    { name: 'response_chars', type: 'int', nullable: true },
+    { name: 'completion_tokens', type: 'int', nullable: true },
     ...(code ? [{ name: 'code', type: 'string' } as const] : []),
   ];
 }
@@ -50,6 +52,8 @@ interface SampleRow {
   test_verdicts: number[] | null;
   test_cpu_ms: (number | null)[] | null;
   test_peak_kib: (number | null)[] | null;
+  response_chars: number | null;
+  completion_tokens: number | null;
   code?: string | null;
   codeZ?: Buffer | null;
 }
@@ -61,7 +65,7 @@ const RUNS_SQL = `
 
 const pageSql = (code: boolean) => `
   SELECT s.problem_id, p.external_id, s.idx, s.verdict::text AS verdict, s.failure_class::text AS failure_class,
-         s.coverage_passed, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib${code ? ', s.code, s.code_z AS "codeZ"' : ''}
+         s.coverage_passed, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib, s.response_chars, s.completion_tokens${code ? ', s.code, s.code_z AS "codeZ"' : ''}
   FROM sample s JOIN problem p ON p.id = s.problem_id
   WHERE s.run_id = $1 AND (s.problem_id, s.idx) > ($2, $3)
   ORDER BY s.problem_id, s.idx LIMIT $4`;
@@ -102,6 +106,8 @@ function toRow(run: RunRow, s: SampleRow, code: boolean): TableRow {
     test_verdicts: (s.test_verdicts ?? []).map((v) => VERDICTS[v] ?? null),
     test_cpu_ms: s.test_cpu_ms ?? [],
     test_peak_kib: s.test_peak_kib ?? [],
+    response_chars: s.response_chars,
+    completion_tokens: s.completion_tokens,
     ...(code ? { code: programText({ code: s.code ?? null, codeZ: s.codeZ ?? null }) } : {}),
   };
 }
