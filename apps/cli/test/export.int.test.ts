@@ -194,6 +194,10 @@ describe('frontier export', () => {
       ce: '0',
       ole: '0',
       ie: '0',
+      // 'print(1)' (8 characters, no response given) and the TLE sample's response (30, 9 tokens).
+      response_chars_sum: '38',
+      completion_tokens_sum: '9',
+      token_samples: '1',
     });
     const out = join(dir, 'aggregate.parquet');
     await exported(['--format', 'parquet', '--out', out]);
