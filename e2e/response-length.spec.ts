@@ -125,3 +125,28 @@ test('frontier points sized by response length: the choice is in the URL and the
     await saveScreenshot(page, `length-size-${width}`);
   }
 });
+
+test("the drill-down shows a sample's length in characters and tokens, as stored", async ({ page }) => {
+  const [s] = await query<{
+    runId: number;
+    idx: number;
+    problemId: number;
+    checkpointId: number;
+    chars: number;
+    tokens: number;
+  }>(
+    `SELECT s.run_id AS "runId", s.idx, s.problem_id AS "problemId", c.id AS "checkpointId",
+            s.response_chars AS chars, s.completion_tokens AS tokens
+     FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
+     WHERE c.study_id = $1 AND s.completion_tokens IS NOT NULL ORDER BY s.run_id, s.problem_id, s.idx LIMIT 1`,
+    [demoId],
+  );
+  expect(s, 'the demo records token counts (the stand-in returns token ids)').toBeTruthy();
+  await page.goto(
+    `/studies/${demoId}/problems/${s!.problemId}?checkpoint=${s!.checkpointId}&sample=${s!.runId}.${s!.idx}`,
+  );
+  await expect(page.getByTestId('sample-detail')).toHaveAttribute('data-sample', `${s!.runId}.${s!.idx}`);
+  await expect(page.getByTestId('sample-length')).toHaveText(
+    `· ${s!.chars.toLocaleString('en-US')} characters, ${s!.tokens.toLocaleString('en-US')} tokens`,
+  );
+});

@@ -115,13 +115,17 @@ export interface ProblemSampleDetail extends ProblemSample {
   testVerdicts: number[];
   testCpuMs: (number | null)[];
   testPeakKib: (number | null)[];
+  /** The response's length in characters, and in completion tokens where known. */
+  responseChars: number | null;
+  completionTokens: number | null;
 }
 
 // Raw SQL rather than Prisma: imported results may leave a test's CPU time or memory out, stored
 // as a NULL inside the array, and Prisma refuses a list with a NULL element.
 const SAMPLE_SQL = `
   SELECT s.run_id, s.idx, r.checkpoint_id, r.setting, s.language, s.verdict::text AS verdict, s.coverage_passed,
-         s.sandbox, s.code, s.code_z, s.judged_at, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib
+         s.sandbox, s.code, s.code_z, s.judged_at, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib,
+         s.response_chars, s.completion_tokens
   FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
   WHERE s.run_id = $1 AND s.problem_id = $2 AND s.idx = $3 AND c.study_id = $4`;
 
@@ -138,6 +142,8 @@ export async function getSample(
       test_verdicts: number[] | null;
       test_cpu_ms: (number | null)[] | null;
       test_peak_kib: (number | null)[] | null;
+      response_chars: number | null;
+      completion_tokens: number | null;
     }
   >({ name: 'problem-sample', text: SAMPLE_SQL, values: [key.runId, key.problemId, key.idx, key.studyId] });
   const s = rows[0];
@@ -150,6 +156,8 @@ export async function getSample(
     testVerdicts,
     testCpuMs: s.test_cpu_ms ?? [],
     testPeakKib: s.test_peak_kib ?? [],
+    responseChars: s.response_chars,
+    completionTokens: s.completion_tokens,
   };
 }
 

@@ -111,6 +111,12 @@ const sampleDetailSchema = sampleSummarySchema.extend({
   testPeakKib: z
     .array(z.number().nullable())
     .meta({ description: 'Per-test peak KiB; null where the results left it out' }),
+  responseChars: int
+    .nullable()
+    .meta({ description: "The response's length in characters (the program's where only it was kept)" }),
+  completionTokens: int
+    .nullable()
+    .meta({ description: "The response's completion tokens; null where not known exactly" }),
 });
 sameShape<z.infer<typeof sampleDetailSchema>, AsJson<ProblemSampleDetail>>();
 
