@@ -102,6 +102,32 @@ describe('response length in the aggregates', () => {
     ]);
   });
 
+  it('reads lengths from an LCB file: the raw outputs when given, a token list when given', async () => {
+    const file = join(dir, 'lengths_eval_all.json');
+    const record = {
+      question_id: 'abc1_a',
+      question_title: 'A',
+      difficulty: 'easy',
+      platform: 'atcoder',
+      contest_date: '2024-01-01T00:00:00',
+      code_list: ['print(1)', 'print(22)'],
+      graded_list: [true, false],
+      metadata: ['{}', JSON.stringify({ error_code: -2 })],
+      output_list: ['Thinking.\n```python\nprint(1)\n```', 'Short: print(22)'],
+      num_tokens: [12, null],
+    };
+    writeFileSync(file, JSON.stringify([record]));
+    const { runIds } = await importStudy(t.db, await studyImportFromFile(file, { study: 'From LCB', alpha: 1 }));
+    const { rows } = await t.db.pool.query(
+      'SELECT idx, response_chars, completion_tokens FROM sample WHERE run_id = $1 ORDER BY idx',
+      [runIds[0]],
+    );
+    expect(rows).toEqual([
+      { idx: 0, response_chars: 32, completion_tokens: 12 },
+      { idx: 1, response_chars: 16, completion_tokens: null },
+    ]);
+  });
+
   it('fills in the lengths of rows stored before they were recorded when migrating, and re-aggregates their runs', async () => {
     const { runIds } = await importStudy(t.db, {
       study: { name: 'Older' },
