@@ -58,7 +58,7 @@ async function samplesInDb(db: Db, code: boolean): Promise<Record<string, unknow
             s.verdict::text AS verdict, s.failure_class::text AS failure_class, s.coverage_passed,
             coalesce(s.test_verdicts, '{}') AS test_verdicts, coalesce(s.test_cpu_ms, '{}') AS test_cpu_ms,
             coalesce(s.test_peak_kib, '{}') AS test_peak_kib, s.sandbox::text AS sandbox, s.judge_version, s.limit_cpu_ms,
-            s.limit_memory_kib, s.machine, s.code, s.code_z
+            s.limit_memory_kib, s.machine, s.response_chars, s.completion_tokens, s.code, s.code_z
      FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id JOIN problem p ON p.id = s.problem_id
      WHERE c.study_id = $1 ORDER BY c.alpha NULLS LAST, c.name, r.setting, r.id, s.problem_id, s.idx`,
     [studyId],
@@ -97,6 +97,8 @@ const TLE_SAMPLE = {
   limit_cpu_ms: 2000,
   limit_memory_kib: 262144,
   machine: 'Test CPU @ 2.00GHz',
+  response_chars: 30,
+  completion_tokens: 9,
 };
 
 beforeAll(async () => {
@@ -117,6 +119,8 @@ beforeAll(async () => {
         {
           problem_id: 'x1',
           code: 'while True: pass',
+          response: 'Loop forever:\nwhile True: pass',
+          completion_tokens: 9,
           verdict: 'TLE',
           tests: [{ verdict: 'AC', cpu_ms: 12, peak_kib: 2048 }, { verdict: 'TLE' }],
         },
@@ -202,6 +206,10 @@ describe('frontier export', () => {
       ce: '0',
       ole: '0',
       ie: '0',
+      // 'print(1)' (8 characters, no response given) and the TLE sample's response (30, 9 tokens).
+      response_chars_sum: '38',
+      completion_tokens_sum: '9',
+      token_samples: '1',
     });
     const out = join(dir, 'aggregate.parquet');
     await exported(['--format', 'parquet', '--out', out]);

@@ -136,14 +136,16 @@ describe('frontier study create + evaluate against an OpenAI-compatible server',
         ],
         env,
       );
-    expect((await create('Needs cgroup2', '--judge-backend', 'cgroup2')).code).toBe(0);
+    expect((await create('Needs cgroup2', '--judge-backend', 'cgroup2', '--token-ids')).code).toBe(0);
     expect((await create('Any judge')).code).toBe(0);
     const { rows } = await t.db.pool.query(
-      `SELECT name, config->'judge' AS judge FROM study WHERE name IN ('Needs cgroup2', 'Any judge') ORDER BY name`,
+      `SELECT name, config->'judge' AS judge, config->'backend'->'returnTokenIds' AS "tokenIds"
+       FROM study WHERE name IN ('Needs cgroup2', 'Any judge') ORDER BY name`,
     );
+    // --token-ids (asking the server for each choice's token ids) is stored with the backend too.
     expect(rows).toEqual([
-      { name: 'Any judge', judge: { lcbCompat: false } },
-      { name: 'Needs cgroup2', judge: { lcbCompat: false, backend: 'cgroup2' } },
+      { name: 'Any judge', judge: { lcbCompat: false }, tokenIds: false },
+      { name: 'Needs cgroup2', judge: { lcbCompat: false, backend: 'cgroup2' }, tokenIds: true },
     ]);
   }, 180_000);
 

@@ -12,6 +12,7 @@ import {
   withServerLock,
   type StudyConfigInput,
 } from '@frontier/db';
+import { responseChars } from '@frontier/core';
 import { buildBenchmark, createToyPolicyBackend, DEMO_ENDPOINTS, toyServerCommand } from '@frontier/minilab';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { spawnWorker, stopWorker, until, type WorkerProcess } from './support';
@@ -103,6 +104,34 @@ async function storedSamples(studyId: number, alpha: number): Promise<{ dir: str
     dir: rows[0]!.uri,
     samples: new Map(rows.map((r) => [`${r.problem}#${r.idx}`, programText({ code: r.code, codeZ: r.code_z })])),
   };
+}
+
+/** Each stored sample's response length in characters and tokens (null: not known exactly). */
+async function storedLengths(studyId: number, alpha: number): Promise<Map<string, [number, number | null]>> {
+  const { rows } = await t.db.pool.query<{ key: string; chars: number; tokens: number | null }>(
+    `SELECT p.external_id || '#' || s.idx AS key, s.response_chars AS chars, s.completion_tokens AS tokens
+     FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
+     JOIN problem p ON p.id = s.problem_id WHERE c.study_id = $1 AND c.alpha = $2`,
+    [studyId, alpha],
+  );
+  return new Map(rows.map((r) => [r.key, [r.chars, r.tokens]]));
+}
+
+/** The lengths the in-process toy backend reports for the same samples (its reply, its token count). */
+async function referenceLengths(dir: string): Promise<Map<string, [number, number]>> {
+  const backend = createToyPolicyBackend({ checkpointDir: dir, seed: SEED });
+  const out = new Map<string, [number, number]>();
+  for (const problemId of SUBSET) {
+    for await (const s of backend.generate({
+      problemId,
+      statement: statements.get(problemId)!,
+      language: 'python',
+      n: N,
+      seed: SEED,
+    }))
+      out.set(`${problemId}#${s.idx}`, [responseChars(s.raw!), s.completionTokens!]);
+  }
+  return out;
 }
 
 /** What the in-process toy backend samples from a checkpoint directory with the study's seed. */
@@ -222,9 +251,43 @@ describe('launch mode', () => {
         await generated(id, alpha);
         await expectSamplesOf(id, alpha);
       }
+      // Two samples a request: the reply's usage is their sum, which says nothing exact about either.
+      const lengths = await storedLengths(id, 0.5);
+      const { dir } = await storedSamples(id, 0.5);
+      expect([...lengths.values()].map(([, tokens]) => tokens)).toEqual(new Array(SUBSET.length * N).fill(null));
+      expect(new Map([...lengths].map(([k, [chars]]) => [k, chars]))).toEqual(
+        new Map([...(await referenceLengths(dir))].map(([k, [chars]]) => [k, chars])),
+      );
       expect(w.output()).toMatch(/serves "toy-0\.5" at http:\/\/127\.0\.0\.1:\d+\/v1/);
       // Every server was stopped when its generation ended.
       expect(processesMentioning(join(work, 'launch'))).toEqual([]);
+    } finally {
+      await stopWorker(w);
+    }
+  }, 180_000);
+
+  it("records each sample's exact token count: from the usage of a one-sample reply, or from the choices' token ids", async () => {
+    const single = await study('tokens-single', {
+      kind: 'openai',
+      serving: { mode: 'launch', command: toyServerCommand(), model: 'toy-{alpha}' },
+      samplesPerRequest: 1,
+    });
+    const ids = await study('tokens-ids', {
+      kind: 'openai',
+      serving: { mode: 'launch', command: toyServerCommand(), model: 'toy-{alpha}' },
+      samplesPerRequest: 4,
+      returnTokenIds: true,
+    });
+    const w = worker();
+    try {
+      await Promise.all([queueEvaluation(t.db, single, [0.5]), queueEvaluation(t.db, ids, [0.5])]);
+      for (const id of [single, ids]) {
+        await generated(id, 0.5);
+        const { dir } = await storedSamples(id, 0.5);
+        const want = await referenceLengths(dir);
+        expect(want.size).toBe(SUBSET.length * N);
+        expect(await storedLengths(id, 0.5)).toEqual(want);
+      }
     } finally {
       await stopWorker(w);
     }

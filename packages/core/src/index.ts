@@ -41,3 +41,4 @@ export * from './plural';
 export * from './timestamp';
 export { SHARE_TOKEN_PATTERN } from './share-token';
 export * from './spreadsheet-safe';
+export * from './length';

@@ -1,4 +1,5 @@
 import type { CheckpointRole } from './checkpoint-role';
+import type { StudyLengths } from './length/length-columns';
 
 // Everything the explorer's views compute from, for one study under one set of filters, in
 // columnar form: per (checkpoint, problem) verdict counts pooled over the runs that match the
@@ -47,6 +48,11 @@ export interface StudyData {
   counts: Record<CountField, number[]>;
   /** Failing samples by the tier of their first failing test; absent in links pinned before it was kept. */
   failTiers?: StudyDataFailTiers;
+  /**
+   * Response lengths summed per cell and verdict (see length/length-columns.ts). Absent in data
+   * pinned before lengths were recorded.
+   */
+  lengths?: StudyLengths;
 }
 
 /**

@@ -4,12 +4,31 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger, runMigrations } from 'graphile-worker';
 import type pg from 'pg';
+import { recomputeRunAggregates } from './aggregate';
+import { fillResponseChars } from './response-chars';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../prisma/migrations');
 
 // The same advisory lock key `prisma migrate deploy` takes, so our migrator and Prisma's never
 // apply migrations concurrently.
 const LOCK_KEY = 72707369;
+
+const RESPONSE_LENGTH_MIGRATION = '20261221090000_response_length';
+
+// Samples stored before response lengths were recorded get their program's length, and their
+// runs' aggregates are recomputed to carry it: once, the first time a process migrates.
+async function fillMissingLengths(pool: pg.Pool): Promise<void> {
+  const runs = await fillResponseChars(pool);
+  const { rows } = await pool.query<{ run_id: number }>(
+    'SELECT DISTINCT run_id FROM run_problem_aggregate WHERE run_id = ANY($1::int[])',
+    [runs],
+  );
+  if (rows.length > 0)
+    await recomputeRunAggregates(
+      pool,
+      rows.map((r) => r.run_id),
+    );
+}
 
 // Applies pending migrations from prisma/migrations and records them in `_prisma_migrations`
 // exactly as Prisma does (same table, sha256 checksum of migration.sql), so `prisma migrate
@@ -71,6 +90,8 @@ async function applyPrismaMigrations(pool: pg.Pool, dir: string): Promise<string
       }
       done.push(name);
     }
+    // Under the same lock, so two processes starting at once do not both re-aggregate.
+    if (migrationNames(dir).includes(RESPONSE_LENGTH_MIGRATION)) await fillMissingLengths(pool);
     return done;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recomputeAggregates } from '../src/aggregate';
-import { COPY_SECTIONS } from '../src/archive/format';
+import { COPY_SECTIONS, requiredColumns } from '../src/archive/format';
 import { importArchive } from '../src/archive/import-archive';
 import { studyArchive } from '../src/archive/write-archive';
 import { getStudyData } from '../src/queries/study-data';
@@ -14,7 +14,8 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 // An archive written before some of today's columns existed names a prefix of them: it imports,
 // the missing columns take their defaults, and the aggregates are rebuilt from the samples, so
 // every view reads as it did where the archive was written. The older archive is made here from
-// today's by dropping the aggregates' last two columns (the failing tier split) and re-signing it.
+// today's by dropping the aggregates' optional trailing columns (the failing tier split, the length sums)
+// and re-signing it.
 
 let source: TestDatabase;
 let target: TestDatabase;
@@ -126,9 +127,10 @@ it('imports an archive from before the failing tier split, rebuilding the aggreg
   const chunks: Buffer[] = [];
   for await (const c of studyArchive(source.db, studyId, { appVersion: 'test' })) chunks.push(c);
   const columns = COPY_SECTIONS.run_problem_aggregate.columns;
-  expect(columns.slice(-2)).toEqual(['fail_tier_correctness', 'fail_tier_optimization']);
-  const older = olderArchive(gunzipSync(Buffer.concat(chunks)), 'run_problem_aggregate', 2);
-  expect(older.toString('latin1')).toContain(`"columns":${JSON.stringify(columns.slice(0, -2))}`);
+  const drop = columns.length - requiredColumns('run_problem_aggregate');
+  expect(columns.slice(-drop)).toContain('fail_tier_correctness');
+  const older = olderArchive(gunzipSync(Buffer.concat(chunks)), 'run_problem_aggregate', drop);
+  expect(older.toString('latin1')).toContain(`"columns":${JSON.stringify(columns.slice(0, -drop))}`);
   const path = join(dir, 'older.frontier.gz');
   writeFileSync(path, gzipSync(older));
 
@@ -139,5 +141,6 @@ it('imports an archive from before the failing tier split, rebuilding the aggreg
   expect(after.failTiers).toEqual(before.failTiers);
   expect(after.failTiers!.optimization.some((v) => v > 0)).toBe(true);
   expect(after.counts).toEqual(before.counts);
+  expect(after.lengths).toEqual(before.lengths);
   expect(after.dataVersion).toBe(before.dataVersion);
 });

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StudyData } from '@frontier/core';
+import { responseChars, type StudyData } from '@frontier/core';
 import { writeFileAtomic } from '@frontier/disk';
 import { recomputeAggregates } from '../src/aggregate';
 import { ArchiveConflictError, importArchive } from '../src/archive/import-archive';
-import { ArchiveError } from '../src/archive/format';
+import { ArchiveError, COPY_SECTIONS, requiredColumns, type CopyTable } from '../src/archive/format';
 import { studyArchive } from '../src/archive/write-archive';
 import { addUser } from '../src/accounts/users';
+import { programText } from '../src/program-codec';
 import { importBenchmark } from '../src/ingest/benchmark';
 import { studyImportFromFile } from '../src/ingest/from-files';
 import { importStudy } from '../src/ingest/import-study';
@@ -49,6 +50,7 @@ function jsonl(name: string, salt: string): string {
             ],
           }),
           ...(i === 0 && { title: `Problem ${p}`, difficulty: p === 'p1' ? 'easy' : 'hard', platform: 'atcoder' }),
+          ...(i === 1 && { response: `Thinking about ${p}…\n${salt}`, completion_tokens: 10 + p.length }),
         }),
       );
     }
@@ -191,6 +193,14 @@ describe('study archive', () => {
       if (options.samples) expect(before).toContain('rootless,1,2000,262144,Archive CPU @ 3.10GHz');
       expect(await text(studyExport(target.db, imported, options))).toBe(before);
     }
+    // Response lengths travel: per sample, and in the aggregates every view reads.
+    const lengths = 'SELECT idx, response_chars, completion_tokens FROM sample ORDER BY 1, 2, 3';
+    const sent = (await source.db.pool.query(lengths)).rows;
+    expect(sent.filter((r) => r.completion_tokens !== null)).toHaveLength(9);
+    expect((await target.db.pool.query(lengths)).rows).toEqual(sent);
+    const after = (await getStudyData(target.db, imported, {}))!;
+    expect(after.lengths!.tokens.some((x) => x > 0)).toBe(true);
+    expect(after.lengths).toEqual((await getStudyData(source.db, studyId, {}))!.lengths);
     const tests = await target.db.pool.query('SELECT input, expected, tier FROM test ORDER BY input');
     expect(tests.rows).toEqual(
       (await source.db.pool.query('SELECT input, expected, tier FROM test ORDER BY input')).rows,
@@ -235,6 +245,55 @@ describe('study archive', () => {
       ).rows[0]!.n;
     await expect.poll(open, { timeout: 5000 }).toBe('0');
   });
+
+  it('imports an archive written before response lengths, deriving them as migrating does', async () => {
+    // An older writer: the same sections without their trailing length columns.
+    const sections = COPY_SECTIONS as unknown as Record<CopyTable, { columns: readonly string[] }>;
+    const current = { sample: sections.sample.columns, run_problem_aggregate: sections.run_problem_aggregate.columns };
+    const older = join(dir, 'older.frontier.gz');
+    try {
+      for (const table of ['sample', 'run_problem_aggregate'] as const)
+        sections[table].columns = current[table].slice(0, requiredColumns(table));
+      await writeFileAtomic(older, studyArchive(source.db, studyId, { appVersion: '0.0.9-test' }));
+    } finally {
+      Object.assign(sections.sample, { columns: current.sample });
+      Object.assign(sections.run_problem_aggregate, { columns: current.run_problem_aggregate });
+    }
+    expect(gunzipSync(readFileSync(older)).toString('latin1')).not.toContain('response_chars');
+    const fresh = await createTestDatabase();
+    try {
+      await expectOlderArchiveImported(fresh, older);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  async function expectOlderArchiveImported(into: TestDatabase, older: string): Promise<void> {
+    const summary = await importArchive(into.db, older);
+    expect(summary.status).toBe('imported');
+    const after = (await getStudyData(into.db, summary.studyId, {}))!;
+    const before = (await getStudyData(source.db, studyId, {}))!;
+    // Characters come from the programs (the archive had no more); tokens are unknown.
+    const { rows } = await into.db.pool.query<{
+      chars: number;
+      tokens: number | null;
+      code: string | null;
+      codeZ: Buffer | null;
+    }>(
+      `SELECT s.response_chars AS chars, s.completion_tokens AS tokens, s.code, s.code_z AS "codeZ"
+       FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
+       WHERE c.study_id = $1`,
+      [summary.studyId],
+    );
+    expect(rows).toHaveLength(36);
+    for (const r of rows) {
+      expect(r.chars).toBe(responseChars(programText(r)));
+      expect(r.tokens).toBeNull();
+    }
+    expect(after.lengths!.tokens.every((x) => x === 0)).toBe(true);
+    expect(after.lengths!.chars.some((x) => x > 0)).toBe(true);
+    expect(after.counts).toEqual(before.counts);
+  }
 
   it('changes nothing when the same archive is imported again', async () => {
     const before = await tableCounts(target);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uncompressSync } from 'snappy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responseChars } from '@frontier/core';
 import { studyImportFromFile } from '../src/ingest/from-files';
 import { importStudy } from '../src/ingest/import-study';
 import { MIGRATIONS_DIR } from '../src/migrate';
@@ -167,6 +168,8 @@ describe('generated samples (the pipeline insert)', () => {
       idx: 100 + i,
       language: i % 2 ? 'cpp' : 'python',
       code,
+      responseChars: responseChars(code),
+      completionTokens: null,
     }));
     expect(await insertSamples(t.db, ids!.run, samples)).toBe(programs.length);
     expect(await insertSamples(t.db, ids!.run, samples)).toBe(0);

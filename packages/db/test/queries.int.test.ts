@@ -164,6 +164,8 @@ describe('study data', () => {
       checkpoints: [],
       problems: [],
       counts: expect.objectContaining({ n: [] }),
+      failTiers: { tiers: 0, correctness: [], optimization: [] },
+      lengths: { chars: [], tokens: [], tokenSamples: [] },
     });
     expect(await getStudyData(t.db, 999_999, {})).toBeUndefined();
   });
@@ -251,7 +253,12 @@ describe('problem drill-down', () => {
 
   it('reads one sample with its per-test record, empty while pending', async () => {
     const key = { studyId: study, problemId: pr.easy, runId: run.low };
+    await t.db.pool.query('UPDATE sample SET response_chars = 8, completion_tokens = 3 WHERE run_id = $1 AND idx = 0', [
+      run.low,
+    ]);
     expect(await getSample(t.db, { ...key, idx: 0 })).toMatchObject({
+      responseChars: 8,
+      completionTokens: 3,
       checkpointId: cp.low,
       verdict: 'AC',
       sandbox: 'rootless',
@@ -268,6 +275,9 @@ describe('problem drill-down', () => {
       testCpuMs: [],
       testPeakKib: [],
       judgedAt: null,
+      // Written by hand without a length (the importers and generation always give one).
+      responseChars: null,
+      completionTokens: null,
     });
     // Imported files may leave out a test's CPU time or memory: the arrays then hold NULLs.
     expect(await getSample(t.db, { ...key, idx: 2 })).toMatchObject({

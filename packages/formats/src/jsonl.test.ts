@@ -28,12 +28,14 @@ describe('readJsonlSamples', () => {
           code: 'print(2)',
           id: 's2',
           verdict: 'TLE',
+          response: 'Käse 😀\n```python\nprint(2)\n```',
+          num_tokens: 12,
           tests: [
             { tier: 1, verdict: 'AC', cpu_ms: 3, peak_kib: 900 },
             { tier: 2, verdict: 'TLE' },
           ],
         },
-        { problem_id: 'p2', code: 'int main(){}', language: 'cpp', index: 5, verdict: 'AC' },
+        { problem_id: 'p2', code: 'int main(){}', language: 'cpp', index: 5, verdict: 'AC', completion_tokens: 0 },
       ) + '\r\n',
     );
     const samples = await collect(readJsonlSamples(path));
@@ -50,6 +52,7 @@ describe('readJsonlSamples', () => {
         difficulty: 'hard',
         platform: 'leetcode',
         contestDate: new Date(Date.UTC(2024, 0, 2)),
+        responseChars: 8,
       },
       {
         line: 4,
@@ -63,8 +66,21 @@ describe('readJsonlSamples', () => {
           { tier: 1, verdict: 'AC', cpuMs: 3, peakKib: 900 },
           { tier: 2, verdict: 'TLE' },
         ],
+        // The response, not the program; the emoji is one character.
+        responseChars: 29,
+        completionTokens: 12,
       },
-      { line: 5, problemId: 'p2', code: 'int main(){}', language: 'cpp', index: 5, verdict: 'AC', tests: [] },
+      {
+        line: 5,
+        problemId: 'p2',
+        code: 'int main(){}',
+        language: 'cpp',
+        index: 5,
+        verdict: 'AC',
+        tests: [],
+        responseChars: 12,
+        completionTokens: 0,
+      },
     ]);
   });
 
@@ -83,6 +99,13 @@ describe('readJsonlSamples', () => {
     ['a negative index', { problem_id: 'p', code: 'x', index: -1 }, 'index', 'Too small'],
     ['an unknown field (a typo)', { problem_id: 'p', code: 'x', verdcit: 'AC' }, undefined, 'unknown field "verdcit"'],
     ['a bad language', { problem_id: 'p', code: 'x', language: 'rust' }, 'language', 'expected one of "python", "cpp"'],
+    ['a negative token count', { problem_id: 'p', code: 'x', output_tokens: -3 }, 'output_tokens', 'Too small'],
+    [
+      'two token counts',
+      { problem_id: 'p', code: 'x', completion_tokens: 3, num_tokens: 3 },
+      'num_tokens',
+      'give one token count per sample, not both completion_tokens and num_tokens',
+    ],
   ])('rejects %s naming file, line and field', async (_what, bad, field, detail) => {
     const path = await writeFixture(dir, 'bad.jsonl', lines({ problem_id: 'p', code: 'ok' }, '', bad));
     const err = await formatErrorOf(() => collect(readJsonlSamples(path)));

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { Difficulty, Verdict } from '@frontier/core';
+import { responseChars, type Difficulty, type Verdict } from '@frontier/core';
 import { parseIsoDate } from './dates';
 import { FormatError, toFormatError } from './errors';
-import { jsonlSampleSchema, type Language } from './sample-schema';
+import { jsonlSampleSchema, TOKEN_COUNT_FIELDS, type Language } from './sample-schema';
 import { describeIssue } from './zod-issue';
 
 export interface JsonlTestResult {
@@ -31,6 +31,10 @@ export interface JsonlSample {
   difficulty?: Difficulty;
   platform?: string;
   contestDate?: Date;
+  /** The whole response's length in characters: of `response` when given, else of `code`. */
+  responseChars: number;
+  /** The response's token count, when the line gives one. */
+  completionTokens?: number;
 }
 
 /** Tracks uniqueness of ids and (problem_id, index) across the file. */
@@ -131,6 +135,9 @@ function parseLine(file: string, line: number, text: string, { unique, metadata 
     contestDate =
       parseIsoDate(s.contest_date) ?? fail('contest_date', `not an ISO date: ${JSON.stringify(s.contest_date)}`);
   }
+  const tokenFields = TOKEN_COUNT_FIELDS.filter((f) => s[f] !== undefined);
+  if (tokenFields.length > 1)
+    fail(tokenFields[1], `give one token count per sample, not both ${tokenFields.join(' and ')}`);
   const index = unique.check(fail, line, s.problem_id, s.id, s.index);
   metadata.check(fail, line, s.problem_id, {
     title: s.title,
@@ -146,7 +153,10 @@ function parseLine(file: string, line: number, text: string, { unique, metadata 
     index,
     verdict: s.verdict ?? null,
     tests: (s.tests ?? []).map((t) => ({ tier: t.tier, verdict: t.verdict, cpuMs: t.cpu_ms, peakKib: t.peak_kib })),
+    responseChars: responseChars(s.response ?? s.code),
   };
+  const tokens = tokenFields[0] && s[tokenFields[0]];
+  if (tokens !== undefined) sample.completionTokens = tokens;
   if (s.id !== undefined) sample.id = s.id;
   if (s.title !== undefined) sample.title = s.title;
   if (s.difficulty !== undefined) sample.difficulty = s.difficulty;

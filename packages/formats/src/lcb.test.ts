@@ -46,12 +46,12 @@ describe('readLcbEvalFile', () => {
       platform: 'atcoder',
       contestDate: new Date(Date.UTC(2024, 2, 9)),
       samples: [
-        { idx: 0, code: 'print(1)', verdict: 'AC' },
-        { idx: 1, code: 'print("[{\\"}")', verdict: 'WA' },
-        { idx: 2, code: 'x = {', verdict: 'CE' },
-        { idx: 3, code: 'while True: pass', verdict: 'TLE' },
-        { idx: 4, code: 'import os', verdict: 'IE' },
-        { idx: 5, code: '1/0', verdict: 'RE' },
+        { idx: 0, code: 'print(1)', verdict: 'AC', responseChars: 8 },
+        { idx: 1, code: 'print("[{\\"}")', verdict: 'WA', responseChars: 14 },
+        { idx: 2, code: 'x = {', verdict: 'CE', responseChars: 5 },
+        { idx: 3, code: 'while True: pass', verdict: 'TLE', responseChars: 16 },
+        { idx: 4, code: 'import os', verdict: 'IE', responseChars: 9 },
+        { idx: 5, code: '1/0', verdict: 'RE', responseChars: 3 },
       ],
     });
     expect(records[1]!.difficulty).toBe('easy');
@@ -85,6 +85,14 @@ describe('readLcbEvalFile', () => {
       'malformed JSON string',
     ],
     ['a bad contest date', { contest_date: 'last tuesday' }, 'contest_date', 'not an ISO date'],
+    ['a short token list', { num_tokens: [1, 2] }, 'num_tokens', 'has 2 entries but code_list has 6'],
+    ['a negative token count', { output_tokens: [1, 2, 3, -4, 5, 6] }, 'output_tokens[3]', 'Too small'],
+    [
+      'two token lists',
+      { completion_tokens: [1, 1, 1, 1, 1, 1], num_tokens: [1, 1, 1, 1, 1, 1] },
+      'num_tokens',
+      'give one token list, not both completion_tokens and num_tokens',
+    ],
   ])('rejects %s naming file, record, question_id and field', async (_what, over, field, detail) => {
     const path = await writeRecords('bad.json', [record('p0'), record('p1', over)]);
     const err = await formatErrorOf(() => collect(readLcbEvalFile(path)));
@@ -93,6 +101,19 @@ describe('readLcbEvalFile', () => {
     expect(err.field).toBe(field);
     expect(err.detail).toContain(detail);
     expect(err.message).toBe(`${path}: record 1 (question_id "p1"): field ${field}: ${err.detail}`);
+  });
+
+  it('measures the raw outputs (output_list) and reads a token list, where the record has them', async () => {
+    const outputs = ['Here: print(1)', 'é', '', 'x', 'y', 'z'];
+    const path = await writeRecords('lengths.json', [
+      record('a', { output_list: outputs, completion_tokens: [5, null, 0, 1, 1, 1] }),
+    ]);
+    const [r] = await collect(readLcbEvalFile(path));
+    expect(r!.samples.map((s) => s.responseChars)).toEqual([14, 1, 0, 1, 1, 1]);
+    expect(r!.samples.map((s) => s.completionTokens)).toEqual([5, undefined, 0, 1, 1, 1]);
+    // An output_list that does not line up with code_list is not read: the programs' lengths.
+    const [short] = await collect(readLcbEvalFile(await writeRecords('short.json', [record('b')])));
+    expect(short!.samples.map((s) => s.responseChars)).toEqual([8, 14, 5, 16, 9, 3]);
   });
 
   it('rejects a duplicate question_id naming both records', async () => {

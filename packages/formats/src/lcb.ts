@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { DIFFICULTIES, type Difficulty, type Verdict } from '@frontier/core';
+import { DIFFICULTIES, responseChars, type Difficulty, type Verdict } from '@frontier/core';
 import { parseIsoDate } from './dates';
 import { FormatError, type FormatLocation } from './errors';
 import { readJsonArrayFile } from './json-array-stream';
+import { TOKEN_COUNT_FIELDS } from './sample-schema';
 import { LCB_ERROR_CODES, describeLcbErrorCodes } from './lcb-verdict';
 import { describeIssue } from './zod-issue';
 
@@ -11,6 +12,10 @@ export interface LcbSample {
   idx: number;
   code: string;
   verdict: Verdict;
+  /** Length in characters of the raw output (`output_list`), else of the program. */
+  responseChars: number;
+  /** From the record's token list, when it has one. */
+  completionTokens?: number;
 }
 
 export interface LcbProblemRecord {
@@ -32,7 +37,14 @@ export interface LcbReadOptions {
   chunkBytes?: number;
 }
 
-/** Fields of one `*_eval_all.json` record that we use; `output_list`, `pass@1`, ... are ignored. */
+/**
+ * Fields of one `*_eval_all.json` record that we use; `pass@1`, ... are ignored. `output_list`
+ * (the raw model outputs) gives the responses' lengths; a per-sample token list, which LCB does
+ * not write but researchers' files add, may be named `completion_tokens`, `num_tokens` or
+ * `output_tokens`.
+ */
+const tokenList = z.array(z.int().min(0).nullable()).optional();
+
 const lcbRecordSchema = z.object({
   question_id: z.string().min(1),
   question_title: z.string(),
@@ -46,6 +58,10 @@ const lcbRecordSchema = z.object({
   graded_list: z.array(z.boolean()),
   // LCB writes each entry as a JSON string; already-decoded objects are accepted too.
   metadata: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])),
+  output_list: z.array(z.string()).optional(),
+  completion_tokens: tokenList,
+  num_tokens: tokenList,
+  output_tokens: tokenList,
 });
 
 type LcbRecordInput = z.output<typeof lcbRecordSchema>;
@@ -109,11 +125,25 @@ export function parseLcbRecord(
     if (contestDate === null) fail('contest_date', `not an ISO date: ${JSON.stringify(rec.contest_date)}`);
   }
   const unexplained = options.unexplainedFailure ?? 'WA';
-  const samples = rec.code_list.map((code, idx) => ({
-    idx,
-    code,
-    verdict: sampleVerdict(fail, rec.graded_list[idx]!, rec.metadata[idx]!, idx, unexplained),
-  }));
+  // Read only when it lines up with code_list: files that imported before lengths were read
+  // must still import (lengths then fall back to the programs').
+  const outputs = rec.output_list?.length === n ? rec.output_list : undefined;
+  const tokenFields = TOKEN_COUNT_FIELDS.filter((f) => rec[f] !== undefined);
+  if (tokenFields.length > 1) fail(tokenFields[1], `give one token list, not both ${tokenFields.join(' and ')}`);
+  const tokenField = tokenFields[0];
+  const tokens = tokenField && rec[tokenField];
+  if (tokens && tokens.length !== n) fail(tokenField, `has ${tokens.length} entries but code_list has ${n}`);
+  const samples = rec.code_list.map((code, idx) => {
+    const sample: LcbSample = {
+      idx,
+      code,
+      verdict: sampleVerdict(fail, rec.graded_list[idx]!, rec.metadata[idx]!, idx, unexplained),
+      responseChars: responseChars(outputs?.[idx] ?? code),
+    };
+    const t = tokens?.[idx];
+    if (t !== undefined && t !== null) sample.completionTokens = t;
+    return sample;
+  });
   return {
     questionId: rec.question_id,
     title: rec.question_title,

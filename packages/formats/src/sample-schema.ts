@@ -27,6 +27,13 @@ export const jsonlSampleSchema = z.strictObject({
   difficulty: z.enum(DIFFICULTIES).optional(),
   platform: z.string().optional(),
   contest_date: z.string().optional(),
+  response: z.string().optional(),
+  completion_tokens: z.int().min(0).optional(),
+  num_tokens: z.int().min(0).optional(),
+  output_tokens: z.int().min(0).optional(),
 });
+
+/** The names researchers' files give a response's token count (one of them per sample). */
+export const TOKEN_COUNT_FIELDS = ['completion_tokens', 'num_tokens', 'output_tokens'] as const;
 
 export type JsonlSampleLine = z.output<typeof jsonlSampleSchema>;

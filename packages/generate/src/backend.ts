@@ -24,6 +24,10 @@ export interface GeneratedSample {
   /** Raw reply text, for debugging. */
   raw?: string;
   finishReason?: string;
+  /** The whole response's length in characters, reasoning included; default: of `raw`, else of `code`. */
+  responseChars?: number;
+  /** Completion tokens of this one response, when the backend knows them exactly. */
+  completionTokens?: number;
 }
 
 export interface GenerationBackend {

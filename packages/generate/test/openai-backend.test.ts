@@ -167,7 +167,44 @@ describe('OpenAICompatibleBackend: requests', () => {
   it('records a reply with no code block as an empty program', async () => {
     const server = await serve(() => ({ body: completion(['I am not sure how to solve this.']) }));
     const [sample] = await collect(backend(server).generate(problem));
-    expect(sample).toEqual({ idx: 0, code: '', raw: 'I am not sure how to solve this.', finishReason: 'stop' });
+    expect(sample).toEqual({
+      idx: 0,
+      code: '',
+      raw: 'I am not sure how to solve this.',
+      finishReason: 'stop',
+      responseChars: 32,
+    });
+  });
+
+  it("records a sample's completion tokens only where exact: its own token_ids, or the usage of a one-choice reply", async () => {
+    const withUsage = (body: object, tokens: number) => ({ ...body, usage: { completion_tokens: tokens } });
+    const server = await serve((req) => {
+      const n = typeof req.body.n === 'number' ? req.body.n : 1;
+      const body = completion(Array.from({ length: n }, (_, i) => pythonReply(i))) as {
+        choices: Array<Record<string, unknown>>;
+      };
+      if (req.body.return_token_ids) body.choices.forEach((c, i) => (c.token_ids = Array(10 + i).fill(7)));
+      return { body: withUsage(body, 40 * n) };
+    });
+    const tokens = async (options: Partial<OpenAIBackendOptionsInput>, n: number) =>
+      (await collect(backend(server, options).generate({ ...problem, n })))
+        .sort((a, b) => a.idx - b.idx)
+        .map((s) => s.completionTokens);
+    // One choice a request: the usage is that choice's.
+    expect(await tokens({}, 2)).toEqual([40, 40]);
+    // Three choices: the usage (120) is their sum, never split.
+    expect(await tokens({ samplesPerRequest: 3 }, 3)).toEqual([undefined, undefined, undefined]);
+    // Asked for token ids: each choice's own count.
+    expect(await tokens({ samplesPerRequest: 3, extraBody: { return_token_ids: true } }, 3)).toEqual([10, 11, 12]);
+  });
+
+  it("counts the reasoning a server returns apart in the response's length", async () => {
+    const body = completion([pythonReply(1)]) as { choices: Array<{ message: Record<string, unknown> }> };
+    body.choices[0]!.message.reasoning_content = 'Let me think… 😀';
+    const server = await serve(() => ({ body }));
+    const [sample] = await collect(backend(server).generate(problem));
+    expect(sample!.responseChars).toBe(15 + pythonReply(1).length);
+    expect(sample!.code).toBe('print(1)\n');
   });
 
   it('records null content cut off by max tokens (a reasoning model still thinking) as an empty program', async () => {

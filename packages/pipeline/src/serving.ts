@@ -143,6 +143,7 @@ async function sample<T>(
     maxTokens: backend.maxTokens,
     concurrency: backend.concurrency,
     samplesPerRequest: backend.samplesPerRequest,
+    ...(backend.returnTokenIds && { extraBody: { return_token_ids: true } }),
     timeoutMs: backend.timeoutMs,
     maxRetries: backend.maxRetries,
     ...(backend.promptTemplate ? { promptTemplate: backend.promptTemplate } : {}),

@@ -21,10 +21,11 @@ interface ExportFlags {
 const HELP = `
 Rows:
   default     one per (checkpoint, setting, problem): study, checkpoint, alpha, setting, scale,
-              problem_id, difficulty, n, solved, ac, wa, tle, mle, re, ce, ole, ie
+              problem_id, difficulty, n, solved, ac, wa, tle, mle, re, ce, ole, ie,
+              response_chars_sum, completion_tokens_sum, token_samples
   --samples   one per sample: checkpoint, alpha, setting, scale, problem_id, idx, verdict,
               failure_class, coverage_passed, test_verdicts, test_cpu_ms, test_peak_kib, sandbox,
-              judge_version, limit_cpu_ms, limit_memory_kib, machine[, code]
+              judge_version, limit_cpu_ms, limit_memory_kib, machine, response_chars, completion_tokens[, code]
 
 Archive:
   --archive FILE  the whole study in one file, to rebuild it in another database with

@@ -26,6 +26,7 @@ interface CreateFlags extends ServingFlags {
   apiKey?: string;
   apiKeyEnv?: string;
   samplesPerRequest: number;
+  tokenIds?: boolean;
   lcbCompat?: boolean;
   judgeBackend?: SandboxBackend;
   temperature: number;
@@ -97,6 +98,10 @@ export function registerStudy(program: Command): void {
     .option('--setting <s>', 'inference setting', 'reasoning')
     .option('--scale <m>', 'model scale, e.g. 7B', '')
     .option('--seed <n>', 'sampling seed', (v) => parseInteger('--seed', v, 0), 1)
+    .option(
+      '--token-ids',
+      "ask the server for each choice's token ids (return_token_ids: vLLM 0.10.2 or later, SGLang), so that requests of several samples still record each sample's exact token count",
+    )
     .option('--lcb-compat', "judge as LiveCodeBench's evaluator does, quirks included (see packages/judge/README.md)")
     .option(
       '--judge-backend <name>',
@@ -142,6 +147,7 @@ export function registerStudy(program: Command): void {
           maxTokens: f.maxTokens,
           concurrency: f.concurrency,
           samplesPerRequest: f.samplesPerRequest,
+          returnTokenIds: f.tokenIds ?? false,
           maxRetries: f.maxRetries,
         },
         endpoints: { lo: resolve(f.lo), hi: resolve(f.hi), ...(f.base ? { base: resolve(f.base) } : {}) },

@@ -75,6 +75,8 @@ export async function createDemoStudy(db: Db, dataDir: string, name = DEMO_STUDY
         maxTokens: 512,
         concurrency: 8,
         samplesPerRequest: 16,
+        // The stand-in answers as vLLM does: per-sample token counts need the choices' token ids.
+        returnTokenIds: true,
       },
       endpoints: { lo: DEMO_ENDPOINTS.lo, hi: DEMO_ENDPOINTS.hi },
       checkpointsDir: join(dataDir, 'checkpoints', 'demo-lab'),

@@ -19,6 +19,7 @@ import {
   INTERVAL_DISPLAYS,
   type FrontierViewState,
   type IntervalDisplay,
+  type SidePanel,
 } from '@/lib/frontier/frontier-state';
 import { loadPlotly } from '@/lib/plots/plotly';
 import { placeOverlay } from '@/lib/plots/plot-overlay';
@@ -27,6 +28,14 @@ import { solveRateCsv } from '@/lib/frontier/solve-rate-csv';
 import { DEFAULT_SUGGEST_COUNT, type SuggestView } from '@/lib/frontier/suggest-state';
 import { placeOnFrontier, withFrontierProposals, withSuggestions } from '@/lib/frontier/suggestion-figure';
 import { STACK_ORDER, verdictFigure } from '@/lib/frontier/verdict-figure';
+import { classLengthFigure, lengthFigure, UNIT_LABELS } from '@/lib/frontier/length-figure';
+import {
+  buildLengthSeries,
+  CLASS_LENGTH_DEFINITION,
+  LENGTH_DEFINITION,
+  meanLengthBySeries,
+} from '@/lib/frontier/length-model';
+import { lengthCsv } from '@/lib/frontier/length-csv';
 import { AlphaSweep } from './alpha-sweep';
 import { CheckpointTable } from './checkpoint-table';
 import { ExportButtons } from './export-buttons';
@@ -61,6 +70,11 @@ const INTERVAL_LABELS: Record<IntervalDisplay, string> = {
   none: 'none',
 };
 const SHAPE_SYNC_MS = 300;
+const PANEL_TABS: { panel: SidePanel | undefined; label: string }[] = [
+  { panel: undefined, label: 'Solve rate' },
+  { panel: 'length', label: 'Length' },
+  { panel: 'classes', label: 'Length by verdict' },
+];
 
 function toTablePoints(series: SeriesModel[]): CheckpointRow[] {
   return series.flatMap((s) =>
@@ -201,17 +215,32 @@ export function FrontierExplorer({
     () => (refinement ? series.find((s) => suggestScale === null || s.scale === suggestScale) : undefined),
     [refinement, series, suggestScale],
   );
+  // Response lengths: computed only when a view shows them (their bootstrap costs as much as the rates').
+  const unit = state.tokens ? 'tokens' : 'chars';
+  const hasLengths = datasets.some((d) => d.data.lengths !== undefined);
+  const wantLengths = hasLengths && (state.panel !== undefined || state.sizeByLength === true);
+  const lengths = useMemo(
+    () => (wantLengths ? buildLengthSeries(datasets, series, unit) : null),
+    [wantLengths, datasets, series, unit],
+  );
+  const lengthPoints = lengths?.reduce((n, s) => n + s.points.length, 0) ?? 0;
+  const sizeBy = useMemo(
+    () => (state.sizeByLength && lengths && lengthPoints > 0 ? meanLengthBySeries(lengths) : undefined),
+    [state.sizeByLength, lengths, lengthPoints],
+  );
   // Fresh figures each time: Plotly keeps (and mutates) the layout it drew.
   const frontier = useMemo(() => {
-    const fig = frontierFigure(series, { log: state.log, intervals });
+    const fig = frontierFigure(series, { log: state.log, intervals, sizeBy });
     return refinement && suggestSeries
       ? withFrontierProposals(fig, placeOnFrontier(suggestSeries, refinement.suggestions, state.log))
       : fig;
-  }, [series, state.log, intervals, refinement, suggestSeries]);
-  const solve = useMemo(
-    () => withSuggestions(solveRateFigure(series), refinement, suggestSeries),
-    [series, refinement, suggestSeries],
-  );
+  }, [series, state.log, intervals, sizeBy, refinement, suggestSeries]);
+  const panel = state.panel;
+  const solve = useMemo(() => {
+    if (panel === 'length' && lengths) return lengthFigure(series, lengths, unit);
+    if (panel === 'classes' && lengths) return classLengthFigure(series, lengths, unit);
+    return withSuggestions(solveRateFigure(series), refinement, suggestSeries);
+  }, [panel, lengths, unit, series, refinement, suggestSeries]);
   const verdicts = useMemo(() => series.map((s) => ({ key: s.key, label: s.label, fig: verdictFigure(s) })), [series]);
 
   const frontierOverlay = useRef<HTMLDivElement | null>(null);
@@ -298,6 +327,16 @@ export function FrontierExplorer({
   const setSuggest = useCallback((suggest: SuggestView | undefined) => {
     latest.current.onStateChange({ ...stateRef.current, alpha: latest.current.chosenAlpha, suggest });
   }, []);
+  const setPanel = useCallback((next: SidePanel | undefined) => {
+    latest.current.onStateChange({ ...stateRef.current, alpha: latest.current.chosenAlpha, panel: next });
+  }, []);
+  const setTokens = useCallback((tokens: boolean) => {
+    latest.current.onStateChange({
+      ...stateRef.current,
+      alpha: latest.current.chosenAlpha,
+      tokens: tokens || undefined,
+    });
+  }, []);
   const suggestCard = useMemo(
     () =>
       suggestions && (
@@ -363,19 +402,58 @@ export function FrontierExplorer({
               </span>
             )}
             Lower-left is better. Colour: alpha; ◆ and ■: the trained endpoints; black rings: the Pareto set; red ring:
-            the selected alpha. <span data-testid="interval-definition">{INTERVAL_DEFINITIONS[intervals]}</span>{' '}
+            the selected alpha.{' '}
+            {sizeBy && (
+              <span data-testid="size-definition">
+                Point size: mean response length in {UNIT_LABELS[unit]} (mean over problems of each problem&apos;s
+                mean), smallest to largest shown.{' '}
+              </span>
+            )}{' '}
+            <span data-testid="interval-definition">{INTERVAL_DEFINITIONS[intervals]}</span>{' '}
             {intervals !== 'none' && 'Bootstrap: 1,000 resamples of the problems, paired across checkpoints, seed 1.'}
           </p>
         </section>
         <section className="card solve-card">
           <div className="card-head">
-            <h2>Solve rate against alpha</h2>
+            <div className="panel-tabs" role="tablist" aria-label="Beside the frontier">
+              {PANEL_TABS.map((t) => (
+                <button
+                  key={t.label}
+                  type="button"
+                  role="tab"
+                  data-testid={`panel-${t.panel ?? 'solve'}`}
+                  aria-selected={panel === t.panel}
+                  className={panel === t.panel ? 'active' : undefined}
+                  onClick={() => setPanel(t.panel)}
+                >
+                  {t.label}
+                </button>
+              ))}
+            </div>
+            {panel && (
+              <label className="small">
+                in{' '}
+                <select data-testid="length-unit" value={unit} onChange={(e) => setTokens(e.target.value === 'tokens')}>
+                  <option value="chars">characters</option>
+                  <option value="tokens">tokens</option>
+                </select>
+              </label>
+            )}
             <ExportButtons
               plot={() => solveEl.current}
-              filename={`${base}-solve-rate`}
-              csv={() => solveRateCsv(series, refinement, suggestSeries)}
+              filename={`${base}-${panel ? `length-${panel}-${unit}` : 'solve-rate'}`}
+              csv={() =>
+                panel && lengths ? lengthCsv(lengths, unit) : solveRateCsv(series, refinement, suggestSeries)
+              }
             />
           </div>
+          <h2 className="visually-hidden">
+            {panel === 'length'
+              ? 'Response length against alpha'
+              : panel === 'classes'
+                ? 'Response length by verdict class against alpha'
+                : 'Solve rate against alpha'}
+          </h2>
           <SweepPlot
             testId="solve-rate-plot"
             graphRef={solveEl}
@@ -385,12 +463,53 @@ export function FrontierExplorer({
             points={solve.plotted}
             data={solve.data}
             layout={solve.layout}
-            label={`Solve rate against alpha for ${plural(solve.plotted, 'checkpoint')} with 95% intervals`}
+            label={
+              panel === 'length'
+                ? `Mean and median response length in ${UNIT_LABELS[unit]} against alpha for ${plural(solve.plotted, 'checkpoint')} with 95% intervals`
+                : panel === 'classes'
+                  ? `Mean response length in ${UNIT_LABELS[unit]} of solved samples, correctness failures and optimization failures against alpha`
+                  : `Solve rate against alpha for ${plural(solve.plotted, 'checkpoint')} with 95% intervals`
+            }
           />
+          {panel && (
+            <p className="muted small plot-caption" data-testid="length-definition">
+              {!hasLengths
+                ? 'This view was pinned before response lengths were recorded.'
+                : lengthPoints === 0
+                  ? unit === 'tokens'
+                    ? 'No sample here has a token count: generation records one where the server gives it exactly, imports where the file has one. Show characters instead.'
+                    : 'No sample here has a length yet.'
+                  : panel === 'length'
+                    ? `Solid: mean; dotted: median. ${LENGTH_DEFINITION}`
+                    : CLASS_LENGTH_DEFINITION}{' '}
+              {unit === 'tokens' && lengthPoints > 0 && 'In tokens: over the samples that have a token count.'}
+            </p>
+          )}
         </section>
       </>
     ),
-    [frontier, solve, series, base, drawn, afterPlot, intervals, evaluated, total, pending, refinement, suggestSeries],
+    [
+      frontier,
+      solve,
+      series,
+      base,
+      drawn,
+      afterPlot,
+      intervals,
+      evaluated,
+      total,
+      pending,
+      refinement,
+      suggestSeries,
+      panel,
+      unit,
+      lengths,
+      hasLengths,
+      lengthPoints,
+      sizeBy,
+      setPanel,
+      setTokens,
+    ],
   );
   const below = useMemo(
     () => (
@@ -469,6 +588,25 @@ export function FrontierExplorer({
               ))}
             </select>
           </label>
+          {hasLengths && (
+            <label>
+              Point size{' '}
+              <select
+                data-testid="point-size"
+                value={state.sizeByLength ? 'length' : 'uniform'}
+                onChange={(e) =>
+                  onStateChange({
+                    ...state,
+                    alpha: chosenAlpha,
+                    sizeByLength: e.target.value === 'length' || undefined,
+                  })
+                }
+              >
+                <option value="uniform">uniform</option>
+                <option value="length">response length</option>
+              </select>
+            </label>
+          )}
           {evaluated > 0 && (
             <button
               type="button"

@@ -60,4 +60,16 @@ describe('describeEvaluation', () => {
       { label: 'Server', value: 'http://gpu1:8000/v1', code: true },
     ]);
   });
+  it('says which samples get an exact token count', () => {
+    const tokens = (backend: object) =>
+      describeEvaluation(
+        studyConfigSchema.parse({
+          ...config(),
+          backend: { kind: 'openai', serving: { mode: 'named', baseUrl: 'http://x/v1', model: 'm' }, ...backend },
+        }),
+      ).find((r) => r.label === 'Token counts')?.value;
+    expect(tokens({})).toBe("each sample's, from the server's usage");
+    expect(tokens({ samplesPerRequest: 8 })).toBe('none: 8 samples a request share one usage (ask for token ids)');
+    expect(tokens({ samplesPerRequest: 8, returnTokenIds: true })).toBe("each sample's, from the server's token ids");
+  });
 });

@@ -12,7 +12,19 @@ export interface SettingRow {
 export function describeEvaluation(config: StudyConfig): SettingRow[] {
   const rows: SettingRow[] = [...describeServing(config.backend)];
   rows.push({ label: 'Samples per problem', value: String(config.samplesPerProblem) });
-  if (config.backend.kind === 'openai') rows.push({ label: 'Temperature', value: String(config.backend.temperature) });
+  if (config.backend.kind === 'openai') {
+    rows.push({ label: 'Temperature', value: String(config.backend.temperature) });
+    // Which samples get an exact token count (docs/guide/pipeline.md, "Response length").
+    const b = config.backend;
+    rows.push({
+      label: 'Token counts',
+      value: b.returnTokenIds
+        ? "each sample's, from the server's token ids"
+        : b.samplesPerRequest === 1
+          ? "each sample's, from the server's usage"
+          : `none: ${b.samplesPerRequest} samples a request share one usage (ask for token ids)`,
+    });
+  }
   rows.push({ label: 'Seed', value: String(config.seed) });
   if (config.judge.lcbCompat)
     rows.push({ label: 'Judge', value: "LiveCodeBench-compatible (its evaluator's quirks reproduced)" });

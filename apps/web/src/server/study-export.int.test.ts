@@ -44,6 +44,8 @@ beforeAll(async () => {
       {
         problem_id: 'w1',
         code: 'print(1)\n',
+        response: 'So: print(1)\n',
+        num_tokens: 5,
         verdict: 'TLE',
         tests: [
           { verdict: 'AC', cpu_ms: 3, peak_kib: 700 },
@@ -103,6 +105,10 @@ describe('GET /api/studies/:id/export (exportDownload)', () => {
       n: '2',
       solved: '1',
       tle: '1',
+      // 13 + 12 characters; one sample of the two has a token count.
+      response_chars_sum: '25',
+      completion_tokens_sum: '5',
+      token_samples: '1',
     });
   });
 
@@ -130,6 +136,8 @@ describe('GET /api/studies/:id/export (exportDownload)', () => {
       limit_cpu_ms: null,
       limit_memory_kib: null,
       machine: null,
+      response_chars: 13,
+      completion_tokens: 5,
       code: 'print(1)\n',
     });
     expect(rows[1]).toMatchObject({

@@ -43,10 +43,12 @@ export const COPY_SECTIONS = {
       'limit_cpu_ms',
       'limit_memory_kib',
       'machine',
+      'response_chars',
+      'completion_tokens',
     ],
     ids: ['run', 'problem'],
     // Added after archives were first written: an older archive's section ends before them.
-    optionalTail: 4,
+    optionalTail: 6,
   },
   run_problem_aggregate: {
     columns: [
@@ -66,10 +68,13 @@ export const COPY_SECTIONS = {
       'fail_tier_hist',
       'fail_tier_correctness',
       'fail_tier_optimization',
+      'len_chars',
+      'len_tokens',
+      'len_token_n',
     ],
     ids: ['run', 'problem'],
-    // The failing tier split by class, added after archives were first written.
-    optionalTail: 2,
+    // The failing tier split by class and the response lengths, added after archives were first written.
+    optionalTail: 5,
   },
 } as const satisfies Record<
   string,
@@ -81,11 +86,15 @@ export const COPY_SECTIONS = {
  * column, or all but some of the trailing ones added since (an import leaves them NULL or their default).
  */
 export function readableColumns(table: CopyTable, given: readonly string[]): readonly string[] | undefined {
-  const section = COPY_SECTIONS[table];
-  const { columns } = section;
-  const tail = 'optionalTail' in section ? section.optionalTail : 0;
-  const fits = given.length >= columns.length - tail && given.length <= columns.length;
+  const { columns } = COPY_SECTIONS[table];
+  const fits = given.length >= requiredColumns(table) && given.length <= columns.length;
   return fits && given.every((c, i) => c === columns[i]) ? columns.slice(0, given.length) : undefined;
+}
+
+/** How many leading columns an archive's section must have: all but the optional tail. */
+export function requiredColumns(table: CopyTable): number {
+  const section: { columns: readonly string[]; optionalTail?: number } = COPY_SECTIONS[table];
+  return section.columns.length - (section.optionalTail ?? 0);
 }
 
 export type CopyTable = keyof typeof COPY_SECTIONS;

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../client';
 import { writeAggregates } from '../aggregate';
+import { fillResponseChars } from '../response-chars';
 import { withTransaction } from '../transaction';
 import { ByteReader } from './byte-reader';
 import { CopyRowError, CopyRowRewriter, type IdMap } from './copy-rows';
@@ -195,6 +196,8 @@ interface Maps {
   problemTests: Map<number, number | null>;
   checkpoints: Map<number, number>;
   runs: Map<number, number>;
+  /** Set when a section lacks the response-length columns (an archive written before them). */
+  withoutLengths?: boolean;
 }
 
 async function rebuild(
@@ -374,10 +377,11 @@ async function rebuild(
     counts[record.type]++;
   }
   await flushProblems();
-  // Aggregates from an archive older than some of their columns: rebuilt from the samples, which
-  // hold everything they are computed from.
-  if (olderColumns.has('run_problem_aggregate'))
-    await writeAggregates(client, [...maps.runs.values()]);
+  // Written before some of today's columns: response lengths are derived from the programs, as
+  // migrate() does, and the aggregates rebuilt from the samples, which hold all they are computed from.
+  const runs = [...maps.runs.values()];
+  if (maps.withoutLengths) await fillResponseChars(client, runs);
+  if (maps.withoutLengths || olderColumns.has('run_problem_aggregate')) await writeAggregates(client, runs);
   for (const c of parents) {
     await client.query('UPDATE checkpoint SET parent_lo_id = $2, parent_hi_id = $3 WHERE id = $1', [
       maps.checkpoints.get(c.id),
@@ -475,6 +479,7 @@ async function copySection(
   const columns = readableColumns(record.table, record.columns);
   if (!columns)
     throw new ArchiveError(file, `the ${record.table} section`, `unexpected columns ${record.columns.join(', ')}`);
+  if (record.table === 'sample' && !columns.includes('response_chars')) maps.withoutLengths = true;
   const idMaps: IdMap[] = ids.map((kind) =>
     kind === 'run' ? maps.runs : record.table === 'test' ? maps.problemTests : maps.problems,
   );

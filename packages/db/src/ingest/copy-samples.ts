@@ -2,13 +2,13 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { failureClassOf, verdictCode } from '@frontier/core';
+import { failureClassOf, responseChars, verdictCode } from '@frontier/core';
 import { encodeProgram } from '../program-codec';
 import { BinaryCopyWriter } from './copy-binary';
 import type { SampleRecord } from './types';
 
 export const SAMPLE_COLUMNS =
-  'run_id, problem_id, idx, language, code_z, verdict, failure_class, test_verdicts, test_cpu_ms, test_peak_kib, judged_at';
+  'run_id, problem_id, idx, language, code_z, verdict, failure_class, test_verdicts, test_cpu_ms, test_peak_kib, judged_at, response_chars, completion_tokens';
 
 export interface SampleRow {
   problemId: number;
@@ -27,7 +27,7 @@ export function writeSampleRow(
 ): void {
   const where = `sample ${s.idx} of problem ${problemId}`;
   const tests = s.tests;
-  out.row(11);
+  out.row(13);
   out.int4(runId, `${where}: run`);
   out.int4(problemId, `${where}: problem`);
   out.int4(s.idx, `${where}: index`);
@@ -63,6 +63,9 @@ export function writeSampleRow(
   }
   if (s.verdict) out.timestamptz(judgedAtMs);
   else out.null();
+  out.int4(s.responseChars ?? responseChars(s.code), `${where}: response length`);
+  if (s.completionTokens === undefined || s.completionTokens === null) out.null();
+  else out.int4(s.completionTokens, `${where}: completion tokens`);
 }
 
 // Streams rows into `sample` with one binary COPY statement: Postgres' fastest bulk path.

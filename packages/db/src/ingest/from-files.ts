@@ -65,7 +65,14 @@ async function* lcbProblems(path: string): AsyncGenerator<ProblemSamples> {
         platform: r.platform,
         contestDate: r.contestDate,
       },
-      samples: r.samples.map((s) => ({ idx: s.idx, code: s.code, verdict: s.verdict, language: 'python' })),
+      samples: r.samples.map((s) => ({
+        idx: s.idx,
+        code: s.code,
+        verdict: s.verdict,
+        language: 'python',
+        responseChars: s.responseChars,
+        completionTokens: s.completionTokens ?? null,
+      })),
     };
   }
 }
@@ -80,7 +87,17 @@ async function* jsonlProblems(path: string): AsyncGenerator<ProblemSamples> {
         platform: s.platform,
         contestDate: s.contestDate ?? null,
       },
-      samples: [{ idx: s.index, code: s.code, language: s.language, verdict: s.verdict, tests: s.tests }],
+      samples: [
+        {
+          idx: s.index,
+          code: s.code,
+          language: s.language,
+          verdict: s.verdict,
+          tests: s.tests,
+          responseChars: s.responseChars,
+          completionTokens: s.completionTokens ?? null,
+        },
+      ],
     };
   }
 }

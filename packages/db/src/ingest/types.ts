@@ -22,6 +22,10 @@ export interface SampleRecord {
   /** Null when the sample has not been judged yet. */
   verdict: Verdict | null;
   tests?: TestResult[];
+  /** The whole response's length in characters; default: the program's (the file had no more). */
+  responseChars?: number;
+  /** Completion tokens of this response, when the file gives them. */
+  completionTokens?: number | null;
 }
 
 /** Samples of one problem; a problem may appear in several batches of one run. */

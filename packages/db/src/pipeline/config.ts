@@ -51,6 +51,11 @@ export const backendConfigSchema = z.discriminatedUnion('kind', [
     concurrency: z.number().int().positive().max(256).default(8),
     /** Samples asked for in one request (`n`): they share one prompt's prefill. */
     samplesPerRequest: z.number().int().positive().max(256).default(1),
+    /**
+     * Ask for each choice's token ids (`return_token_ids`, vLLM 0.10.2+ and SGLang): the only
+     * exact per-sample token count when a request has several samples (`usage` sums them).
+     */
+    returnTokenIds: z.boolean().default(false),
     timeoutMs: z.number().int().positive().default(120_000),
     /** Retries of one request on 429, 5xx, timeouts and network errors, with backoff. */
     maxRetries: z.number().int().min(0).max(20).default(5),

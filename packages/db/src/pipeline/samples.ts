@@ -6,6 +6,10 @@ export interface NewSample {
   idx: number;
   language: string;
   code: string;
+  /** The whole response's length in characters (the program is part of it). */
+  responseChars: number;
+  /** Completion tokens of this one response; null unless known exactly. */
+  completionTokens: number | null;
 }
 
 // Inserts generated samples keyed by (run, problem, idx): a retried or restarted generate step
@@ -13,8 +17,8 @@ export interface NewSample {
 export async function insertSamples(db: Db, runId: number, samples: NewSample[]): Promise<number> {
   if (samples.length === 0) return 0;
   const { rowCount } = await db.pool.query(
-    `INSERT INTO sample (run_id, problem_id, idx, language, code_z)
-     SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::bytea[])
+    `INSERT INTO sample (run_id, problem_id, idx, language, code_z, response_chars, completion_tokens)
+     SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::bytea[], $6::int[], $7::int[])
      ON CONFLICT (run_id, problem_id, idx) DO NOTHING`,
     [
       runId,
@@ -22,6 +26,8 @@ export async function insertSamples(db: Db, runId: number, samples: NewSample[])
       samples.map((s) => s.idx),
       samples.map((s) => s.language),
       samples.map((s) => encodeProgram(s.code)),
+      samples.map((s) => s.responseChars),
+      samples.map((s) => s.completionTokens),
     ],
   );
   return rowCount ?? 0;

@@ -14,7 +14,14 @@ export const EXPORT_COLUMNS: readonly TableColumn[] = [
   text('problem_id'),
   text('difficulty'),
   ...['n', 'solved', 'ac', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie'].map(count),
+  // Response lengths over the n samples (IE left out): mean = sum / n, in tokens sum / token_samples.
+  { name: 'response_chars_sum', type: 'double' },
+  { name: 'completion_tokens_sum', type: 'double' },
+  count('token_samples'),
 ];
+
+// Slots 1-7 of the aggregate's length arrays: every verdict but IE (slot 8), as n counts.
+const measured = (column: string) => `(SELECT coalesce(sum(x), 0) FROM unnest(a.${column}[1:7]) AS x)`;
 
 export type ExportRow = Record<string, string | number | null>;
 
@@ -34,7 +41,9 @@ export async function* exportRows(db: Db, studyId: number): AsyncGenerator<Expor
   for (const run of runs) {
     const { rows } = await db.pool.query<ExportRow>(
       `SELECT s.name AS study, c.name AS checkpoint, c.alpha, r.setting, c.model_scale AS scale,
-         p.external_id AS problem_id, p.difficulty, a.n, a.solved, a.ac, a.wa, a.tle, a.mle, a.re, a.ce, a.ole, a.ie
+         p.external_id AS problem_id, p.difficulty, a.n, a.solved, a.ac, a.wa, a.tle, a.mle, a.re, a.ce, a.ole, a.ie,
+         ${measured('len_chars')}::float8 AS response_chars_sum, ${measured('len_tokens')}::float8 AS completion_tokens_sum,
+         ${measured('len_token_n')}::int AS token_samples
        FROM run_problem_aggregate a
        JOIN eval_run r ON r.id = a.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
        JOIN study s ON s.id = c.study_id JOIN problem p ON p.id = a.problem_id

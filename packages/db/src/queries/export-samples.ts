@@ -28,6 +28,8 @@ export function sampleExportColumns(code: boolean): readonly TableColumn[] {
     { name: 'limit_cpu_ms', type: 'int', nullable: true },
     { name: 'limit_memory_kib', type: 'int', nullable: true },
     { name: 'machine', type: 'string', nullable: true },
+    { name: 'response_chars', type: 'int', nullable: true },
+    { name: 'completion_tokens', type: 'int', nullable: true },
     ...(code ? [{ name: 'code', type: 'string' } as const] : []),
   ];
 }
@@ -61,6 +63,8 @@ interface SampleRow {
   limit_cpu_ms: number | null;
   limit_memory_kib: number | null;
   machine: string | null;
+  response_chars: number | null;
+  completion_tokens: number | null;
   code?: string | null;
   codeZ?: Buffer | null;
 }
@@ -73,7 +77,8 @@ const RUNS_SQL = `
 const pageSql = (code: boolean) => `
   SELECT s.problem_id, p.external_id, s.idx, s.verdict::text AS verdict, s.failure_class::text AS failure_class,
          s.coverage_passed, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib,
-         s.sandbox::text AS sandbox, s.judge_version, s.limit_cpu_ms, s.limit_memory_kib, s.machine${code ? ', s.code, s.code_z AS "codeZ"' : ''}
+         s.sandbox::text AS sandbox, s.judge_version, s.limit_cpu_ms, s.limit_memory_kib, s.machine,
+         s.response_chars, s.completion_tokens${code ? ', s.code, s.code_z AS "codeZ"' : ''}
   FROM sample s JOIN problem p ON p.id = s.problem_id
   WHERE s.run_id = $1 AND (s.problem_id, s.idx) > ($2, $3)
   ORDER BY s.problem_id, s.idx LIMIT $4`;
@@ -119,6 +124,8 @@ function toRow(run: RunRow, s: SampleRow, code: boolean): TableRow {
     limit_cpu_ms: s.limit_cpu_ms,
     limit_memory_kib: s.limit_memory_kib,
     machine: s.machine,
+    response_chars: s.response_chars,
+    completion_tokens: s.completion_tokens,
     ...(code ? { code: programText({ code: s.code ?? null, codeZ: s.codeZ ?? null }) } : {}),
   };
 }

@@ -115,6 +115,9 @@ export interface ProblemSampleDetail extends ProblemSample {
   testVerdicts: number[];
   testCpuMs: (number | null)[];
   testPeakKib: (number | null)[];
+  /** The response's length in characters, and in completion tokens where known. */
+  responseChars: number | null;
+  completionTokens: number | null;
   /** How the verdict was reached: the judge's version, the limits it applied, the machine's CPU model (null where not recorded). */
   judge: SampleJudging;
 }
@@ -131,7 +134,7 @@ export interface SampleJudging {
 const SAMPLE_SQL = `
   SELECT s.run_id, s.idx, r.checkpoint_id, r.setting, s.language, s.verdict::text AS verdict, s.coverage_passed,
          s.sandbox, s.code, s.code_z, s.judged_at, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib,
-         s.judge_version, s.limit_cpu_ms, s.limit_memory_kib, s.machine
+         s.judge_version, s.limit_cpu_ms, s.limit_memory_kib, s.machine, s.response_chars, s.completion_tokens
   FROM sample s JOIN eval_run r ON r.id = s.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
   WHERE s.run_id = $1 AND s.problem_id = $2 AND s.idx = $3 AND c.study_id = $4`;
 
@@ -152,6 +155,8 @@ export async function getSample(
       limit_cpu_ms: number | null;
       limit_memory_kib: number | null;
       machine: string | null;
+      response_chars: number | null;
+      completion_tokens: number | null;
     }
   >({ name: 'problem-sample', text: SAMPLE_SQL, values: [key.runId, key.problemId, key.idx, key.studyId] });
   const s = rows[0];
@@ -170,6 +175,8 @@ export async function getSample(
       limitMemoryKib: s.limit_memory_kib,
       machine: s.machine,
     },
+    responseChars: s.response_chars,
+    completionTokens: s.completion_tokens,
   };
 }
 

@@ -1,8 +1,11 @@
 import {
   cellIndex,
   COUNT_FIELDS,
+  lengthIndex,
   lineAlpha,
+  VERDICTS,
   type CheckpointRole,
+  type StudyLengths,
   type CountField,
   type StudyData,
   type StudyDataFailTiers,
@@ -14,11 +17,19 @@ import type { Db } from '../client';
 // matching the filters, summed from run_problem_aggregate (the table's writer is ../aggregate.ts).
 // Raw SQL: a grouped sum over tens of thousands of cells, which Prisma's groupBy cannot join.
 
+// Response lengths by verdict, summed over the cell's runs slot by slot (SQL arrays are 1-based).
+const LENGTH_COLUMNS = { chars: 'len_chars', tokens: 'len_tokens', tokenSamples: 'len_token_n' } as const;
+const LENGTH_UNITS_KEYS = Object.keys(LENGTH_COLUMNS) as (keyof typeof LENGTH_COLUMNS)[];
+const LENGTH_SUMS = Object.entries(LENGTH_COLUMNS)
+  .flatMap(([key, column]) => VERDICTS.map((_, v) => `coalesce(sum(a.${column}[${v + 1}]), 0)::float8 AS "${key}${v}"`))
+  .join(', ');
+
 const CELLS_SQL = `
   SELECT c.id AS checkpoint_id, a.problem_id,
          sum(a.n)::int AS n, sum(a.solved)::int AS solved, sum(a.wa)::int AS wa, sum(a.tle)::int AS tle,
          sum(a.mle)::int AS mle, sum(a.re)::int AS re, sum(a.ce)::int AS ce, sum(a.ole)::int AS ole, sum(a.ie)::int AS ie,
-         json_agg(a.fail_tier_correctness) AS tiers_c, json_agg(a.fail_tier_optimization) AS tiers_o
+         json_agg(a.fail_tier_correctness) AS tiers_c, json_agg(a.fail_tier_optimization) AS tiers_o,
+         ${LENGTH_SUMS}
   FROM checkpoint c
   JOIN eval_run r ON r.checkpoint_id = c.id
   JOIN run_problem_aggregate a ON a.run_id = r.id
@@ -43,7 +54,8 @@ type CellRow = {
   /** Each run's histogram, to be summed tier by tier. */
   tiers_c: number[][];
   tiers_o: number[][];
-} & Record<CountField, number>;
+} & Record<CountField, number> &
+  Record<string, number | number[][]>;
 type CheckpointRow = {
   data_version: number;
   id: number | null;
@@ -92,6 +104,8 @@ export async function getStudyData(db: Db, studyId: number, filters: StudyDataFi
   };
   const size = cps.length * problems.length;
   for (const f of COUNT_FIELDS) data.counts[f] = new Array<number>(size).fill(f === 'n' ? -1 : 0);
+  const lengths: StudyLengths = { chars: [], tokens: [], tokenSamples: [] };
+  for (const key of LENGTH_UNITS_KEYS) lengths[key] = new Array<number>(size * VERDICTS.length).fill(0);
   const cIndex = new Map(cps.map((c, i) => [c.id, i]));
   const pIndex = new Map(problems.map((p, i) => [p.id, i]));
   for (const row of cells.rows) {
@@ -100,12 +114,15 @@ export async function getStudyData(db: Db, studyId: number, filters: StudyDataFi
     if (c === undefined || p === undefined) continue;
     const i = cellIndex(data, c, p);
     for (const f of COUNT_FIELDS) data.counts[f][i] = row[f];
+    for (const key of LENGTH_UNITS_KEYS)
+      VERDICTS.forEach((_, v) => (lengths[key][lengthIndex(i, v)] = row[`${key}${v}`] as number));
   }
   data.failTiers = failTiers(cells.rows, size, (row) => {
     const c = cIndex.get(row.checkpoint_id);
     const p = pIndex.get(row.problem_id);
     return c === undefined || p === undefined ? undefined : cellIndex(data, c, p);
   });
+  data.lengths = lengths;
   return data;
 }
 

@@ -1,3 +1,4 @@
+import { responseChars } from '@frontier/core';
 import type { GeneratedSample, GenerationBackend, GenerationRequest } from '../backend';
 import { requestedIndexes } from '../backend';
 import { Channel } from '../channel';
@@ -78,7 +79,15 @@ export class OpenAICompatibleBackend implements GenerationBackend {
     );
     choices.forEach((c, i) => {
       const idx = batch[i] as number;
-      out.push({ idx, code: extractCode(c.content, req.language), raw: c.content, finishReason: c.finishReason });
+      const sample: GeneratedSample = {
+        idx,
+        code: extractCode(c.content, req.language),
+        raw: c.content,
+        finishReason: c.finishReason,
+        responseChars: responseChars(c.reasoning ?? '') + responseChars(c.content),
+      };
+      if (c.completionTokens !== undefined) sample.completionTokens = c.completionTokens;
+      out.push(sample);
     });
     // Some servers ignore `n` and answer with fewer choices: ask for the rest one at a time.
     const rest = batch.slice(choices.length);

@@ -9,8 +9,16 @@ import { backoffDelay, parseRetryAfter, sleep } from './retry';
 const choiceSchema = z
   .object({
     index: z.number().int().nonnegative().optional(),
-    message: z.object({ content: z.string().nullable() }),
+    message: z.object({
+      content: z.string().nullable(),
+      // A reasoning parser's thinking, apart from the answer: vLLM says `reasoning` (older
+      // releases `reasoning_content`), SGLang `reasoning_content`. Part of the response's length.
+      reasoning: z.string().nullish(),
+      reasoning_content: z.string().nullish(),
+    }),
     finish_reason: z.string().nullable().optional(),
+    // The choice's own tokens, when asked for (vLLM and SGLang: `return_token_ids: true`).
+    token_ids: z.array(z.number()).nullish(),
   })
   // A reasoning server (vLLM with a reasoning parser) answers content: null when the model ran
   // out of tokens while thinking: a real sample with no program, not a broken reply.
@@ -19,11 +27,22 @@ const choiceSchema = z
     path: ['message', 'content'],
   });
 
-const chatCompletionSchema = z.object({ choices: z.array(choiceSchema).min(1, 'has no choices') });
+const chatCompletionSchema = z.object({
+  choices: z.array(choiceSchema).min(1, 'has no choices'),
+  // Per request: with n > 1 choices, completion_tokens is their sum.
+  usage: z.object({ completion_tokens: z.number().int().nonnegative().nullish() }).nullish(),
+});
 
 export interface ChatChoice {
   content: string;
+  /** The reasoning the server returned apart from the content, if any. */
+  reasoning?: string;
   finishReason?: string;
+  /**
+   * This choice's completion tokens, only where exact: its own token_ids, or the request's usage
+   * when the reply has this one choice. A usage summed over several choices is never split.
+   */
+  completionTokens?: number;
 }
 
 export interface ChatCompletionContext {
@@ -126,14 +145,18 @@ function classify(res: HttpReply): Attempt {
       const what = parsed.error.issues.map((i) => `${['response', ...i.path].join('.')} ${i.message}`).join('; ');
       return { kind: 'retry', status, problem: `HTTP ${status} but not a chat completion: ${what}` };
     }
-    const choices = parsed.data.choices
-      .map((c, i) => ({
-        order: c.index ?? i,
-        content: c.message.content ?? '',
-        finishReason: c.finish_reason ?? undefined,
-      }))
+    const { choices: raw, usage } = parsed.data;
+    const choices = raw
+      .map((c, i) => {
+        const reasoning = c.message.reasoning ?? c.message.reasoning_content ?? undefined;
+        const tokens = c.token_ids?.length ?? (raw.length === 1 ? (usage?.completion_tokens ?? undefined) : undefined);
+        const choice: ChatChoice = { content: c.message.content ?? '', finishReason: c.finish_reason ?? undefined };
+        if (reasoning) choice.reasoning = reasoning;
+        if (tokens !== undefined) choice.completionTokens = tokens;
+        return { order: c.index ?? i, choice };
+      })
       .sort((a, b) => a.order - b.order)
-      .map(({ content, finishReason }) => ({ content, finishReason }));
+      .map(({ choice }) => choice);
     return { kind: 'ok', choices };
   }
   const said = serverMessage(text);

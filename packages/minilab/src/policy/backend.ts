@@ -7,6 +7,7 @@ import {
   type GenerationRequest,
   type GeneratedSample,
 } from '@frontier/generate';
+import { replyContent, roughTokens } from '../serve/chat-reply';
 import { loadToyPolicy } from './checkpoint';
 import type { ToyPolicy } from './policy';
 
@@ -30,7 +31,10 @@ export function createToyPolicyBackend(opts: ToyPolicyBackendOptions): Generatio
       const seed = req.seed ?? opts.seed;
       for (const idx of indexes) {
         req.signal?.throwIfAborted();
-        yield { idx, code: policy.sample(req.problemId, idx, seed).code };
+        const code = policy.sample(req.problemId, idx, seed).code;
+        // The reply the toy server would send for it, so both report the same lengths.
+        const raw = replyContent(code);
+        yield { idx, code, raw, completionTokens: roughTokens(raw) };
       }
     },
   };

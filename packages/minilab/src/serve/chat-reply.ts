@@ -14,10 +14,20 @@ export function replyContent(code: string): string {
   return `Here is a complete solution.\n\n${fence}python\n${body}${fence}\n`;
 }
 
-// The engines count tokens; four characters a token is close enough for a stand-in.
-const roughTokens = (s: string): number => Math.ceil(s.length / 4);
+// The engines count tokens; four characters a token is close enough for a stand-in. It is the
+// toy policy's tokenizer: the in-process backend reports the same counts.
+export const roughTokens = (s: string): number => Math.ceil(s.length / 4);
 
-export function chatCompletion(model: string, prompt: string, contents: readonly string[]): object {
+/**
+ * A chat completion as vLLM returns it: `usage` is the request's, summed over its choices; a
+ * choice carries its own `token_ids` only when the request asked (`return_token_ids: true`).
+ */
+export function chatCompletion(
+  model: string,
+  prompt: string,
+  contents: readonly string[],
+  options: { tokenIds?: boolean } = {},
+): object {
   const completionTokens = contents.reduce((sum, c) => sum + roughTokens(c), 0);
   return {
     id: `chatcmpl-${randomBytes(16).toString('hex')}`,
@@ -29,6 +39,8 @@ export function chatCompletion(model: string, prompt: string, contents: readonly
       message: { role: 'assistant', content },
       logprobs: null,
       finish_reason: 'stop',
+      // Stand-in ids: only their count means anything.
+      ...(options.tokenIds && { token_ids: Array.from({ length: roughTokens(content) }, (_, t) => t) }),
     })),
     usage: {
       prompt_tokens: roughTokens(prompt),

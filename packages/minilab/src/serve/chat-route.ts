@@ -45,7 +45,9 @@ export async function chatCompletions(
   const contents = Array.from({ length: n as number }, (_, k) =>
     replyContent(policy.sampleStream(problem.id, stream + k).code),
   );
-  return { status: 200, body: chatCompletion(model.servedName, prompt, contents) };
+  const tokenIds = body.return_token_ids ?? false;
+  if (typeof tokenIds !== 'boolean') throw badRequest('return_token_ids must be a boolean');
+  return { status: 200, body: chatCompletion(model.servedName, prompt, contents, { tokenIds }) };
 }
 
 const badRequest = (message: string) => openAIError(400, 'BadRequestError', message);

@@ -1,3 +1,4 @@
+import { responseChars } from '@frontier/core';
 import {
   ensureRun,
   existingIndexes,
@@ -43,7 +44,14 @@ export const generateStep: Step = async (job, ctx, h) => {
             seed: cfg.seed,
             signal: h.signal,
           })) {
-            batch.push({ problemId: p.id, idx: s.idx, language: cfg.language, code: s.code });
+            batch.push({
+              problemId: p.id,
+              idx: s.idx,
+              language: cfg.language,
+              code: s.code,
+              responseChars: s.responseChars ?? responseChars(s.raw ?? s.code),
+              completionTokens: s.completionTokens ?? null,
+            });
           }
           await insertSamples(ctx.db, runId, batch);
         }

@@ -183,7 +183,14 @@ export function ProblemView({ studyId, problemId }: Props) {
                   {checkpoints.find((c) => c.checkpointId === sample.data.checkpointId)?.name} · {sample.data.setting} ·{' '}
                   {sample.data.language}
                 </span>{' '}
-                <SandboxLabel verdict={sample.data.verdict} sandbox={sample.data.sandbox} />
+                <SandboxLabel verdict={sample.data.verdict} sandbox={sample.data.sandbox} />{' '}
+                {sample.data.responseChars !== null && (
+                  <span className="muted small" data-testid="sample-length">
+                    · {sample.data.responseChars.toLocaleString('en-US')} characters
+                    {sample.data.completionTokens !== null &&
+                      `, ${sample.data.completionTokens.toLocaleString('en-US')} tokens`}
+                  </span>
+                )}
               </>
             )}
           </h2>

@@ -69,12 +69,21 @@ function segmentTraces(s: SeriesModel, colour: string, several: boolean): Data[]
   });
 }
 
+/** Marker diameters for a value scale: 7 px at the smallest value shown, 26 px at the largest. */
+function sizeScale(values: readonly number[]): (v: number | undefined) => number | undefined {
+  const finite = values.filter(Number.isFinite);
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  return (v) => (v === undefined || !Number.isFinite(v) ? undefined : hi > lo ? 7 + (19 * (v - lo)) / (hi - lo) : 14);
+}
+
 function pointTrace(
   s: SeriesModel,
   colour: string,
   range: { min: number; max: number },
   first: boolean,
   bars: boolean,
+  size?: (checkpointId: number) => number | undefined,
 ): Data {
   const pts = s.points;
   return {
@@ -101,7 +110,8 @@ function pointTrace(
       cmax: range.max,
       showscale: first,
       colorbar: { title: { text: 'alpha' }, thickness: 14 },
-      size: pts.map((p) => (endpointMark(p) ? 15 : 11)),
+      // Sized by response length when asked; a checkpoint without a length keeps the usual size.
+      size: pts.map((p) => size?.(p.checkpointId) ?? (endpointMark(p) ? 15 : 11)),
       symbol: pts.map((p) => endpointMark(p)?.symbol ?? 'circle'),
       line: {
         color: pts.map((p) => (endpointMark(p) ? '#111' : '#fff')),
@@ -252,7 +262,13 @@ export const FRONTIER_HEIGHT = 540;
  */
 export function frontierFigure(
   series: readonly SeriesModel[],
-  options: { log: boolean; intervals?: IntervalDisplay; alpha?: number },
+  options: {
+    log: boolean;
+    intervals?: IntervalDisplay;
+    alpha?: number;
+    /** Per series key, a value per checkpoint id that sets the point's size (mean response length). */
+    sizeBy?: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  },
 ): FrontierFigure {
   const intervals = options.intervals ?? DEFAULT_INTERVALS;
   const alphas = series.flatMap((s) => s.points.map((p) => p.alpha));
@@ -264,7 +280,12 @@ export function frontierFigure(
   series.forEach((s, i) => data.push(...segmentTraces(s, colour(i), several)));
   series.forEach((s, i) => data.push(paretoTrace(s, i === 0)));
   data.push(...endpointLegend(series));
-  series.forEach((s, i) => data.push(pointTrace(s, colour(i), range, i === 0, intervals === 'bars')));
+  const scale = options.sizeBy && sizeScale([...options.sizeBy.values()].flatMap((m) => [...m.values()]));
+  series.forEach((s, i) => {
+    const values = options.sizeBy?.get(s.key);
+    const size = scale && values ? (id: number) => scale(values.get(id)) : undefined;
+    data.push(pointTrace(s, colour(i), range, i === 0, intervals === 'bars', size));
+  });
   const axis = (which: 'x' | 'y', title: string) => ({
     title: { text: title, standoff: 8 },
     zeroline: false,

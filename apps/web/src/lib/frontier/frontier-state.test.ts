@@ -37,6 +37,14 @@ describe('frontier view state in the URL', () => {
     expect(parseFrontierState({ ci: 'bars' })).toEqual({ k: 1, log: false });
     expect(parseFrontierState({ ci: 'Ellipses' })).toEqual({ k: 1, log: false });
   });
+  it('carries the length panel, its unit and the point size; junk leaves no trace', () => {
+    const state = { k: 1, log: false, panel: 'classes' as const, tokens: true, sizeByLength: true };
+    const search = frontierSearch({}, state);
+    expect(search).toBe('?panel=classes&unit=tokens&size=length');
+    expect(parseFrontierState(new URLSearchParams(search))).toEqual(state);
+    expect(parseFrontierState({ panel: 'length' })).toEqual({ k: 1, log: false, panel: 'length' });
+    expect(parseFrontierState({ panel: 'solve', unit: 'bytes', size: 'big' })).toEqual({ k: 1, log: false });
+  });
   it('writes float alphas without binary noise', () => {
     expect(frontierSearch({}, { alpha: 0.1 + 0.2, k: 1, log: false })).toBe('?alpha=0.3');
   });

@@ -20,7 +20,7 @@ export function alphaMarker(alpha: number | undefined): Partial<Shape> {
   };
 }
 
-function interpolationBand(series: readonly SeriesModel[]): Partial<Shape> {
+export function interpolationBand(series: readonly SeriesModel[]): Partial<Shape> {
   const ends = series[0]?.endpoints ?? { lo: 0, hi: 1 };
   return {
     type: 'rect',

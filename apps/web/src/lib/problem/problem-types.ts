@@ -128,6 +128,12 @@ const sampleDetailSchema = sampleSummarySchema.extend({
       description:
         'How the verdict was reached; null fields where not recorded (imported verdicts, samples judged before judge versions existed)',
     }),
+  responseChars: int
+    .nullable()
+    .meta({ description: "The response's length in characters (the program's where only it was kept)" }),
+  completionTokens: int
+    .nullable()
+    .meta({ description: "The response's completion tokens; null where not known exactly" }),
 });
 sameShape<z.infer<typeof sampleDetailSchema>, AsJson<ProblemSampleDetail>>();
 

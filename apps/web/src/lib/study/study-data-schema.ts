@@ -1,4 +1,4 @@
-import { CHECKPOINT_ROLES, COUNT_FIELDS, type StudyData } from '@frontier/core';
+import { CHECKPOINT_ROLES, COUNT_FIELDS, VERDICTS, type StudyData } from '@frontier/core';
 import { z } from 'zod';
 import { sameShape } from '../api/same-shape';
 
@@ -50,6 +50,16 @@ export const studyDataSchema = z
       .meta({
         description:
           "Judged failing samples by the tier of their first failing test, correctness and optimization failures apart: correctness[(c * problems.length + p) * tiers + t] is tier t + 1's count; samples without per-test results are in neither. Absent in links pinned before it was kept",
+      }),
+    lengths: z
+      .strictObject({
+        chars: z.array(z.number().nonnegative()),
+        tokens: z.array(z.number().nonnegative()),
+        tokenSamples: z.array(z.number().int().nonnegative()),
+      })
+      .optional()
+      .meta({
+        description: `Response lengths summed per cell and verdict: [field][(c * problems.length + p) * ${VERDICTS.length} + verdict code] (AC, WA, TLE, MLE, RE, CE, OLE, IE). chars: sum of characters; tokens: sum of completion tokens over the tokenSamples samples that have a count. Absent in data pinned before lengths were recorded`,
       }),
   })
   .meta({ id: 'StudyData' });
