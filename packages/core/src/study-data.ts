@@ -28,6 +28,14 @@ export interface StudyDataProblem {
   difficulty: string;
 }
 
+/** A problem the study leaves out of every number, and why (shown greyed, never counted). */
+export interface StudyDataExcludedProblem {
+  id: number;
+  externalId: string;
+  title: string;
+  reason: string;
+}
+
 export const COUNT_FIELDS = ['n', 'solved', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie'] as const;
 export type CountField = (typeof COUNT_FIELDS)[number];
 
@@ -45,6 +53,11 @@ export interface StudyData {
    * data has n = -1 (distinct from n = 0: runs exist but nothing judged yet).
    */
   counts: Record<CountField, number[]>;
+  /**
+   * Problems excluded from the study (under the difficulty filter), sorted by external id: in
+   * none of `problems` or `counts`. Absent in data pinned before exclusions existed.
+   */
+  excluded?: StudyDataExcludedProblem[];
 }
 
 /** Position of (checkpoint, problem) in the count columns: checkpoint-major. */

@@ -42,6 +42,12 @@ import { studyDataSchema } from '@/lib/study/study-data-schema';
 import { evidenceQuerySchema, triageEvidenceResponseSchema } from '@/lib/triage/triage-evidence';
 import { triageQuerySchema, triageResponseSchema } from '@/lib/triage/triage-api';
 import { exportQuerySchema } from '@/lib/study/export-params';
+import {
+  excludeBodySchema,
+  exclusionChangeResponseSchema,
+  exclusionsResponseSchema,
+  includeBodySchema,
+} from '@/lib/exclusions/exclusions-api';
 import { studyParamsSchema } from '@/lib/study/study-id';
 
 export type ApiMethod = 'GET' | 'POST' | 'DELETE';
@@ -161,6 +167,34 @@ export const API = {
     response: jobResponseSchema,
     summary:
       'Queue an automatic refinement run: rounds of suggested alphas evaluated until the budget is spent or the best alpha is known to the target width; 409 while the study has one',
+  },
+  exclusions: {
+    method: 'GET',
+    path: '/api/studies/{id}/exclusions',
+    access: 'read',
+    params: studyParamsSchema,
+    response: exclusionsResponseSchema,
+    summary: 'The problems the study leaves out of every number, with the reason, who excluded each and when',
+  },
+  exclude: {
+    method: 'POST',
+    path: '/api/studies/{id}/exclusions',
+    access: 'write',
+    params: studyParamsSchema,
+    body: excludeBodySchema,
+    response: exclusionChangeResponseSchema,
+    summary:
+      'Exclude problems (by id as the solve matrix shows it) with their reasons, all or none: 400 naming the ids the study does not have; excluding again updates the reason; bumps the data version',
+  },
+  include: {
+    method: 'DELETE',
+    path: '/api/studies/{id}/exclusions',
+    access: 'write',
+    params: studyParamsSchema,
+    body: includeBodySchema,
+    response: exclusionChangeResponseSchema,
+    summary:
+      'Count problems again (by id), all or none: 400 naming the ids the study does not have; bumps the data version when one was excluded',
   },
   studyExport: {
     method: 'GET',

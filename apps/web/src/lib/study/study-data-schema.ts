@@ -40,6 +40,13 @@ export const studyDataSchema = z
       description:
         'counts[field][c * problems.length + p] for checkpoint c and problem p (checkpoint-major); a cell without run data has n = -1',
     }),
+    excluded: z
+      .array(z.strictObject({ id: z.number().int(), externalId: z.string(), title: z.string(), reason: z.string() }))
+      .optional()
+      .meta({
+        description:
+          'Problems excluded from the study (under the difficulty filter) with the reason: in none of problems or counts',
+      }),
   })
   .meta({ id: 'StudyData' });
 
