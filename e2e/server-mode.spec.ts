@@ -143,6 +143,30 @@ const PROBES: Probe[] = [
     url: () => `/api/studies/${ids.study}/problems/${ids.problem}/samples/${ids.run}/${ids.idx}`,
     ok: 200,
   },
+  {
+    route: '/api/studies/{id}/exclusions',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/exclusions`,
+    ok: 200,
+  },
+  // A problem the study does not have is refused after the access check (400): nothing is excluded.
+  {
+    route: '/api/studies/{id}/exclusions',
+    method: 'POST',
+    access: 'write',
+    url: () => `/api/studies/${ids.study}/exclusions`,
+    data: () => ({ problems: [{ id: 'no-such-problem', reason: 'probe' }] }),
+    ok: 400,
+  },
+  {
+    route: '/api/studies/{id}/exclusions',
+    method: 'DELETE',
+    access: 'write',
+    url: () => `/api/studies/${ids.study}/exclusions`,
+    data: () => ({ problems: ['no-such-problem'] }),
+    ok: 400,
+  },
   { route: '/api/jobs', method: 'GET', access: 'read', url: () => '/api/jobs', ok: 200 },
   { route: '/api/jobs/{id}', method: 'GET', access: 'read', url: () => `/api/jobs/${ids.job}`, ok: 200 },
   // Writes: an alpha out of range is refused after the access check (400), so nothing is queued.
