@@ -8,6 +8,7 @@ import { ErrorState, Loading } from '@/components/status';
 import { formatAlpha } from '@/lib/format';
 import { CodeView } from './code-view';
 import { ProblemCounts } from './problem-counts';
+import { ProblemExclusion } from './problem-exclusion';
 import { parseSampleKey, problemQuery, sampleQuery, samplesQuery, sampleKey } from './queries';
 import { SampleDiff } from './sample-diff';
 import { SampleList } from './sample-list';
@@ -88,7 +89,7 @@ export function ProblemView({ studyId, problemId }: Props) {
         onRetry={() => void detail.refetch()}
       />
     );
-  const { problem, checkpoints } = detail.data;
+  const { problem, checkpoints, exclusion } = detail.data;
   const back = new URLSearchParams();
   if (state.setting) back.set('setting', state.setting);
   if (state.scale) back.set('scale', state.scale);
@@ -111,6 +112,7 @@ export function ProblemView({ studyId, problemId }: Props) {
             <code>{problem.externalId}</code> {problem.title}
           </h2>
         </div>
+        <ProblemExclusion studyId={studyId} externalId={problem.externalId} exclusion={exclusion} />
         <dl className="pb-meta" data-testid="problem-meta">
           <div>
             <dt>Difficulty</dt>
