@@ -164,6 +164,7 @@ describe('study data', () => {
       checkpoints: [],
       problems: [],
       counts: expect.objectContaining({ n: [] }),
+      excluded: [],
     });
     expect(await getStudyData(t.db, 999_999, {})).toBeUndefined();
   });
