@@ -140,6 +140,10 @@ test('an editor excludes a problem from its page: the frontier and the matrix le
   ]);
 
   expectNumbers(await frontierNumbers(page), WITHOUT_X3, 4);
+  // The Frontier tab says so beside its plot.
+  await expect(page.getByTestId('excluded-summary')).toContainText(
+    '1 problem excluded from this study is in no number',
+  );
 
   await page.goto(`/studies/${studyId}/matrix`);
   await expect(page.getByTestId('matrix-summary')).toHaveAttribute('data-total', '4');
@@ -155,6 +159,7 @@ test('an editor excludes a problem from its page: the frontier and the matrix le
   await expect(page.getByTestId('excluded-banner')).toHaveCount(0);
   await expect(page.getByTestId('exclude-open')).toBeVisible();
   expectNumbers(await frontierNumbers(page), ALL, 5);
+  await expect(page.getByTestId('excluded-summary')).toHaveCount(0);
   await page.goto(`/studies/${studyId}/matrix`);
   await expect(page.getByTestId('matrix-summary')).toHaveAttribute('data-total', '5');
   await expect(page.getByTestId('matrix-excluded')).toHaveCount(0);
