@@ -377,7 +377,7 @@ test('signed out, pages send you to sign in and come back; cross-site and foreig
   expect((await request.get('/api/health', { headers: { host: 'evil.example' } })).status()).toBe(403);
 });
 
-test('a viewer reads and shares but sees no Evaluate control, and a forged evaluate request is refused', async ({
+test('a viewer reads and shares but sees no Evaluate or Exclude control, and a forged evaluate request is refused', async ({
   page,
 }) => {
   await signIn(page, accounts.viewer, `/studies/${ids.study}`);
@@ -397,6 +397,12 @@ test('a viewer reads and shares but sees no Evaluate control, and a forged evalu
   }, ids.study);
   expect(forged).toBe(403);
   expect((await query('SELECT id FROM pipeline_job')).length).toBe(jobsBefore.length);
+  // Nor the problem page's control to exclude the problem from the study.
+  await page.goto(`/studies/${ids.study}/problems/${ids.problem}`);
+  await expect(page.getByTestId('problem-title')).toBeVisible();
+  await expect(page.getByTestId('exclude-open')).toHaveCount(0);
+  await page.goto(`/studies/${ids.study}`);
+  await expect(page.getByTestId('checkpoint-row').first()).toBeVisible();
 
   await page.getByTestId('share-button').first().click();
   const url = await page.getByTestId('share-url').inputValue();
