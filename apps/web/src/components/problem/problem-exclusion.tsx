@@ -71,7 +71,7 @@ export function ProblemExclusion({ studyId, externalId, exclusion }: Props) {
             disabled={!hydrated || change.isPending}
             onClick={() => change.mutate({ exclude: false })}
           >
-            {change.isPending ? 'Including…' : 'Include again'}
+            {change.isPending && !change.variables.exclude ? 'Including…' : 'Include again'}
           </button>
         )}
         {error && (
@@ -113,7 +113,7 @@ export function ProblemExclusion({ studyId, externalId, exclusion }: Props) {
         aria-describedby={error ? `${id}-error` : undefined}
       />
       <button type="submit" data-testid="exclude-submit" disabled={change.isPending}>
-        {change.isPending ? 'Excluding…' : 'Exclude'}
+        {change.isPending && change.variables.exclude ? 'Excluding…' : 'Exclude'}
       </button>
       <button type="button" onClick={() => setOpen(false)}>
         Cancel
