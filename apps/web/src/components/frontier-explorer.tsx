@@ -542,6 +542,7 @@ export function FrontierExplorer({
                 alphas={alphas}
                 alpha={alpha!}
                 k={state.k}
+                excluded={excluded}
                 onStep={step}
                 onK={(k) => onStateChange({ ...state, alpha: chosenAlpha, k })}
               />
