@@ -56,7 +56,7 @@ export function ProblemExclusion({ studyId, externalId, exclusion }: Props) {
 
   if (exclusion)
     return (
-      <div className="banner banner-excluded banner-line" role="note" data-testid="excluded-banner">
+      <div className="banner banner-excluded" role="note" data-testid="excluded-banner">
         <span>
           <strong>Excluded from this study:</strong> <span data-testid="excluded-reason">{exclusion.reason}</span>.{' '}
           <span className="muted small">
