@@ -143,6 +143,30 @@ const PROBES: Probe[] = [
     url: () => `/api/studies/${ids.study}/problems/${ids.problem}/samples/${ids.run}/${ids.idx}`,
     ok: 200,
   },
+  {
+    route: '/api/studies/{id}/exclusions',
+    method: 'GET',
+    access: 'read',
+    url: () => `/api/studies/${ids.study}/exclusions`,
+    ok: 200,
+  },
+  // A problem the study does not have is refused after the access check (400): nothing is excluded.
+  {
+    route: '/api/studies/{id}/exclusions',
+    method: 'POST',
+    access: 'write',
+    url: () => `/api/studies/${ids.study}/exclusions`,
+    data: () => ({ problems: [{ id: 'no-such-problem', reason: 'probe' }] }),
+    ok: 400,
+  },
+  {
+    route: '/api/studies/{id}/exclusions',
+    method: 'DELETE',
+    access: 'write',
+    url: () => `/api/studies/${ids.study}/exclusions`,
+    data: () => ({ problems: ['no-such-problem'] }),
+    ok: 400,
+  },
   { route: '/api/jobs', method: 'GET', access: 'read', url: () => '/api/jobs', ok: 200 },
   { route: '/api/jobs/{id}', method: 'GET', access: 'read', url: () => `/api/jobs/${ids.job}`, ok: 200 },
   // Writes: an alpha out of range is refused after the access check (400), so nothing is queued.
@@ -361,7 +385,7 @@ test('signed out, pages send you to sign in and come back; cross-site and foreig
   expect((await request.get('/api/health', { headers: { host: 'evil.example' } })).status()).toBe(403);
 });
 
-test('a viewer reads and shares but sees no Evaluate control, and a forged evaluate request is refused', async ({
+test('a viewer reads and shares but sees no Evaluate or Exclude control, and a forged evaluate request is refused', async ({
   page,
 }) => {
   await signIn(page, accounts.viewer, `/studies/${ids.study}`);
@@ -381,6 +405,12 @@ test('a viewer reads and shares but sees no Evaluate control, and a forged evalu
   }, ids.study);
   expect(forged).toBe(403);
   expect((await query('SELECT id FROM pipeline_job')).length).toBe(jobsBefore.length);
+  // Nor the problem page's control to exclude the problem from the study.
+  await page.goto(`/studies/${ids.study}/problems/${ids.problem}`);
+  await expect(page.getByTestId('problem-title')).toBeVisible();
+  await expect(page.getByTestId('exclude-open')).toHaveCount(0);
+  await page.goto(`/studies/${ids.study}`);
+  await expect(page.getByTestId('checkpoint-row').first()).toBeVisible();
 
   await page.getByTestId('share-button').first().click();
   const url = await page.getByTestId('share-url').inputValue();

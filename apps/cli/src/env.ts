@@ -47,7 +47,7 @@ export const envSchema = z.object({
     .optional()
     .transform((token) => token || undefined)
     .describe(
-      'The API token `frontier import --server` sends when `--token` is not given (prefer this: flags show in `ps`).',
+      'The API token `frontier import --server` and `frontier exclude --server` send when `--token` is not given (prefer this: flags show in `ps`).',
     ),
   FRONTIER_JUDGE_BACKEND: judgeBackendSchema,
   ...accessModeFields,

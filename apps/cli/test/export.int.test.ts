@@ -8,7 +8,7 @@ import { exportSamples, programText, type Db } from '@frontier/db';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { csvObjects, readParquet } from '../../../packages/formats/test/read-table';
 import { CliError } from '../src/errors';
-import { exportOptions } from '../src/commands/export';
+import { archiveOptions, exportOptions } from '../src/commands/export';
 import { tempDir, writeLcbFile, type FixtureProblem } from './lcb-fixture';
 import { runCli } from './run-cli';
 
@@ -294,7 +294,13 @@ describe('frontier export', () => {
       format: 'parquet',
       samples: true,
       code: false,
+      includeExcluded: false,
     });
+    expect(exportOptions({ format: 'csv', includeExcluded: true }, true)).toMatchObject({ includeExcluded: true });
+    // An archive carries the exclusions themselves: nothing to include.
+    expect(() => archiveOptions({ archive: 'a.frontier.gz', includeExcluded: true })).toThrow(
+      /leave out --include-excluded/,
+    );
     const missing = await runCli(
       ['export', 'No such study', '--format', 'parquet', '--out', join(dir, 'none.parquet')],
       env,

@@ -29,6 +29,7 @@ export * from './ensemble-compare';
 export * from './problem-profile';
 export * from './solve-matrix';
 export * from './study-data';
+export * from './problem-exclusion';
 export * from './serve-command';
 export * from './sandbox-backend';
 export * from './roles';

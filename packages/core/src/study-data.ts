@@ -29,6 +29,14 @@ export interface StudyDataProblem {
   difficulty: string;
 }
 
+/** A problem the study leaves out of every number, and why (shown greyed, never counted). */
+export interface StudyDataExcludedProblem {
+  id: number;
+  externalId: string;
+  title: string;
+  reason: string;
+}
+
 export const COUNT_FIELDS = ['n', 'solved', 'wa', 'tle', 'mle', 're', 'ce', 'ole', 'ie'] as const;
 export type CountField = (typeof COUNT_FIELDS)[number];
 
@@ -53,6 +61,11 @@ export interface StudyData {
    * pinned before lengths were recorded.
    */
   lengths?: StudyLengths;
+  /**
+   * Problems excluded from the study (under the difficulty filter), sorted by external id: in
+   * none of `problems` or `counts`. Absent in data pinned before exclusions existed.
+   */
+  excluded?: StudyDataExcludedProblem[];
 }
 
 /**

@@ -20,6 +20,15 @@ export { cachedStudyVersions, type StudyVersions } from './queries/study-version
 export { listenForChanges, type ChangeFeed } from './notify/change-feed';
 export { cacheUntilChange, type ChangeCache } from './notify/change-cache';
 export { getStudyData } from './queries/study-data';
+export {
+  listExclusions,
+  findExclusion,
+  excludeProblems,
+  includeProblems,
+  type ProblemExclusionEntry,
+  type ExclusionInput,
+  type ExclusionChange,
+} from './queries/exclusions';
 export { listStudyFacets, type StudyFacets } from './queries/study-facets';
 export {
   findStudyProblem,

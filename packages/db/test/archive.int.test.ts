@@ -15,6 +15,7 @@ import { importBenchmark } from '../src/ingest/benchmark';
 import { studyImportFromFile } from '../src/ingest/from-files';
 import { importStudy } from '../src/ingest/import-study';
 import { upsertStudy } from '../src/ingest/upserts';
+import { excludeProblems, listExclusions } from '../src/queries/exclusions';
 import { findShare, insertShare } from '../src/queries/shares';
 import { getStudyData } from '../src/queries/study-data';
 import { studyExport } from '../src/queries/study-export';
@@ -90,6 +91,7 @@ function byName(data: StudyData): unknown {
     studyId: 'study',
     checkpoints: data.checkpoints.map((c) => ({ ...c, id: c.name })),
     problems: data.problems.map((p) => ({ ...p, id: p.externalId })),
+    excluded: data.excluded?.map((x) => ({ ...x, id: x.externalId })),
   };
 }
 
@@ -135,6 +137,7 @@ beforeAll(async () => {
      WHERE idx = 0`,
   );
   const owner = await addUser(source.db, { email: 'owner@example.org', role: 'editor', passwordHash: 'x' });
+  await excludeProblems(source.db, studyId, [{ externalId: 'p3', reason: 'interactive problem' }], owner.id);
   const data = (await getStudyData(source.db, studyId, {}))!;
   const [a, b] = data.checkpoints;
   token = 'pinnedTokenForTheArchiveTest';
@@ -178,6 +181,7 @@ describe('study archive', () => {
       run: 3,
       sample: 36,
       share: 1,
+      exclusion: 1,
     });
     const imported = summary.studyId;
     for (const filters of [{}, { difficulty: 'hard' }, { setting: 'reasoning' }]) {
@@ -186,9 +190,13 @@ describe('study archive', () => {
       expect(after.dataVersion).toBe(before.dataVersion);
       expect(byName(after)).toEqual(byName(before));
     }
-    for (const options of [{ format: 'csv' as const }, { format: 'csv' as const, samples: true, code: true }]) {
+    for (const options of [
+      { format: 'csv' as const, includeExcluded: true },
+      { format: 'csv' as const, samples: true, code: true, includeExcluded: true },
+      { format: 'csv' as const },
+    ]) {
       const before = await text(studyExport(source.db, studyId, options));
-      expect(before.split('\n').length).toBeGreaterThan(options.samples ? 36 : 9);
+      expect(before.split('\n').length).toBeGreaterThan(options.samples ? 36 : options.includeExcluded ? 9 : 6);
       // The samples export carries each verdict's judge version, limits and machine.
       if (options.samples) expect(before).toContain('rootless,1,2000,262144,Archive CPU @ 3.10GHz');
       expect(await text(studyExport(target.db, imported, options))).toBe(before);
@@ -201,25 +209,33 @@ describe('study archive', () => {
     const after = (await getStudyData(target.db, imported, {}))!;
     expect(after.lengths!.tokens.some((x) => x > 0)).toBe(true);
     expect(after.lengths).toEqual((await getStudyData(source.db, studyId, {}))!.lengths);
+    // The exclusion came along: who, when and why, and the views leave the problem out there too.
+    const [was, now] = await Promise.all([listExclusions(source.db, studyId), listExclusions(target.db, imported)]);
+    expect(now).toEqual(was.map((x) => ({ ...x, problemId: expect.any(Number) })));
+    expect(now).toMatchObject([{ externalId: 'p3', reason: 'interactive problem', by: 'owner@example.org' }]);
+    expect((await getStudyData(target.db, imported, {}))!.problems.map((p) => p.externalId)).toEqual(['p1', 'p2']);
     const tests = await target.db.pool.query('SELECT input, expected, tier FROM test ORDER BY input');
     expect(tests.rows).toEqual(
       (await source.db.pool.query('SELECT input, expected, tier FROM test ORDER BY input')).rows,
     );
 
-    const was = (await findShare(source.db, token))!;
-    const now = (await findShare(target.db, token))!;
-    expect(now.studyId).toBe(imported);
-    expect(now.dataVersion).toBe(was.dataVersion);
+    const wasShared = (await findShare(source.db, token))!;
+    const nowShared = (await findShare(target.db, token))!;
+    expect(nowShared.studyId).toBe(imported);
+    expect(nowShared.dataVersion).toBe(wasShared.dataVersion);
     // Pinned at current data there as here.
-    expect(was.currentVersion).toBe(was.dataVersion);
-    expect(now.currentVersion).toBe(now.dataVersion);
-    expect(now.createdBy).toBe('owner@example.org');
-    expect(now.createdAt).toEqual(was.createdAt);
+    expect(wasShared.currentVersion).toBe(wasShared.dataVersion);
+    expect(nowShared.currentVersion).toBe(nowShared.dataVersion);
+    expect(nowShared.createdBy).toBe('owner@example.org');
+    expect(nowShared.createdAt).toEqual(wasShared.createdAt);
     // The view and the pinned data name the imported rows, and otherwise read the same.
     const data = (await getStudyData(target.db, imported, {}))!;
     const [a, b] = data.checkpoints;
-    expect(now.view).toBe(`/studies/${imported}/triage?a=${a!.id}&b=${b!.id}`);
-    const pinned = now.payload as { datasets: Record<string, StudyData>; queries: { key: unknown[]; data: unknown }[] };
+    expect(nowShared.view).toBe(`/studies/${imported}/triage?a=${a!.id}&b=${b!.id}`);
+    const pinned = nowShared.payload as {
+      datasets: Record<string, StudyData>;
+      queries: { key: unknown[]; data: unknown }[];
+    };
     expect(pinned.datasets['']).toEqual(data);
     expect(pinned.queries[0]!.key).toEqual(['studies', imported, 'evidence', '', a!.id, b!.id]);
     expect(pinned.queries[0]!.data).toEqual({ failTiers: { [a!.id]: { [data.problems[0]!.id]: [1, 2] } } });

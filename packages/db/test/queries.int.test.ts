@@ -166,6 +166,7 @@ describe('study data', () => {
       counts: expect.objectContaining({ n: [] }),
       failTiers: { tiers: 0, correctness: [], optimization: [] },
       lengths: { chars: [], tokens: [], tokenSamples: [] },
+      excluded: [],
     });
     expect(await getStudyData(t.db, 999_999, {})).toBeUndefined();
   });

@@ -16,6 +16,7 @@ interface ExportFlags {
   archive?: string;
   /** False with --no-tests. */
   tests?: boolean;
+  includeExcluded?: boolean;
 }
 
 const HELP = `
@@ -32,6 +33,9 @@ Archive:
                   \`frontier import FILE\`: settings, benchmark problems and their hidden tests
                   (--no-tests leaves the tests out), checkpoints (not weights), runs, every sample
                   with its program, verdict and per-test results, aggregates and share links.
+
+Problems the study excludes (frontier exclude) are left out of the rows unless
+--include-excluded is given; an archive carries them and their exclusions.
 
 The test_* columns are lists, one value per test run, in test order ([] when the sample has no
 per-test record): Parquet LIST columns; in CSV, a JSON array in one cell, e.g. ["AC","TLE"].
@@ -54,6 +58,7 @@ export function archiveOptions(flags: ExportFlags): { file: string; tests: boole
       ['--samples', flags.samples === true],
       ['--code', flags.code === true],
       ['--out', flags.out !== undefined],
+      ['--include-excluded', flags.includeExcluded === true],
     ] as const
   )
     .filter(([, on]) => on)
@@ -81,6 +86,7 @@ export function exportOptions(flags: ExportFlags, stdoutIsTerminal: boolean): St
     format: flags.format as StudyExportOptions['format'],
     samples: flags.samples ?? false,
     code: flags.code ?? false,
+    includeExcluded: flags.includeExcluded ?? false,
   };
 }
 
@@ -101,6 +107,10 @@ export function registerExport(program: Command): void {
     .option(
       '--archive <file>',
       'write the whole study to FILE (a gzip archive, written under a temporary name and renamed when complete) for `frontier import` elsewhere',
+    )
+    .option(
+      '--include-excluded',
+      'rows of the problems the study excludes too (`frontier exclude STUDY --list`); left out by default',
     )
     .option('--no-tests', "with --archive: leave the benchmark problems' hidden tests out")
     .addHelpText('after', HELP)

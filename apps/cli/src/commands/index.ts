@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerToken, registerUser } from './accounts';
 import { registerEvaluate } from './evaluate';
+import { registerExclude } from './exclude';
 import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerJobs } from './jobs';
@@ -31,6 +32,7 @@ export const commands: Array<(program: Command) => void> = [
   registerRefine,
   registerRejudge,
   registerTriage,
+  registerExclude,
   registerShare,
   registerJobs,
   registerWorker,

@@ -20,7 +20,7 @@ interface Answer {
   body: unknown;
 }
 
-function endpoint(server: string, path: string): URL {
+export function endpoint(server: string, path: string): URL {
   let base: URL | undefined;
   try {
     base = new URL(server.endsWith('/') ? server : `${server}/`);

@@ -14,6 +14,8 @@ interface Props {
   /** The slider moved to index i (by drag, arrow keys or the step buttons). */
   onStep: (index: number) => void;
   onK: (k: number) => void;
+  /** Problems the study excludes: in no number here, said beside the count. */
+  excluded?: number;
 }
 
 function Rate({ id, iv }: { id: string; iv: Interval }) {
@@ -55,7 +57,7 @@ const ROWS = [
  * column per series (each series' cells are one element, `headline-row`), so they fit beside
  * the frontier.
  */
-export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
+export function AlphaSweep({ series, alphas, alpha, k, onStep, onK, excluded = 0 }: Props) {
   const index = Math.max(0, alphas.indexOf(alpha));
   const ends = series[0]?.endpoints ?? { lo: 0, hi: 1 };
   const kind = isInterpolated(alpha, ends) ? 'interpolation' : 'extrapolation';
@@ -162,6 +164,12 @@ export function AlphaSweep({ series, alphas, alpha, k, onStep, onK }: Props) {
               <Estimate id="headline-pass-hat-k" value={pointPassHatK(p, k)} />
               <span className="headline-cell" data-testid="headline-problems" data-value={p.problems}>
                 {p.problems}
+                {excluded > 0 && (
+                  <span className="muted" data-testid="headline-excluded">
+                    {' '}
+                    ({excluded} excluded from the study)
+                  </span>
+                )}
               </span>
             </div>
           );

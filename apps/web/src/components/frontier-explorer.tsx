@@ -200,6 +200,8 @@ export function FrontierExplorer({
   const intervals = state.intervals ?? DEFAULT_INTERVALS;
   const total = series.reduce((n, s) => n + s.points.length + s.withoutData, 0);
   const evaluated = series.reduce((n, s) => n + s.points.length, 0);
+  // Every dataset is read with the same exclusions: the first one's list says which.
+  const excluded = datasets[0]?.data.excluded?.length ?? 0;
   // Suggestions are computed when the panel is open and what they read changes, never on a step.
   const suggestions = useSuggestions({
     studyId,
@@ -395,6 +397,12 @@ export function FrontierExplorer({
               {series.length > 1 ? ` in ${series.length} series (one line per inference setting × model scale)` : ''}
               {total > evaluated && `; ${total - evaluated} without judged samples under these filters`}.
             </span>{' '}
+            {excluded > 0 && (
+              <span data-testid="excluded-summary">
+                {plural(excluded, 'problem')} excluded from this study {excluded === 1 ? 'is' : 'are'} in no number (the
+                solve matrix lists {excluded === 1 ? 'it' : 'them'} with the reasons).{' '}
+              </span>
+            )}
             {pending > 0 && (
               <span data-testid="pipeline-progress">
                 {plural(pending, 'sample')} {pending === 1 ? 'is' : 'are'} waiting for the judge (the Jobs tab shows
@@ -499,6 +507,7 @@ export function FrontierExplorer({
       evaluated,
       total,
       pending,
+      excluded,
       refinement,
       suggestSeries,
       panel,
@@ -664,6 +673,7 @@ export function FrontierExplorer({
                 alphas={alphas}
                 alpha={alpha!}
                 k={state.k}
+                excluded={excluded}
                 onStep={step}
                 onK={(k) => onStateChange({ ...state, alpha: chosenAlpha, k })}
               />

@@ -42,6 +42,8 @@ const seen = {
   rejudgeStudyId: 0,
   checkpoints: [] as number[],
   problemId: 0,
+  /** A problem of the synthetic sweep, excluded and counted again. */
+  excludedId: '',
   sample: { runId: 0, idx: 0 },
   jobId: 0,
   token: '',
@@ -142,6 +144,26 @@ const CALLS: Record<ApiRouteName, Call> = {
       };
       return { path: `/api/studies/${seen.studyId}/problems/${seen.problemId}/samples/${runId}/${idx}`, params };
     },
+  },
+  exclude: {
+    handler: async () => (await import('../app/api/studies/[id]/exclusions/route')).POST,
+    request: () => ({
+      path: `/api/studies/${seen.studyId}/exclusions`,
+      params: { id: String(seen.studyId) },
+      body: json({ problems: [{ id: seen.excludedId, reason: 'tests accept several outputs' }] }),
+    }),
+  },
+  exclusions: {
+    handler: async () => (await import('../app/api/studies/[id]/exclusions/route')).GET,
+    request: () => ({ path: `/api/studies/${seen.studyId}/exclusions`, params: { id: String(seen.studyId) } }),
+  },
+  include: {
+    handler: async () => (await import('../app/api/studies/[id]/exclusions/route')).DELETE,
+    request: () => ({
+      path: `/api/studies/${seen.studyId}/exclusions`,
+      params: { id: String(seen.studyId) },
+      body: json({ problems: [seen.excludedId] }),
+    }),
   },
   studyExport: {
     handler: async () => (await import('../app/api/studies/[id]/export/route')).GET,
@@ -343,6 +365,16 @@ describe('every API route answers what its response schema says', () => {
     }) => {
       seen.checkpoints = data.checkpoints.map((c) => c.id);
       seen.problemId = data.problems.find((p) => p.externalId === 'r1')!.id;
+      seen.excludedId = data.problems.find((p) => !['r1', 'r2'].includes(p.externalId))!.externalId;
+    },
+    exclude: (res: { changed: number }) => {
+      expect(res.changed).toBe(1);
+    },
+    exclusions: (res: { exclusions: { externalId: string; reason: string }[] }) => {
+      expect(res.exclusions).toMatchObject([{ externalId: seen.excludedId, reason: 'tests accept several outputs' }]);
+    },
+    include: (res: { changed: number }) => {
+      expect(res.changed).toBe(1);
     },
     problemSamples: (page: { samples: { runId: number; idx: number; testsRun: number }[] }) => {
       seen.sample = page.samples.find((s) => s.testsRun > 0)!;

@@ -44,6 +44,12 @@ import { studyDataSchema } from '@/lib/study/study-data-schema';
 import { evidenceQuerySchema, triageEvidenceResponseSchema } from '@/lib/triage/triage-evidence';
 import { triageQuerySchema, triageResponseSchema } from '@/lib/triage/triage-api';
 import { exportQuerySchema } from '@/lib/study/export-params';
+import {
+  excludeBodySchema,
+  exclusionChangeResponseSchema,
+  exclusionsResponseSchema,
+  includeBodySchema,
+} from '@/lib/exclusions/exclusions-api';
 import { studyParamsSchema } from '@/lib/study/study-id';
 
 export type ApiMethod = 'GET' | 'POST' | 'DELETE';
@@ -174,6 +180,34 @@ export const API = {
     response: rejudgeResponseSchema,
     summary:
       "Queue judging the study's samples again with the current judge version, then aggregating them; the judge job reports how many verdicts changed, by class; 409 while the study is being re-judged",
+  },
+  exclusions: {
+    method: 'GET',
+    path: '/api/studies/{id}/exclusions',
+    access: 'read',
+    params: studyParamsSchema,
+    response: exclusionsResponseSchema,
+    summary: 'The problems the study leaves out of every number, with the reason, who excluded each and when',
+  },
+  exclude: {
+    method: 'POST',
+    path: '/api/studies/{id}/exclusions',
+    access: 'write',
+    params: studyParamsSchema,
+    body: excludeBodySchema,
+    response: exclusionChangeResponseSchema,
+    summary:
+      'Exclude problems (by id as the solve matrix shows it) with their reasons, all or none: 400 naming the ids the study does not have; excluding again updates the reason; bumps the data version',
+  },
+  include: {
+    method: 'DELETE',
+    path: '/api/studies/{id}/exclusions',
+    access: 'write',
+    params: studyParamsSchema,
+    body: includeBodySchema,
+    response: exclusionChangeResponseSchema,
+    summary:
+      'Count problems again (by id), all or none: 400 naming the ids the study does not have; bumps the data version when one was excluded',
   },
   studyExport: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import 'server-only';
-import { findStudyProblem, listProblemCounts } from '@frontier/db';
+import { findExclusion, findStudyProblem, listProblemCounts } from '@frontier/db';
 import type { ProblemDetailResponse, ProblemMeta } from '../lib/problem/problem-types';
 import { getDb } from './db';
 import { notFound } from './http-error';
@@ -25,6 +25,12 @@ export async function getProblemDetail(
   const key = `problem:${studyId}:${problemId}:${filters.setting ?? ''}:${filters.scale ?? ''}`;
   return cachedByVersion(key, await studyVersion(studyId), async () => {
     const problem = await getProblemMeta(studyId, problemId);
-    return { studyId, problem, checkpoints: await listProblemCounts(await getDb(), studyId, problemId, filters) };
+    const db = await getDb();
+    const [checkpoints, excluded] = await Promise.all([
+      listProblemCounts(db, studyId, problemId, filters),
+      findExclusion(db, studyId, problemId),
+    ]);
+    const exclusion = excluded ? { reason: excluded.reason, by: excluded.by, at: excluded.at.toISOString() } : null;
+    return { studyId, problem, checkpoints, exclusion };
   });
 }

@@ -48,6 +48,7 @@ export async function exportDownload(db: Db, studyId: number, query: ExportQuery
     format: query.format,
     samples: query.samples ?? false,
     code: query.code ?? false,
+    includeExcluded: query.includeExcluded ?? false,
   });
   return {
     body: byteStream(chunks, studyId),

@@ -1,7 +1,7 @@
 // The study archive (`frontier export STUDY --archive FILE`, docs/guide/exports.md): one gzip
 // stream of
 //   1. a header line: {"format":"frontier-study-archive","version":1,...,"study":{...}}
-//   2. records, one JSON line each ({"type":"benchmark"|"problem"|"checkpoint"|"run"|"share",...}),
+//   2. records, one JSON line each ({"type":"benchmark"|"problem"|"checkpoint"|"run"|"share"|"exclusion",...}),
 //      and table sections: a line {"type":"copy","table":T,"columns":[...]} followed by frames
 //      (a 4-byte big-endian length, then that many bytes of Postgres' binary COPY stream of the
 //      columns); a frame of length 0 ends the section;
@@ -109,6 +109,7 @@ export const SECTIONS = [
   'sample',
   'run_problem_aggregate',
   'share',
+  'exclusion',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 export type SectionCounts = Record<Section, number>;
@@ -197,6 +198,16 @@ export interface ShareRecord {
   owner: string | null;
 }
 
+/** A problem the study excludes (archives written before exclusions existed have none). */
+export interface ExclusionRecord {
+  type: 'exclusion';
+  problemId: number;
+  reason: string;
+  createdAt: string;
+  /** Who excluded it (an email); null for local mode. */
+  by: string | null;
+}
+
 export interface CopyRecord {
   type: 'copy';
   table: CopyTable;
@@ -209,7 +220,8 @@ export interface Trailer {
   sha256: string;
 }
 
-export type ArchiveRecord = BenchmarkRecord | ProblemRecord | CheckpointRecord | RunRecord | ShareRecord;
+export type ArchiveRecord =
+  BenchmarkRecord | ProblemRecord | CheckpointRecord | RunRecord | ShareRecord | ExclusionRecord;
 
 /** An archive that cannot be read: `where` says where in it (a section and row, or a byte offset). */
 export class ArchiveError extends Error {

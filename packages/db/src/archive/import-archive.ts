@@ -373,6 +373,13 @@ async function rebuild(
         );
         break;
       }
+      case 'exclusion':
+        await client.query(
+          `INSERT INTO problem_exclusion (study_id, problem_id, reason, created_at, created_by_id)
+           VALUES ($1, $2, $3, $4, (SELECT id FROM app_user WHERE email = $5))`,
+          [studyId, known(maps.problems, record.problemId, 'problem'), record.reason, record.createdAt, record.by],
+        );
+        break;
     }
     counts[record.type]++;
   }

@@ -12,8 +12,14 @@ import {
 
 const id = z.number().int().positive();
 const isoDate = z.iso.datetime({ offset: true });
+// Archives written before exclusions existed count none.
 const counts = z.strictObject(
-  Object.fromEntries(SECTIONS.map((s) => [s, z.number().int().nonnegative()])),
+  Object.fromEntries(
+    SECTIONS.map((s) => [
+      s,
+      s === 'exclusion' ? z.number().int().nonnegative().default(0) : z.number().int().nonnegative(),
+    ]),
+  ),
 ) as unknown as z.ZodType<Trailer['counts']>;
 
 export const headerSchema = z.object({
@@ -84,6 +90,13 @@ const recordSchema = z.discriminatedUnion('type', [
     payload: z.unknown(),
     createdAt: isoDate,
     owner: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('exclusion'),
+    problemId: id,
+    reason: z.string().min(1),
+    createdAt: isoDate,
+    by: z.string().nullable(),
   }),
   z.object({
     type: z.literal('copy'),

@@ -45,6 +45,7 @@ interface PinnedStudyData {
   studyId?: unknown;
   checkpoints?: { id?: unknown }[];
   problems?: { id?: unknown }[];
+  excluded?: { id?: unknown }[];
 }
 
 /** The payload (facets, datasets, queries; see the web app's SharePayload) renumbered in place. */
@@ -55,6 +56,7 @@ export function renumberPayload(payload: unknown, maps: ShareIdMaps): unknown {
     if (data.studyId === maps.study.from) data.studyId = maps.study.to;
     for (const c of data.checkpoints ?? []) c.id = mapped(maps.checkpoints, c.id);
     for (const pr of data.problems ?? []) pr.id = mapped(maps.problems, pr.id);
+    for (const x of data.excluded ?? []) x.id = mapped(maps.problems, x.id);
   }
   for (const q of p.queries ?? []) {
     // ['studies', studyId, 'evidence', filters, a, b]: the triage tab's first-failing-tier evidence.

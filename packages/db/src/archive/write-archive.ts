@@ -14,6 +14,7 @@ import {
   type BenchmarkRecord,
   type CheckpointRecord,
   type CopyTable,
+  type ExclusionRecord,
   type ProblemRecord,
   type RunRecord,
   type SectionCounts,
@@ -125,6 +126,13 @@ async function* rawArchive(db: Db, studyId: number, options: ArchiveExportOption
       emit,
     );
     yield* shares(client, studyId, counts, emit);
+    const { rows: exclusions } = await client.query<ExclusionRecord & { createdAt: Date }>(
+      `SELECT 'exclusion' AS type, x.problem_id AS "problemId", x.reason, x.created_at AS "createdAt", u.email AS by
+       FROM problem_exclusion x LEFT JOIN app_user u ON u.id = x.created_by_id WHERE x.study_id = $1 ORDER BY x.problem_id`,
+      [studyId],
+    );
+    for (const x of exclusions) yield emit(line({ ...x, createdAt: iso(x.createdAt) }));
+    counts.exclusion = exclusions.length;
     const trailer: Trailer = { type: 'end', counts, sha256: hash.digest('hex') };
     yield line(trailer);
     await client.query('COMMIT');
@@ -169,7 +177,8 @@ async function readHeader(
             (SELECT count(*) FROM checkpoint WHERE study_id = $4) AS checkpoint,
             (SELECT count(*) FROM sample WHERE run_id = ANY($1::int[])) AS sample,
             (SELECT count(*) FROM run_problem_aggregate WHERE run_id = ANY($1::int[])) AS run_problem_aggregate,
-            (SELECT count(*) FROM share WHERE study_id = $4) AS share`,
+            (SELECT count(*) FROM share WHERE study_id = $4) AS share,
+            (SELECT count(*) FROM problem_exclusion WHERE study_id = $4) AS exclusion`,
     [runIds, benchmarkIds, tests, studyId],
   );
   const counts = zeroCounts();

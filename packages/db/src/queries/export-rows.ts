@@ -26,8 +26,13 @@ const measured = (column: string) => `(SELECT coalesce(sum(x), 0) FROM unnest(a.
 export type ExportRow = Record<string, string | number | null>;
 
 // One row per (checkpoint, setting, problem), read from the aggregates, runs in alpha order and
-// one run at a time, so a study of any size exports in bounded memory.
-export async function* exportRows(db: Db, studyId: number): AsyncGenerator<ExportRow[]> {
+// one run at a time, so a study of any size exports in bounded memory. Problems the study
+// excludes are left out unless asked for.
+export async function* exportRows(
+  db: Db,
+  studyId: number,
+  options: { includeExcluded?: boolean } = {},
+): AsyncGenerator<ExportRow[]> {
   const runs = await db.prisma.evalRun.findMany({
     where: { checkpoint: { studyId } },
     select: { id: true },
@@ -47,8 +52,10 @@ export async function* exportRows(db: Db, studyId: number): AsyncGenerator<Expor
        FROM run_problem_aggregate a
        JOIN eval_run r ON r.id = a.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
        JOIN study s ON s.id = c.study_id JOIN problem p ON p.id = a.problem_id
-       WHERE a.run_id = $1 ORDER BY p.external_id`,
-      [run.id],
+       WHERE a.run_id = $1 AND ($3 OR NOT EXISTS (
+         SELECT 1 FROM problem_exclusion x WHERE x.study_id = $2 AND x.problem_id = a.problem_id))
+       ORDER BY p.external_id`,
+      [run.id, studyId, options.includeExcluded ?? false],
     );
     yield rows;
   }

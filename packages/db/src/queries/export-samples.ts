@@ -38,6 +38,8 @@ export interface SampleExportOptions {
   code?: boolean;
   /** Rows per database round trip (default 5,000). */
   pageSize?: number;
+  /** Samples of problems the study excludes too (left out by default). */
+  includeExcluded?: boolean;
 }
 
 interface RunRow {
@@ -81,6 +83,7 @@ const pageSql = (code: boolean) => `
          s.response_chars, s.completion_tokens${code ? ', s.code, s.code_z AS "codeZ"' : ''}
   FROM sample s JOIN problem p ON p.id = s.problem_id
   WHERE s.run_id = $1 AND (s.problem_id, s.idx) > ($2, $3)
+    AND ($5 OR NOT EXISTS (SELECT 1 FROM problem_exclusion x WHERE x.study_id = $6 AND x.problem_id = s.problem_id))
   ORDER BY s.problem_id, s.idx LIMIT $4`;
 
 /** Pages of sample rows (see sampleExportColumns), per-test verdicts by name, absent per-test records as []. */
@@ -96,7 +99,14 @@ export async function* exportSamples(
   for (const run of runs) {
     let after = { problemId: 0, idx: -1 };
     for (;;) {
-      const { rows } = await db.pool.query<SampleRow>(sql, [run.id, after.problemId, after.idx, limit]);
+      const { rows } = await db.pool.query<SampleRow>(sql, [
+        run.id,
+        after.problemId,
+        after.idx,
+        limit,
+        options.includeExcluded ?? false,
+        studyId,
+      ]);
       if (rows.length > 0) yield rows.map((s) => toRow(run, s, code));
       if (rows.length < limit) break;
       const last = rows[rows.length - 1]!;

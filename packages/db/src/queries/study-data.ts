@@ -38,7 +38,15 @@ const CELLS_SQL = `
     AND ($2::text IS NULL OR p.difficulty = $2)
     AND ($3::text IS NULL OR r.setting = $3)
     AND ($4::text IS NULL OR c.model_scale = $4)
+    AND NOT EXISTS (SELECT 1 FROM problem_exclusion x WHERE x.study_id = $1 AND x.problem_id = a.problem_id)
   GROUP BY c.id, a.problem_id`;
+
+// Excluded problems are listed (greyed in the matrix, with the reason) but never counted.
+const EXCLUDED_SQL = `
+  SELECT p.id, p.external_id, p.title, x.reason
+  FROM problem_exclusion x JOIN problem p ON p.id = x.problem_id
+  WHERE x.study_id = $1 AND ($2::text IS NULL OR p.difficulty = $2)
+  ORDER BY p.external_id, p.id`;
 
 // Every checkpoint the scale filter selects, with or without data; endpoints without a stored
 // alpha sort where they sit on the line (LOW at 0, HIGH at 1).
@@ -67,7 +75,7 @@ type CheckpointRow = {
 
 /** The study's data under the filters; undefined when there is no such study. */
 export async function getStudyData(db: Db, studyId: number, filters: StudyDataFilters): Promise<StudyData | undefined> {
-  const [cells, checkpoints] = await Promise.all([
+  const [cells, checkpoints, excluded] = await Promise.all([
     db.pool.query<CellRow>(CELLS_SQL, [
       studyId,
       filters.difficulty ?? null,
@@ -75,6 +83,10 @@ export async function getStudyData(db: Db, studyId: number, filters: StudyDataFi
       filters.scale ?? null,
     ]),
     db.pool.query<CheckpointRow>(CHECKPOINTS_SQL, [studyId, filters.scale ?? null]),
+    db.pool.query<{ id: number; external_id: string; title: string; reason: string }>(EXCLUDED_SQL, [
+      studyId,
+      filters.difficulty ?? null,
+    ]),
   ]);
   const study = checkpoints.rows[0];
   if (!study) return undefined;
@@ -101,6 +113,7 @@ export async function getStudyData(db: Db, studyId: number, filters: StudyDataFi
     })),
     problems: problems.map((p) => ({ id: p.id, externalId: p.external_id, title: p.title, difficulty: p.difficulty })),
     counts: {} as StudyData['counts'],
+    excluded: excluded.rows.map((x) => ({ id: x.id, externalId: x.external_id, title: x.title, reason: x.reason })),
   };
   const size = cps.length * problems.length;
   for (const f of COUNT_FIELDS) data.counts[f] = new Array<number>(size).fill(f === 'n' ? -1 : 0);

@@ -11,6 +11,8 @@ export interface StudyExportOptions extends ParquetTableOptions {
   code?: boolean;
   /** Sample rows per database round trip (default 5,000). */
   pageSize?: number;
+  /** Rows of problems the study excludes too (left out by default). */
+  includeExcluded?: boolean;
 }
 
 /**
@@ -26,5 +28,5 @@ export function studyExport(db: Db, studyId: number, options: StudyExportOptions
         exportSamples(db, studyId, options),
         options,
       )
-    : writeTable(options.format, EXPORT_COLUMNS, exportRows(db, studyId), options);
+    : writeTable(options.format, EXPORT_COLUMNS, exportRows(db, studyId, options), options);
 }

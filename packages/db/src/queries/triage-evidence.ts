@@ -2,7 +2,8 @@ import type { StudyDataFilters } from '@frontier/core';
 import type { Db } from '../client';
 
 // The triage queue's evidence: per checkpoint and problem, the element-wise sum of fail_tier_hist
-// over the runs that match the filters, read from run_problem_aggregate, never from samples.
+// over the runs that match the filters, read from run_problem_aggregate, never from samples;
+// problems the study excludes are left out, as from the study data.
 // Raw SQL: Prisma cannot unnest an array column.
 const TIERS_SQL = `
   SELECT c.id AS checkpoint_id, a.problem_id, t.tier::int AS tier, sum(t.count)::int AS count
@@ -15,6 +16,7 @@ const TIERS_SQL = `
     AND ($3::text IS NULL OR p.difficulty = $3)
     AND ($4::text IS NULL OR r.setting = $4)
     AND ($5::text IS NULL OR c.model_scale = $5)
+    AND NOT EXISTS (SELECT 1 FROM problem_exclusion x WHERE x.study_id = $1 AND x.problem_id = a.problem_id)
   GROUP BY c.id, a.problem_id, t.tier`;
 
 /** Failing samples by first failing tier (index 0 = tier 1), by checkpoint id, then problem id. */

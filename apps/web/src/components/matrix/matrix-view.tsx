@@ -16,6 +16,7 @@ import { useStatsParams } from '@/components/stats/use-stats-params';
 import { parseMatrixSearch, withMatrixState, type MatrixViewState } from '@/lib/matrix/matrix-params';
 import { liveProblemHref } from '@/lib/problem/problem-link';
 import { MatrixControls } from './matrix-controls';
+import { MatrixExcluded } from './matrix-excluded';
 import { MatrixExport } from './matrix-export';
 import { MatrixGrid, type VisibleWindow } from './matrix-grid';
 import { MatrixLegend } from './matrix-legend';
@@ -170,6 +171,10 @@ export function MatrixView({ studyId }: { studyId: number }) {
             onWindow={onWindow}
           />
         )}
+        <MatrixExcluded
+          excluded={data.data.excluded ?? []}
+          problemHref={location.readOnly ? undefined : liveProblemHref(studyId, { setting, scale })}
+        />
       </section>
     </div>
   );

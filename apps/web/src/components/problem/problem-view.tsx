@@ -9,6 +9,7 @@ import { formatAlpha } from '@/lib/format';
 import { CodeView } from './code-view';
 import { ProblemCounts } from './problem-counts';
 import { ProblemTierPlot } from './problem-tier-plot';
+import { ProblemExclusion } from './problem-exclusion';
 import { parseSampleKey, problemQuery, sampleQuery, samplesQuery, sampleKey } from './queries';
 import { SampleDiff } from './sample-diff';
 import { SampleList } from './sample-list';
@@ -90,7 +91,7 @@ export function ProblemView({ studyId, problemId }: Props) {
         onRetry={() => void detail.refetch()}
       />
     );
-  const { problem, checkpoints } = detail.data;
+  const { problem, checkpoints, exclusion } = detail.data;
   const back = new URLSearchParams();
   if (state.setting) back.set('setting', state.setting);
   if (state.scale) back.set('scale', state.scale);
@@ -113,6 +114,7 @@ export function ProblemView({ studyId, problemId }: Props) {
             <code>{problem.externalId}</code> {problem.title}
           </h2>
         </div>
+        <ProblemExclusion studyId={studyId} externalId={problem.externalId} exclusion={exclusion} />
         <dl className="pb-meta" data-testid="problem-meta">
           <div>
             <dt>Difficulty</dt>

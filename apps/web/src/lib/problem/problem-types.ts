@@ -66,10 +66,19 @@ export const problemCheckpointCountsSchema = z
 export type ProblemCheckpointCounts = z.infer<typeof problemCheckpointCountsSchema>;
 sameShape<ProblemCheckpointCounts, CountsRow>();
 
+export const problemExclusionSchema = z.strictObject({
+  reason: z.string(),
+  by: z.string().nullable().meta({ description: "Who excluded it (an account's email); null in local mode" }),
+  at: z.iso.datetime({ offset: true }),
+});
+
 export const problemDetailResponseSchema = z.strictObject({
   studyId: int,
   problem: problemMetaSchema,
   checkpoints: z.array(problemCheckpointCountsSchema),
+  exclusion: problemExclusionSchema
+    .nullable()
+    .meta({ description: 'Why the study leaves the problem out of every number; null when it counts' }),
 });
 export type ProblemDetailResponse = z.infer<typeof problemDetailResponseSchema>;
 

@@ -18,6 +18,9 @@ export const exportQuerySchema = z
         '1: one row per sample (verdict, failure class, per-test verdicts, CPU ms, peak KiB) instead of per (checkpoint, setting, problem)',
     }),
     code: flag.optional().meta({ description: "1, with samples=1: each sample's program too" }),
+    includeExcluded: flag
+      .optional()
+      .meta({ description: '1: rows of the problems the study excludes too (left out by default)' }),
   })
   .refine((q) => !q.code || q.samples, {
     path: ['code'],

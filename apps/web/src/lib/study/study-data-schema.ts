@@ -61,6 +61,13 @@ export const studyDataSchema = z
       .meta({
         description: `Response lengths summed per cell and verdict: [field][(c * problems.length + p) * ${VERDICTS.length} + verdict code] (AC, WA, TLE, MLE, RE, CE, OLE, IE). chars: sum of characters; tokens: sum of completion tokens over the tokenSamples samples that have a count. Absent in data pinned before lengths were recorded`,
       }),
+    excluded: z
+      .array(z.strictObject({ id: z.number().int(), externalId: z.string(), title: z.string(), reason: z.string() }))
+      .optional()
+      .meta({
+        description:
+          'Problems excluded from the study (under the difficulty filter) with the reason: in none of problems or counts',
+      }),
   })
   .meta({ id: 'StudyData' });
 
