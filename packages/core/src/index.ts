@@ -26,6 +26,7 @@ export * from './ensemble-compare';
 export * from './problem-profile';
 export * from './solve-matrix';
 export * from './study-data';
+export * from './release-window';
 export * from './serve-command';
 export * from './sandbox-backend';
 export * from './roles';

@@ -1,4 +1,5 @@
 import type { CheckpointRole } from './checkpoint-role';
+import type { ReleaseWindow } from './release-window';
 
 // Everything the explorer's views compute from, for one study under one set of filters, in
 // columnar form: per (checkpoint, problem) verdict counts pooled over the runs that match the
@@ -6,7 +7,7 @@ import type { CheckpointRole } from './checkpoint-role';
 // matrix, triage and ensembles from it; the server never sends raw samples.
 
 /** The study-view filters: a value narrows the data to it, an absent one does not filter. */
-export interface StudyDataFilters {
+export interface StudyDataFilters extends ReleaseWindow {
   difficulty?: string;
   setting?: string;
   scale?: string;
@@ -45,6 +46,11 @@ export interface StudyData {
    * data has n = -1 (distinct from n = 0: runs exist but nothing judged yet).
    */
   counts: Record<CountField, number[]>;
+  /**
+   * Problems the other filters keep that have no release date, left out because a release window
+   * is set (0 without one): views say how many.
+   */
+  undated?: number;
 }
 
 /** Position of (checkpoint, problem) in the count columns: checkpoint-major. */

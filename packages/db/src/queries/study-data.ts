@@ -1,6 +1,7 @@
 import {
   cellIndex,
   COUNT_FIELDS,
+  isWindowed,
   lineAlpha,
   type CheckpointRole,
   type CountField,
@@ -8,15 +9,14 @@ import {
   type StudyDataFilters,
 } from '@frontier/core';
 import type { Db } from '../client';
+import { releaseWindowParams, releaseWindowSql } from './release-window-sql';
 
 // The hot read behind every explorer view: per (checkpoint, problem), the counts of every run
 // matching the filters, summed from run_problem_aggregate (the table's writer is ../aggregate.ts).
 // Raw SQL: a grouped sum over tens of thousands of cells, which Prisma's groupBy cannot join.
 
-const CELLS_SQL = `
-  SELECT c.id AS checkpoint_id, a.problem_id,
-         sum(a.n)::int AS n, sum(a.solved)::int AS solved, sum(a.wa)::int AS wa, sum(a.tle)::int AS tle,
-         sum(a.mle)::int AS mle, sum(a.re)::int AS re, sum(a.ce)::int AS ce, sum(a.ole)::int AS ole, sum(a.ie)::int AS ie
+// The runs and problems the filters other than the window select ($1..$4).
+const FILTERED_CELLS = `
   FROM checkpoint c
   JOIN eval_run r ON r.checkpoint_id = c.id
   JOIN run_problem_aggregate a ON a.run_id = r.id
@@ -24,8 +24,18 @@ const CELLS_SQL = `
   WHERE c.study_id = $1
     AND ($2::text IS NULL OR p.difficulty = $2)
     AND ($3::text IS NULL OR r.setting = $3)
-    AND ($4::text IS NULL OR c.model_scale = $4)
+    AND ($4::text IS NULL OR c.model_scale = $4)`;
+
+const CELLS_SQL = `
+  SELECT c.id AS checkpoint_id, a.problem_id,
+         sum(a.n)::int AS n, sum(a.solved)::int AS solved, sum(a.wa)::int AS wa, sum(a.tle)::int AS tle,
+         sum(a.mle)::int AS mle, sum(a.re)::int AS re, sum(a.ce)::int AS ce, sum(a.ole)::int AS ole, sum(a.ie)::int AS ie
+  ${FILTERED_CELLS}
+    AND ${releaseWindowSql(5, 6)}
   GROUP BY c.id, a.problem_id`;
+
+// Problems a window leaves out for want of a date, for the note views show beside it.
+const UNDATED_SQL = `SELECT count(DISTINCT a.problem_id)::int AS n ${FILTERED_CELLS} AND p.contest_date IS NULL`;
 
 // Every checkpoint the scale filter selects, with or without data; endpoints without a stored
 // alpha sort where they sit on the line (LOW at 0, HIGH at 1).
@@ -47,14 +57,11 @@ type CheckpointRow = {
 
 /** The study's data under the filters; undefined when there is no such study. */
 export async function getStudyData(db: Db, studyId: number, filters: StudyDataFilters): Promise<StudyData | undefined> {
-  const [cells, checkpoints] = await Promise.all([
-    db.pool.query<CellRow>(CELLS_SQL, [
-      studyId,
-      filters.difficulty ?? null,
-      filters.setting ?? null,
-      filters.scale ?? null,
-    ]),
+  const filterParams = [studyId, filters.difficulty ?? null, filters.setting ?? null, filters.scale ?? null];
+  const [cells, checkpoints, undated] = await Promise.all([
+    db.pool.query<CellRow>(CELLS_SQL, [...filterParams, ...releaseWindowParams(filters)]),
     db.pool.query<CheckpointRow>(CHECKPOINTS_SQL, [studyId, filters.scale ?? null]),
+    isWindowed(filters) ? db.pool.query<{ n: number }>(UNDATED_SQL, filterParams) : undefined,
   ]);
   const study = checkpoints.rows[0];
   if (!study) return undefined;
@@ -81,6 +88,7 @@ export async function getStudyData(db: Db, studyId: number, filters: StudyDataFi
     })),
     problems: problems.map((p) => ({ id: p.id, externalId: p.external_id, title: p.title, difficulty: p.difficulty })),
     counts: {} as StudyData['counts'],
+    undated: undated?.rows[0]?.n ?? 0,
   };
   const size = cps.length * problems.length;
   for (const f of COUNT_FIELDS) data.counts[f] = new Array<number>(size).fill(f === 'n' ? -1 : 0);

@@ -33,12 +33,18 @@ export const studyDataSchema = z
       difficulty: z.string().optional(),
       setting: z.string().optional(),
       scale: z.string().optional(),
+      from: z.string().optional().meta({ description: 'Release window start, YYYY-MM-DD (UTC day, inclusive)' }),
+      to: z.string().optional().meta({ description: 'Release window end, YYYY-MM-DD (UTC day, inclusive)' }),
     }),
     checkpoints: z.array(checkpointSchema).meta({ description: 'Sorted by scale, then alpha (nulls last), then id' }),
     problems: z.array(problemSchema).meta({ description: 'Sorted by external id' }),
     counts: z.record(z.enum(COUNT_FIELDS), column).meta({
       description:
         'counts[field][c * problems.length + p] for checkpoint c and problem p (checkpoint-major); a cell without run data has n = -1',
+    }),
+    undated: z.number().int().nonnegative().optional().meta({
+      description:
+        'Problems the other filters keep that have no release date, left out because a release window is set',
     }),
   })
   .meta({ id: 'StudyData' });
