@@ -27,6 +27,7 @@ export * from './problem-profile';
 export * from './solve-matrix';
 export * from './study-data';
 export * from './release-window';
+export * from './iso-date';
 export * from './serve-command';
 export * from './sandbox-backend';
 export * from './roles';

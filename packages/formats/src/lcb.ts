@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DIFFICULTIES, type Difficulty, type Verdict } from '@frontier/core';
-import { parseIsoDate } from './dates';
+import { DIFFICULTIES, parseIsoDate, type Difficulty, type Verdict } from '@frontier/core';
 import { FormatError, type FormatLocation } from './errors';
 import { readJsonArrayFile } from './json-array-stream';
 import { LCB_ERROR_CODES, describeLcbErrorCodes } from './lcb-verdict';

@@ -27,6 +27,7 @@ export const jsonlSampleSchema = z.strictObject({
   difficulty: z.enum(DIFFICULTIES).optional(),
   platform: z.string().optional(),
   contest_date: z.string().optional(),
+  release_date: z.string().optional(),
 });
 
 export type JsonlSampleLine = z.output<typeof jsonlSampleSchema>;

@@ -434,6 +434,7 @@ export function FrontierExplorer({
           <FilterBar
             filters={filters}
             facets={facets}
+            undated={datasets[0]?.data.undated}
             onChange={(f) => onFiltersChange?.(f, { ...state, alpha: chosenAlpha })}
           />
         </fieldset>
