@@ -1,5 +1,7 @@
 import type { TableColumn } from '@frontier/formats';
+import type { ReleaseWindow } from '@frontier/core';
 import type { Db } from '../client';
+import { releaseWindowParams, releaseWindowSql } from './release-window-sql';
 
 const text = (name: string): TableColumn => ({ name, type: 'string' });
 const count = (name: string): TableColumn => ({ name, type: 'int' });
@@ -20,7 +22,7 @@ export type ExportRow = Record<string, string | number | null>;
 
 // One row per (checkpoint, setting, problem), read from the aggregates, runs in alpha order and
 // one run at a time, so a study of any size exports in bounded memory.
-export async function* exportRows(db: Db, studyId: number): AsyncGenerator<ExportRow[]> {
+export async function* exportRows(db: Db, studyId: number, window: ReleaseWindow = {}): AsyncGenerator<ExportRow[]> {
   const runs = await db.prisma.evalRun.findMany({
     where: { checkpoint: { studyId } },
     select: { id: true },
@@ -38,8 +40,8 @@ export async function* exportRows(db: Db, studyId: number): AsyncGenerator<Expor
        FROM run_problem_aggregate a
        JOIN eval_run r ON r.id = a.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
        JOIN study s ON s.id = c.study_id JOIN problem p ON p.id = a.problem_id
-       WHERE a.run_id = $1 ORDER BY p.external_id`,
-      [run.id],
+       WHERE a.run_id = $1 AND ${releaseWindowSql(2, 3)} ORDER BY p.external_id`,
+      [run.id, ...releaseWindowParams(window)],
     );
     yield rows;
   }

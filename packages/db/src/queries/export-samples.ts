@@ -1,6 +1,7 @@
-import { VERDICTS } from '@frontier/core';
+import { VERDICTS, type ReleaseWindow } from '@frontier/core';
 import type { TableColumn, TableRow } from '@frontier/formats';
 import type { Db } from '../client';
+import { releaseWindowParams, releaseWindowSql } from './release-window-sql';
 import { programText } from '../program-codec';
 
 // One row per sample of a study, for notebooks: run by run in the aggregate export's order, each
@@ -28,6 +29,8 @@ export function sampleExportColumns(code: boolean): readonly TableColumn[] {
 
 export interface SampleExportOptions {
   code?: boolean;
+  /** Only problems released within it (undated ones are left out when it has a bound). */
+  window?: ReleaseWindow;
   /** Rows per database round trip (default 5,000). */
   pageSize?: number;
 }
@@ -63,7 +66,7 @@ const pageSql = (code: boolean) => `
   SELECT s.problem_id, p.external_id, s.idx, s.verdict::text AS verdict, s.failure_class::text AS failure_class,
          s.coverage_passed, s.test_verdicts, s.test_cpu_ms, s.test_peak_kib${code ? ', s.code, s.code_z AS "codeZ"' : ''}
   FROM sample s JOIN problem p ON p.id = s.problem_id
-  WHERE s.run_id = $1 AND (s.problem_id, s.idx) > ($2, $3)
+  WHERE s.run_id = $1 AND (s.problem_id, s.idx) > ($2, $3) AND ${releaseWindowSql(5, 6)}
   ORDER BY s.problem_id, s.idx LIMIT $4`;
 
 /** Pages of sample rows (see sampleExportColumns), per-test verdicts by name, absent per-test records as []. */
@@ -79,7 +82,13 @@ export async function* exportSamples(
   for (const run of runs) {
     let after = { problemId: 0, idx: -1 };
     for (;;) {
-      const { rows } = await db.pool.query<SampleRow>(sql, [run.id, after.problemId, after.idx, limit]);
+      const { rows } = await db.pool.query<SampleRow>(sql, [
+        run.id,
+        after.problemId,
+        after.idx,
+        limit,
+        ...releaseWindowParams(options.window ?? {}),
+      ]);
       if (rows.length > 0) yield rows.map((s) => toRow(run, s, code));
       if (rows.length < limit) break;
       const last = rows[rows.length - 1]!;

@@ -55,13 +55,29 @@ type CheckpointRow = {
   model_scale: string;
 };
 
+const filterParams = (studyId: number, filters: StudyDataFilters) => [
+  studyId,
+  filters.difficulty ?? null,
+  filters.setting ?? null,
+  filters.scale ?? null,
+];
+
+/**
+ * Problems with results under the filters that have no release date, when the filters hold a
+ * release window (which leaves them out); 0 without one.
+ */
+export async function countUndatedProblems(db: Db, studyId: number, filters: StudyDataFilters): Promise<number> {
+  if (!isWindowed(filters)) return 0;
+  const { rows } = await db.pool.query<{ n: number }>(UNDATED_SQL, filterParams(studyId, filters));
+  return rows[0]!.n;
+}
+
 /** The study's data under the filters; undefined when there is no such study. */
 export async function getStudyData(db: Db, studyId: number, filters: StudyDataFilters): Promise<StudyData | undefined> {
-  const filterParams = [studyId, filters.difficulty ?? null, filters.setting ?? null, filters.scale ?? null];
   const [cells, checkpoints, undated] = await Promise.all([
-    db.pool.query<CellRow>(CELLS_SQL, [...filterParams, ...releaseWindowParams(filters)]),
+    db.pool.query<CellRow>(CELLS_SQL, [...filterParams(studyId, filters), ...releaseWindowParams(filters)]),
     db.pool.query<CheckpointRow>(CHECKPOINTS_SQL, [studyId, filters.scale ?? null]),
-    isWindowed(filters) ? db.pool.query<{ n: number }>(UNDATED_SQL, filterParams) : undefined,
+    countUndatedProblems(db, studyId, filters),
   ]);
   const study = checkpoints.rows[0];
   if (!study) return undefined;
@@ -88,7 +104,7 @@ export async function getStudyData(db: Db, studyId: number, filters: StudyDataFi
     })),
     problems: problems.map((p) => ({ id: p.id, externalId: p.external_id, title: p.title, difficulty: p.difficulty })),
     counts: {} as StudyData['counts'],
-    undated: undated?.rows[0]?.n ?? 0,
+    undated,
   };
   const size = cps.length * problems.length;
   for (const f of COUNT_FIELDS) data.counts[f] = new Array<number>(size).fill(f === 'n' ? -1 : 0);

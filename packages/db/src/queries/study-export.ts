@@ -1,3 +1,4 @@
+import type { ReleaseWindow } from '@frontier/core';
 import { writeTable, type ParquetTableOptions, type TableFormat } from '@frontier/formats';
 import type { Db } from '../client';
 import { EXPORT_COLUMNS, exportRows } from './export-rows';
@@ -11,6 +12,8 @@ export interface StudyExportOptions extends ParquetTableOptions {
   code?: boolean;
   /** Sample rows per database round trip (default 5,000). */
   pageSize?: number;
+  /** Only problems released within it (undated ones are left out when it has a bound). */
+  window?: ReleaseWindow;
 }
 
 /**
@@ -26,5 +29,5 @@ export function studyExport(db: Db, studyId: number, options: StudyExportOptions
         exportSamples(db, studyId, options),
         options,
       )
-    : writeTable(options.format, EXPORT_COLUMNS, exportRows(db, studyId), options);
+    : writeTable(options.format, EXPORT_COLUMNS, exportRows(db, studyId, options.window), options);
 }
