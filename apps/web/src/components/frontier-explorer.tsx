@@ -297,6 +297,8 @@ export function FrontierExplorer({
   const setSuggest = useCallback((suggest: SuggestView | undefined) => {
     latest.current.onStateChange({ ...stateRef.current, alpha: latest.current.chosenAlpha, suggest });
   }, []);
+  // One object per window, so the memoised panel below re-renders only when the window moves.
+  const releaseWindow = useMemo(() => ({ from: filters.from, to: filters.to }), [filters.from, filters.to]);
   const suggestCard = useMemo(
     () =>
       suggestions && (
@@ -305,10 +307,11 @@ export function FrontierExplorer({
           suggestions={suggestions}
           live={!readOnly}
           difficulty={filters.difficulty}
+          window={releaseWindow}
           onView={setSuggest}
         />
       ),
-    [suggestions, studyId, readOnly, filters.difficulty, setSuggest],
+    [suggestions, studyId, readOnly, filters.difficulty, releaseWindow, setSuggest],
   );
 
   const step = (index: number) => {
