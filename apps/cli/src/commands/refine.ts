@@ -56,8 +56,8 @@ async function follow(db: Parameters<typeof getJob>[0], id: number): Promise<Pip
 }
 
 export function registerRefine(program: Command): void {
-  addCurveFlags(
-    addWindowFlags(
+  addWindowFlags(
+    addCurveFlags(
       program
         .command('refine')
         .description(

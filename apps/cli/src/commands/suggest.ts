@@ -90,8 +90,8 @@ function table(r: Refinement): string {
 }
 
 export function registerSuggest(program: Command): void {
-  addCurveFlags(
-    addWindowFlags(
+  addWindowFlags(
+    addCurveFlags(
       program
         .command('suggest')
         .description(
