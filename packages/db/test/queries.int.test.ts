@@ -164,6 +164,7 @@ describe('study data', () => {
       checkpoints: [],
       problems: [],
       counts: expect.objectContaining({ n: [] }),
+      undated: 0,
     });
     expect(await getStudyData(t.db, 999_999, {})).toBeUndefined();
   });
@@ -173,6 +174,8 @@ describe('study data', () => {
       difficulties: ['easy', 'hard'],
       settings: ['reasoning', 'tool'],
       scales: ['7B', '32B'],
+      // No problem here has a release date: one bar of undated problems.
+      releaseDays: [{ day: null, problems: 2 }],
     });
   });
 });
