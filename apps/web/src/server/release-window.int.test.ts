@@ -46,6 +46,7 @@ const ROUTES = {
   data: async () => (await import('../app/api/studies/[id]/data/route')).GET,
   export: async () => (await import('../app/api/studies/[id]/export/route')).GET,
   triage: async () => (await import('../app/api/studies/[id]/triage/route')).GET,
+  evidence: async () => (await import('../app/api/studies/[id]/evidence/route')).GET,
 };
 
 async function get(route: keyof typeof ROUTES, query: string) {
@@ -77,6 +78,24 @@ describe('release window on the study API', () => {
       .slice(1)
       .map((line) => line.split(',')[5]);
     expect([...new Set(ids)].sort()).toEqual(IN_WINDOW);
+  });
+
+  it('GET evidence follows the window, after the same pair was read without one', async () => {
+    // What the judge records and an LCB import does not: the tier each failing sample reached.
+    await t.db.pool.query('UPDATE run_problem_aggregate SET fail_tier_hist = ARRAY[n - solved] WHERE n > solved');
+    const data = JSON.parse((await get('data', '')).text) as StudyData;
+    const [a, b] = data.checkpoints.map((c) => c.id);
+    const name = new Map(data.problems.map((p) => [String(p.id), p.externalId]));
+    const problemsOf = async (query: string) => {
+      const res = await get('evidence', `a=${a}&b=${b}${query}`);
+      expect(res.status).toBe(200);
+      const { failTiers } = JSON.parse(res.text) as { failTiers: Record<string, Record<string, number[]>> };
+      return [...new Set(Object.values(failTiers).flatMap((byProblem) => Object.keys(byProblem)))]
+        .map((id) => name.get(id))
+        .sort();
+    };
+    expect(await problemsOf('')).toEqual(['d1', 'd2', 'd3', 'd4', 'd5']);
+    expect(await problemsOf(`&from=${WINDOW.from}&to=${WINDOW.to}`)).toEqual(IN_WINDOW);
   });
 
   it.each([
