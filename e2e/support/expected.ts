@@ -9,6 +9,9 @@ export interface Filters {
   difficulty?: string;
   setting?: string;
   scale?: string;
+  /** Release window, inclusive UTC days YYYY-MM-DD; undated problems are out when either is set. */
+  from?: string;
+  to?: string;
 }
 
 /** What the app should show for a checkpoint, computed here independently with SQL. */
@@ -26,6 +29,8 @@ const EXPECTED_SQL = `
       AND p.difficulty = coalesce($2, p.difficulty)
       AND r.setting = coalesce($3, r.setting)
       AND c.model_scale = coalesce($4, c.model_scale)
+      AND ($5::date IS NULL OR (p.contest_date AT TIME ZONE 'UTC')::date >= $5::date)
+      AND ($6::date IS NULL OR (p.contest_date AT TIME ZONE 'UTC')::date <= $6::date)
     GROUP BY c.id, a.problem_id
     HAVING sum(a.n) > 0
   )
@@ -38,7 +43,14 @@ const EXPECTED_SQL = `
   GROUP BY c.id ORDER BY c.id`;
 
 export async function expectedPoints(studyId: number, f: Filters = {}): Promise<ExpectedPoint[]> {
-  return query<ExpectedPoint>(EXPECTED_SQL, [studyId, f.difficulty ?? null, f.setting ?? null, f.scale ?? null]);
+  return query<ExpectedPoint>(EXPECTED_SQL, [
+    studyId,
+    f.difficulty ?? null,
+    f.setting ?? null,
+    f.scale ?? null,
+    f.from ?? null,
+    f.to ?? null,
+  ]);
 }
 
 export async function studyIdByName(name: string): Promise<number> {

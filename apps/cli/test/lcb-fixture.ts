@@ -8,6 +8,8 @@ export interface FixtureProblem {
   difficulty: 'easy' | 'medium' | 'hard';
   /** LCB error codes per sample; 0 means passed. */
   codes: number[];
+  /** LCB's contest_date as written (null: none); by default a date derived from the position. */
+  contestDate?: string | null;
 }
 
 export function tempDir(): string {
@@ -37,7 +39,7 @@ export function writeLcbFile(
     question_title: `Problem ${p.id}`,
     difficulty: p.difficulty,
     platform: 'atcoder',
-    contest_date: `2024-0${1 + (i % 9)}-01T00:00:00`,
+    contest_date: p.contestDate === undefined ? `2024-0${1 + (i % 9)}-01T00:00:00` : p.contestDate,
     code_list: p.codes.map((c, j) => `# sample ${j}\nprint(${c})\n${padBytes ? `# ${padding()}\n` : ''}`),
     graded_list: p.codes.map((c) => c === 0),
     metadata: p.codes.map((c) =>

@@ -46,12 +46,19 @@ describe('automatic refinement', () => {
     await expect(
       queueRefinement(t.db, studyId, { ...settings, budgetAlphas: 2, setting: 'agentic' }),
     ).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(
+      queueRefinement(t.db, studyId, { ...settings, budgetAlphas: 2, from: '2024-06-01', to: '2024-01-01' }),
+    ).rejects.toThrow(/from \(2024-06-01\) is after to/);
     await expect(queueRefinement(t.db, studyId, { ...settings, budgetSamples: 5 })).rejects.toThrow(
       /does not cover one alpha/,
     );
     const id = await queueRefinement(t.db, other, { ...settings, budgetAlphas: 2 });
     await expect(queueRefinement(t.db, other, { ...settings, budgetAlphas: 2 })).rejects.toBeInstanceOf(ConflictError);
     await cancelJob(t.db, id);
+    // A release window travels in the run's params, where the worker's step reads it each round.
+    const windowed = await queueRefinement(t.db, other, { ...settings, budgetAlphas: 2, from: '2024-01-01' });
+    expect(refineParamsSchema.parse((await getJob(t.db, windowed))!.params).settings.from).toBe('2024-01-01');
+    await cancelJob(t.db, windowed);
   });
 
   it('runs rounds of suggested alphas through the pipeline until the budget is spent', async () => {

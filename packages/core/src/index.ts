@@ -30,6 +30,8 @@ export * from './problem-profile';
 export * from './solve-matrix';
 export * from './study-data';
 export * from './problem-exclusion';
+export * from './release-window';
+export * from './iso-date';
 export * from './serve-command';
 export * from './sandbox-backend';
 export * from './roles';

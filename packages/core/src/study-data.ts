@@ -1,5 +1,6 @@
 import type { CheckpointRole } from './checkpoint-role';
 import type { StudyLengths } from './length/length-columns';
+import type { ReleaseWindow } from './release-window';
 
 // Everything the explorer's views compute from, for one study under one set of filters, in
 // columnar form: per (checkpoint, problem) verdict counts pooled over the runs that match the
@@ -7,7 +8,7 @@ import type { StudyLengths } from './length/length-columns';
 // matrix, triage and ensembles from it; the server never sends raw samples.
 
 /** The study-view filters: a value narrows the data to it, an absent one does not filter. */
-export interface StudyDataFilters {
+export interface StudyDataFilters extends ReleaseWindow {
   difficulty?: string;
   setting?: string;
   scale?: string;
@@ -66,6 +67,11 @@ export interface StudyData {
    * none of `problems` or `counts`. Absent in data pinned before exclusions existed.
    */
   excluded?: StudyDataExcludedProblem[];
+  /**
+   * Problems the other filters keep that have no release date, left out because a release window
+   * is set (0 without one): views say how many.
+   */
+  undated?: number;
 }
 
 /**

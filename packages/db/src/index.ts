@@ -19,7 +19,7 @@ export { getStudyVersion, getStudiesVersion } from './queries/study-versions';
 export { cachedStudyVersions, type StudyVersions } from './queries/study-version-cache';
 export { listenForChanges, type ChangeFeed } from './notify/change-feed';
 export { cacheUntilChange, type ChangeCache } from './notify/change-cache';
-export { getStudyData } from './queries/study-data';
+export { countUndatedProblems, getStudyData } from './queries/study-data';
 export {
   listExclusions,
   findExclusion,

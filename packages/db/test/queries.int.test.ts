@@ -167,6 +167,7 @@ describe('study data', () => {
       failTiers: { tiers: 0, correctness: [], optimization: [] },
       lengths: { chars: [], tokens: [], tokenSamples: [] },
       excluded: [],
+      undated: 0,
     });
     expect(await getStudyData(t.db, 999_999, {})).toBeUndefined();
   });
@@ -176,6 +177,8 @@ describe('study data', () => {
       difficulties: ['easy', 'hard'],
       settings: ['reasoning', 'tool'],
       scales: ['7B', '32B'],
+      // No problem here has a release date: one bar of undated problems.
+      releaseDays: [{ day: null, problems: 2 }],
     });
   });
 });

@@ -170,6 +170,7 @@ describe('readJsonlSamples', () => {
       ['difficulty', { difficulty: 'easy' }, { difficulty: 'hard' }],
       ['platform', { platform: 'atcoder' }, { platform: 'codeforces' }],
       ['contest_date', { contest_date: '2024-01-02' }, { contest_date: '2024-01-03' }],
+      ['release_date', { release_date: '2024-01-02' }, { release_date: '2024-01-03' }],
     ] as const) {
       const path = await writeFixture(
         dir,
@@ -184,6 +185,25 @@ describe('readJsonlSamples', () => {
       expect(err.location, field).toEqual({ kind: 'line', line: 3 });
       expect(err.field, field).toBe(field);
       expect(err.detail, field).toContain('problem "a" on line 1');
+    }
+  });
+
+  it("reads release_date as the problem's release date, and refuses it beside contest_date or malformed", async () => {
+    const ok = await writeFixture(
+      dir,
+      'release.jsonl',
+      lines({ problem_id: 'a', code: '', release_date: '2024-05-06' }),
+    );
+    const [sample] = await collect(readJsonlSamples(ok));
+    expect(sample!.contestDate).toEqual(new Date(Date.UTC(2024, 4, 6)));
+    for (const [name, extra, detail] of [
+      ['both', { release_date: '2024-05-06', contest_date: '2024-05-06' }, 'give the release date once'],
+      ['bad', { release_date: 'May 6th' }, 'not an ISO date'],
+    ] as const) {
+      const path = await writeFixture(dir, `release-${name}.jsonl`, lines({ problem_id: 'a', code: '', ...extra }));
+      const err = await formatErrorOf(() => collect(readJsonlSamples(path)));
+      expect(err.field, name).toBe('release_date');
+      expect(err.detail, name).toContain(detail);
     }
   });
 

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { responseChars, type Difficulty, type Verdict } from '@frontier/core';
-import { parseIsoDate } from './dates';
+import { parseIsoDate, responseChars, type Difficulty, type Verdict } from '@frontier/core';
 import { FormatError, toFormatError } from './errors';
 import { jsonlSampleSchema, TOKEN_COUNT_FIELDS, type Language } from './sample-schema';
 import { describeIssue } from './zod-issue';
@@ -74,7 +73,7 @@ class Uniqueness {
   }
 }
 
-type MetadataField = 'title' | 'difficulty' | 'platform' | 'contest_date';
+type MetadataField = 'title' | 'difficulty' | 'platform' | 'contest_date' | 'release_date';
 
 /**
  * A problem's metadata may be given on any of its lines, once or repeated alike; a line that
@@ -87,7 +86,7 @@ class ProblemMetadata {
     fail: (field: string, detail: string) => never,
     line: number,
     problemId: string,
-    given: Record<MetadataField, string | undefined>,
+    given: Partial<Record<MetadataField, string>>,
   ): void {
     let known = this.first.get(problemId);
     if (known === undefined) {
@@ -130,10 +129,14 @@ function parseLine(file: string, line: number, text: string, { unique, metadata 
     fail(field, detail);
   }
   const s = result.data!;
+  // release_date is the name the guide gives; contest_date, LiveCodeBench's, means the same.
+  if (s.release_date !== undefined && s.contest_date !== undefined)
+    fail('release_date', 'give the release date once, as release_date (contest_date is the same field)');
+  const dateField: MetadataField = s.release_date !== undefined ? 'release_date' : 'contest_date';
+  const dateText = s.release_date ?? s.contest_date;
   let contestDate: Date | undefined;
-  if (s.contest_date !== undefined) {
-    contestDate =
-      parseIsoDate(s.contest_date) ?? fail('contest_date', `not an ISO date: ${JSON.stringify(s.contest_date)}`);
+  if (dateText !== undefined) {
+    contestDate = parseIsoDate(dateText) ?? fail(dateField, `not an ISO date: ${JSON.stringify(dateText)}`);
   }
   const tokenFields = TOKEN_COUNT_FIELDS.filter((f) => s[f] !== undefined);
   if (tokenFields.length > 1)
@@ -143,7 +146,7 @@ function parseLine(file: string, line: number, text: string, { unique, metadata 
     title: s.title,
     difficulty: s.difficulty,
     platform: s.platform,
-    contest_date: contestDate?.toISOString(),
+    [dateField]: contestDate?.toISOString(),
   });
   const sample: JsonlSample = {
     line,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DIFFICULTIES, responseChars, type Difficulty, type Verdict } from '@frontier/core';
-import { parseIsoDate } from './dates';
+import { DIFFICULTIES, parseIsoDate, responseChars, type Difficulty, type Verdict } from '@frontier/core';
 import { FormatError, type FormatLocation } from './errors';
 import { readJsonArrayFile } from './json-array-stream';
 import { TOKEN_COUNT_FIELDS } from './sample-schema';

@@ -31,6 +31,7 @@ export const jsonlSampleSchema = z.strictObject({
   completion_tokens: z.int().min(0).optional(),
   num_tokens: z.int().min(0).optional(),
   output_tokens: z.int().min(0).optional(),
+  release_date: z.string().optional(),
 });
 
 /** The names researchers' files give a response's token count (one of them per sample). */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { JudgeInputError } from './errors';
 import { lcbProblem } from './lcb';
+import { parseReleaseDate } from './release-date';
 import { DEFAULT_TIER_COUNT, deriveTiers } from './tiers';
 import type { Benchmark, Checker, Limits, Problem } from './types';
 
@@ -102,6 +103,7 @@ function frontierBenchmark(doc: Record<string, unknown>, name: string, k: number
       checker: parseChecker(rec.checker ?? defaults.checker, where),
       tests,
       tierDerivation,
+      releaseDate: parseReleaseDate(rec.release_date, 'release_date', where),
     });
   });
   return { name: typeof doc.name === 'string' ? doc.name : name, format: 'frontier', problems };

@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { JudgeInputError } from './errors';
 import { unpickleString } from './pickle';
 import { lcbCompatProgram } from './lcb-compat';
+import { parseReleaseDate } from './release-date';
 import { deriveTiers } from './tiers';
 import type { Problem } from './types';
 
@@ -61,6 +62,7 @@ export function lcbProblem(rec: Record<string, unknown>, where: string, tierCoun
     functional: functional ? { fnName: fnName as string } : undefined,
     tests: tests.map((t, i) => ({ input: t.input, output: t.output, tier: tiers[i]! })),
     tierDerivation: derivation,
+    releaseDate: parseReleaseDate(rec.contest_date, 'contest_date', name),
   };
 }
 

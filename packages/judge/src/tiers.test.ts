@@ -46,6 +46,13 @@ describe('parseBenchmark', () => {
     expect(p.checker).toEqual({ mode: 'float', absTol: 1e-3, relTol: undefined });
     expect(p.tests.map((t) => t.tier)).toEqual([1, 2]);
   });
+  it('keeps a release date, as UTC, and refuses one that is not a date', () => {
+    expect(parseBenchmark(one({ release_date: '2024-05-01' }), 'b.json').problems.get('p')!.releaseDate).toEqual(
+      new Date(Date.UTC(2024, 4, 1)),
+    );
+    expect(parseBenchmark(one({}), 'b.json').problems.get('p')!.releaseDate).toBeUndefined();
+    expect(() => parseBenchmark(one({ release_date: 'spring' }), 'b.json')).toThrow(/release_date must be an ISO date/);
+  });
   it('derives tiers when none are given', () => {
     const b = parseBenchmark(
       JSON.stringify({

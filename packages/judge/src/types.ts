@@ -36,6 +36,8 @@ export interface Problem {
   tests: TestCase[];
   /** How tiers were derived when the source had none. */
   tierDerivation?: TierDerivation;
+  /** When the problem was published (release_date, or LiveCodeBench's contest_date). */
+  releaseDate?: Date;
 }
 
 export interface TierDerivation {

@@ -60,6 +60,7 @@ export async function buildBenchmark(opts: BuildOptions): Promise<Benchmark> {
       statement: p.statement,
       time_limit_ms: p.time_limit_ms,
       memory_limit_mb: p.memory_limit_mb,
+      release_date: p.release_date,
       checker: 'tokens',
       tests: tests.get(p.id) ?? [],
     })),

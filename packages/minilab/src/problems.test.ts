@@ -26,7 +26,7 @@ describe('problem set', () => {
   });
 
   it('writes down no verdicts: problem.json holds only the known fields', () => {
-    const allowed = ['id', 'title', 'difficulty', 'statement', 'time_limit_ms', 'memory_limit_mb'];
+    const allowed = ['id', 'title', 'difficulty', 'statement', 'time_limit_ms', 'memory_limit_mb', 'release_date'];
     for (const p of problems) {
       const raw = JSON.parse(readFileSync(join(PROBLEMS_DIR, p.id, 'problem.json'), 'utf8')) as object;
       expect(Object.keys(raw).sort(), p.id).toEqual([...allowed].sort());

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compareDifficulties, isDifficulty, type Difficulty } from '@frontier/core';
+import { compareDifficulties, isDifficulty, releaseDayProblem, type Difficulty } from '@frontier/core';
 
 export const PROBLEMS_DIR = fileURLToPath(new URL('../problems', import.meta.url));
 
@@ -14,6 +14,8 @@ export interface ProblemMeta {
   statement: string;
   time_limit_ms: number;
   memory_limit_mb: number;
+  /** The day the problem was published (YYYY-MM-DD), what release-date windows select on. */
+  release_date: string;
 }
 
 export interface Candidate {
@@ -31,7 +33,9 @@ function parseMeta(dir: string, raw: unknown): ProblemMeta {
     typeof m.statement === 'string' &&
     isDifficulty(m.difficulty) &&
     Number.isInteger(m.time_limit_ms) &&
-    Number.isInteger(m.memory_limit_mb);
+    Number.isInteger(m.memory_limit_mb) &&
+    typeof m.release_date === 'string' &&
+    releaseDayProblem(m.release_date) === undefined;
   if (!ok) throw new Error(`${dir}/problem.json: missing or malformed fields`);
   if (m.id !== dir) throw new Error(`${dir}/problem.json: id "${m.id}" differs from its folder`);
   return m as ProblemMeta;

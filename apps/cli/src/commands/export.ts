@@ -1,14 +1,23 @@
 import { once } from 'node:events';
 import type { Command } from 'commander';
-import { findStudy, studyArchive, studyExport, type Db, type StudyExportOptions } from '@frontier/db';
+import { isWindowed } from '@frontier/core';
+import {
+  countUndatedProblems,
+  findStudy,
+  studyArchive,
+  studyExport,
+  type Db,
+  type StudyExportOptions,
+} from '@frontier/db';
 import { writeFileAtomic } from '@frontier/disk';
 import { isTableFormat, TABLE_FORMATS } from '@frontier/formats';
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
 import { progressBar } from '../progress';
 import { APP_VERSION } from '../version';
+import { addWindowFlags, undatedNote, windowOf, type WindowFlags } from './window-flags';
 
-interface ExportFlags {
+interface ExportFlags extends WindowFlags {
   format?: string;
   samples?: boolean;
   code?: boolean;
@@ -39,7 +48,11 @@ Problems the study excludes (frontier exclude) are left out of the rows unless
 
 The test_* columns are lists, one value per test run, in test order ([] when the sample has no
 per-test record): Parquet LIST columns; in CSV, a JSON array in one cell, e.g. ["AC","TLE"].
-Rows are read and written a page at a time, so memory stays flat whatever the study's size.`;
+Rows are read and written a page at a time, so memory stays flat whatever the study's size.
+
+--from / --to keep the problems released in that window (inclusive UTC days, by each problem's
+release date); problems without a release date are left out, and their number is said on
+standard error.`;
 
 /** With --archive: the file and whether tests go in; undefined for a table export. A CliError for a bad combination. */
 export function archiveOptions(flags: ExportFlags): { file: string; tests: boolean } | undefined {
@@ -59,6 +72,8 @@ export function archiveOptions(flags: ExportFlags): { file: string; tests: boole
       ['--code', flags.code === true],
       ['--out', flags.out !== undefined],
       ['--include-excluded', flags.includeExcluded === true],
+      ['--from', flags.from !== undefined],
+      ['--to', flags.to !== undefined],
     ] as const
   )
     .filter(([, on]) => on)
@@ -87,11 +102,12 @@ export function exportOptions(flags: ExportFlags, stdoutIsTerminal: boolean): St
     samples: flags.samples ?? false,
     code: flags.code ?? false,
     includeExcluded: flags.includeExcluded ?? false,
+    window: windowOf(flags),
   };
 }
 
 export function registerExport(program: Command): void {
-  program
+  const command = program
     .command('export')
     .description(
       "export a study's counts per (checkpoint, setting, problem), or with --samples every sample, as CSV or Parquet; or the whole study as an archive to import elsewhere",
@@ -112,7 +128,8 @@ export function registerExport(program: Command): void {
       '--include-excluded',
       'rows of the problems the study excludes too (`frontier exclude STUDY --list`); left out by default',
     )
-    .option('--no-tests', "with --archive: leave the benchmark problems' hidden tests out")
+    .option('--no-tests', "with --archive: leave the benchmark problems' hidden tests out");
+  addWindowFlags(command)
     .addHelpText('after', HELP)
     .action(async (studyArg: string, flags: ExportFlags) => {
       const archive = archiveOptions(flags);
@@ -121,6 +138,8 @@ export function registerExport(program: Command): void {
         const study = await findStudy(db, studyArg);
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
         if (archive) return writeArchive(db, study.id, archive);
+        const window = options!.window ?? {};
+        if (isWindowed(window)) process.stderr.write(undatedNote(await countUndatedProblems(db, study.id, window)));
         const chunks = studyExport(db, study.id, options!);
         // FILE appears only when complete; a full disk leaves no partial file and says how much was needed.
         if (flags.out) await writeFileAtomic(flags.out, chunks);

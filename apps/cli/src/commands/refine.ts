@@ -12,8 +12,9 @@ import { asCliError, CliError } from '../errors';
 import { parseInteger, parseNumber } from '../parse';
 import { progressBar } from '../progress';
 import { addCurveFlags, type CurveFlags } from './curve-flags';
+import { addWindowFlags, windowOf, type WindowFlags } from './window-flags';
 
-interface RefineFlags extends CurveFlags {
+interface RefineFlags extends CurveFlags, WindowFlags {
   budget?: number;
   budgetSamples?: number;
   targetWidth?: number;
@@ -55,13 +56,15 @@ async function follow(db: Parameters<typeof getJob>[0], id: number): Promise<Pip
 }
 
 export function registerRefine(program: Command): void {
-  addCurveFlags(
-    program
-      .command('refine')
-      .description(
-        'queue an automatic refinement run: rounds of suggested alphas, each evaluated through the pipeline, until the budget is spent or the best alpha is known to the target width (a worker runs it)',
-      )
-      .argument('<study>', 'study name or id'),
+  addWindowFlags(
+    addCurveFlags(
+      program
+        .command('refine')
+        .description(
+          'queue an automatic refinement run: rounds of suggested alphas, each evaluated through the pipeline, until the budget is spent or the best alpha is known to the target width (a worker runs it)',
+        )
+        .argument('<study>', 'study name or id'),
+    ),
   )
     .option('--budget <alphas>', 'stop after this many new alphas', (v) => parseInteger('--budget', v))
     .option('--budget-samples <n>', 'or after this many new samples (alphas x problems x samples per problem)', (v) =>
@@ -81,7 +84,7 @@ export function registerRefine(program: Command): void {
         const id = await queueRefinement(
           db,
           study.id,
-          { k, count, range, setting, scale, budgetAlphas: budget, budgetSamples, targetWidth },
+          { k, count, range, setting, scale, budgetAlphas: budget, budgetSamples, targetWidth, ...windowOf(flags) },
           { queuedVia: 'cli' },
         ).catch((err: unknown) => {
           if (err instanceof ConflictError) throw new CliError(err.message);

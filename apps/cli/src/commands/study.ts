@@ -172,6 +172,7 @@ export function registerStudy(program: Command): void {
             difficulty: p.difficulty,
             timeLimitMs: p.limits.timeS ? Math.round(p.limits.timeS * 1000) : undefined,
             memoryLimitMb: p.limits.memoryMib,
+            contestDate: p.releaseDate,
             checker: storedChecker(p),
             tests: p.tests.map((t) => ({ tier: t.tier, input: t.input, expected: t.output })),
           })),

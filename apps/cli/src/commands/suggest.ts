@@ -13,8 +13,9 @@ import { withDatabase } from '../database';
 import { CliError } from '../errors';
 import { addCurveFlags, type CurveFlags } from './curve-flags';
 import { textTable } from '../text-table';
+import { addWindowFlags, undatedNote, windowOf, type WindowFlags } from './window-flags';
 
-interface SuggestFlags extends CurveFlags {
+interface SuggestFlags extends CurveFlags, WindowFlags {
   json?: boolean;
   withBest?: boolean;
 }
@@ -89,13 +90,15 @@ function table(r: Refinement): string {
 }
 
 export function registerSuggest(program: Command): void {
-  addCurveFlags(
-    program
-      .command('suggest')
-      .description(
-        "propose the next alphas to evaluate (towards the best pass@k, the collapse of extrapolation, the frontier's widest gap), with the current best alpha; alphas queued or running are left out",
-      )
-      .argument('<study>', 'study name or id'),
+  addWindowFlags(
+    addCurveFlags(
+      program
+        .command('suggest')
+        .description(
+          "propose the next alphas to evaluate (towards the best pass@k, the collapse of extrapolation, the frontier's widest gap), with the current best alpha; alphas queued or running are left out",
+        )
+        .argument('<study>', 'study name or id'),
+    ),
   )
     .option('--json', 'print only a JSON array of {"alpha", "kind", "reason"}, best first')
     .option(
@@ -113,8 +116,9 @@ export function registerSuggest(program: Command): void {
         const facets = await listStudyFacets(db, study.id);
         const setting = chooseFacet('--setting', 'inference setting', flags.setting, facets.settings);
         const scale = chooseFacet('--scale', 'model scale', flags.scale, facets.scales);
-        const data = await getStudyData(db, study.id, { setting, scale });
+        const data = await getStudyData(db, study.id, { setting, scale, ...windowOf(flags) });
         if (!data) throw new CliError(`study ${JSON.stringify(studyArg)} is gone`);
+        process.stderr.write(undatedNote(data.undated ?? 0));
         const points = alphaPointsOf(data, scale);
         if (!points.ok) throw new CliError(points.message);
         const exclude = await activeAlphas(db.pool, study.id);

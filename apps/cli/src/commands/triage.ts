@@ -15,8 +15,9 @@ import { findStudy, getStudyData } from '@frontier/db';
 import { withDatabase } from '../database';
 import { CliError } from '../errors';
 import { textTable } from '../text-table';
+import { addWindowFlags, undatedNote, windowOf, type WindowFlags } from './window-flags';
 
-interface TriageFlags {
+interface TriageFlags extends WindowFlags {
   a: string;
   b: string;
   setting?: string;
@@ -61,7 +62,7 @@ function summary(c: CheckpointComparison, a: string, b: string): string {
 }
 
 export function registerTriage(program: Command): void {
-  program
+  const command = program
     .command('triage')
     .description(
       "compare two checkpoints problem by problem: each problem's solve rates by Fisher's exact test, Benjamini-Hochberg q-values over the problems, ranked by q then by the size of the difference",
@@ -71,7 +72,8 @@ export function registerTriage(program: Command): void {
     .requiredOption('--b <alpha>', 'checkpoint B: its alpha (or its name)')
     .option('--setting <name>', 'only this inference setting (default: all settings pooled)')
     .option('--scale <name>', 'only this model scale (needed when several scales share an alpha)')
-    .option('--difficulty <name>', 'only problems of this difficulty')
+    .option('--difficulty <name>', 'only problems of this difficulty');
+  addWindowFlags(command)
     .option('--q <rate>', 'false discovery rate at which a problem is called different', parseQ, DEFAULT_TRIAGE_Q)
     .addOption(
       new Option(
@@ -86,9 +88,15 @@ export function registerTriage(program: Command): void {
       const result = await withDatabase(async ({ db }) => {
         const study = await findStudy(db, studyArg);
         if (!study) throw new CliError(`no study named ${JSON.stringify(studyArg)}: see \`frontier studies\``);
-        const filters = { setting: flags.setting, scale: flags.scale, difficulty: flags.difficulty };
+        const filters = {
+          setting: flags.setting,
+          scale: flags.scale,
+          difficulty: flags.difficulty,
+          ...windowOf(flags),
+        };
         const data = await getStudyData(db, study.id, filters);
         if (!data) throw new CliError(`study ${JSON.stringify(studyArg)} is gone`);
+        process.stderr.write(undatedNote(data.undated ?? 0));
         if (data.problems.length === 0)
           throw new CliError(
             `study ${JSON.stringify(studyArg)} has no problem under these filters (${

@@ -53,6 +53,8 @@ export async function createDemoStudy(db: Db, dataDir: string, name = DEMO_STUDY
       statement: p.statement,
       timeLimitMs: p.time_limit_ms,
       memoryLimitMb: p.memory_limit_mb,
+      // A benchmark file cached before problems carried dates has none: the problem stays undated.
+      contestDate: p.release_date === undefined ? null : new Date(`${p.release_date}T00:00:00Z`),
       checker: { mode: p.checker },
       tests: p.tests.map((t) => ({ tier: t.tier, input: t.input, expected: t.output })),
     })),

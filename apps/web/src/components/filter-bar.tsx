@@ -1,22 +1,31 @@
 'use client';
 
+import { isWindowed } from '@frontier/core';
 import type { Facets } from '@/lib/study/facets';
 import type { FilterKey, Filters } from '@/lib/study/filters';
+import { ReleaseWindowControl } from './release-window';
 
 interface Props {
   filters: Filters;
   facets: Facets;
+  /** Problems the data on screen left out for want of a release date (StudyData.undated). */
+  undated?: number;
   onChange: (next: Filters) => void;
 }
 
-const FIELDS: { key: FilterKey; label: string; facet: keyof Facets; all: string }[] = [
+const FIELDS: {
+  key: Exclude<FilterKey, 'from' | 'to'>;
+  label: string;
+  facet: 'difficulties' | 'settings' | 'scales';
+  all: string;
+}[] = [
   { key: 'difficulty', label: 'Difficulty', facet: 'difficulties', all: 'All difficulties' },
   { key: 'setting', label: 'Inference setting', facet: 'settings', all: 'All settings (pooled)' },
   { key: 'scale', label: 'Model scale', facet: 'scales', all: 'All scales' },
 ];
 
-export function FilterBar({ filters, facets, onChange }: Props) {
-  const active = FIELDS.some(({ key }) => filters[key] !== undefined);
+export function FilterBar({ filters, facets, undated, onChange }: Props) {
+  const active = FIELDS.some(({ key }) => filters[key] !== undefined) || isWindowed(filters);
   return (
     <div className="filters" data-testid="filters">
       {FIELDS.map(({ key, label, facet, all }) => {
@@ -42,6 +51,17 @@ export function FilterBar({ filters, facets, onChange }: Props) {
           </label>
         );
       })}
+      {facets.releaseDays && (
+        <ReleaseWindowControl
+          releaseDays={facets.releaseDays}
+          window={{ from: filters.from, to: filters.to }}
+          undated={undated}
+          onChange={(w) => {
+            const { from: _from, to: _to, ...rest } = filters;
+            onChange({ ...rest, ...w });
+          }}
+        />
+      )}
       {active && (
         <button type="button" data-testid="clear-filters" onClick={() => onChange({})}>
           Clear filters

@@ -339,6 +339,8 @@ export function FrontierExplorer({
       tokens: tokens || undefined,
     });
   }, []);
+  // One object per window, so the memoised panel below re-renders only when the window moves.
+  const releaseWindow = useMemo(() => ({ from: filters.from, to: filters.to }), [filters.from, filters.to]);
   const suggestCard = useMemo(
     () =>
       suggestions && (
@@ -347,10 +349,11 @@ export function FrontierExplorer({
           suggestions={suggestions}
           live={!readOnly}
           difficulty={filters.difficulty}
+          window={releaseWindow}
           onView={setSuggest}
         />
       ),
-    [suggestions, studyId, readOnly, filters.difficulty, setSuggest],
+    [suggestions, studyId, readOnly, filters.difficulty, releaseWindow, setSuggest],
   );
 
   const step = (index: number) => {
@@ -568,6 +571,7 @@ export function FrontierExplorer({
           <FilterBar
             filters={filters}
             facets={facets}
+            undated={datasets[0]?.data.undated}
             onChange={(f) => onFiltersChange?.(f, { ...state, alpha: chosenAlpha })}
           />
         </fieldset>

@@ -15,18 +15,21 @@ export function TabFilters({
   location,
   filters,
   facets,
+  undated,
   onChange,
 }: {
   studyId: number;
   location: ViewLocation;
   filters: Filters;
   facets: Facets | undefined;
+  /** StudyData.undated of the data on screen. */
+  undated?: number;
   onChange: (next: Filters) => void;
 }) {
   return (
     <div className="tab-filters">
       <fieldset disabled={location.readOnly} className="plain">
-        {facets && <FilterBar filters={filters} facets={facets} onChange={onChange} />}
+        {facets && <FilterBar filters={filters} facets={facets} undated={undated} onChange={onChange} />}
       </fieldset>
       {/* The URL is the view's state: read at click time, after any pending update of it. */}
       {!location.readOnly && (

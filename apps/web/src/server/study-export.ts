@@ -1,7 +1,7 @@
 // GET /api/studies/:id/export: the rows `frontier export` writes, as a download streamed while it
 // is read (constant memory whatever the study's size). Free of Next and of the app's env so a
 // test can drive it with a database.
-import { getStudySummary, studyExport, type Db } from '@frontier/db';
+import { countUndatedProblems, getStudySummary, studyExport, type Db } from '@frontier/db';
 import { TABLE_FORMATS } from '@frontier/formats';
 import type { ExportQuery } from '../lib/study/export-params';
 import { notFound } from './http-error';
@@ -44,11 +44,14 @@ export async function exportDownload(db: Db, studyId: number, query: ExportQuery
   const study = await getStudySummary(db, studyId);
   if (!study) throw notFound(`no study with id ${studyId}`);
   const { ascii, utf8 } = exportFilename(study.name, query);
+  const window = { ...(query.from && { from: query.from }), ...(query.to && { to: query.to }) };
+  const undated = await countUndatedProblems(db, studyId, window);
   const chunks = studyExport(db, studyId, {
     format: query.format,
     samples: query.samples ?? false,
     code: query.code ?? false,
     includeExcluded: query.includeExcluded ?? false,
+    window,
   });
   return {
     body: byteStream(chunks, studyId),
@@ -56,6 +59,8 @@ export async function exportDownload(db: Db, studyId: number, query: ExportQuery
       'content-type': TABLE_FORMATS[query.format].mediaType,
       'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`,
       'cache-control': 'no-store',
+      // Problems a release window left out for want of a date (0 without a window).
+      'x-frontier-undated': String(undated),
     },
   };
 }

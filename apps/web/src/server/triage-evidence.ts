@@ -1,5 +1,6 @@
 import 'server-only';
 import { findMissingCheckpoints, getFailTierHistograms } from '@frontier/db';
+import { filtersToSearch } from '../lib/study/filters';
 import type { EvidenceQuery, TriageEvidenceResponse } from '../lib/triage/triage-evidence';
 import { getDb } from './db';
 import { notFound } from './http-error';
@@ -7,7 +8,9 @@ import { getStudy } from './studies';
 import { cachedByVersion, studyVersion } from './versioned-cache';
 
 export async function getTriageEvidence(studyId: number, query: EvidenceQuery): Promise<TriageEvidenceResponse> {
-  const key = `evidence:${studyId}:${query.a}:${query.b}:${query.difficulty ?? ''}:${query.setting ?? ''}:${query.scale ?? ''}`;
+  const { a, b, ...filters } = query;
+  // Every filter in the key, the release window included: one cache entry per view.
+  const key = `evidence:${studyId}:${a}:${b}${filtersToSearch(filters)}`;
   // studyVersion is also the 404 for an unknown study.
   return cachedByVersion(key, await studyVersion(studyId), () => readTriageEvidence(studyId, query));
 }

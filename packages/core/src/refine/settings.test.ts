@@ -8,6 +8,7 @@ describe('checkRefineSettings', () => {
     expect(checkRefineSettings(good)).toEqual({ ok: true, settings: good });
     const samples = { ...good, budgetAlphas: undefined, budgetSamples: 50_000, targetWidth: 0.2 };
     expect(checkRefineSettings(samples).ok).toBe(true);
+    expect(checkRefineSettings({ ...good, from: '2024-05-01', to: '2024-05-01' }).ok).toBe(true);
     expect(
       checkRefineSettings({ ...good, budgetAlphas: MAX_REFINE_ALPHAS, range: [-10, 10], targetWidth: 20 }).ok,
     ).toBe(true);
@@ -15,6 +16,9 @@ describe('checkRefineSettings', () => {
 
   // Each bad field is refused with a message that names it (values as a JSON body might send them).
   const refused: Array<[string, Partial<Record<keyof RefineSettings, unknown>>, RegExp]> = [
+    ['from not a day', { from: '2024-02-30' }, /^from is not a day of the calendar/],
+    ['to not a date', { to: 'soon' }, /^to must be a date written YYYY-MM-DD/],
+    ['from after to', { from: '2024-05-02', to: '2024-05-01' }, /from \(2024-05-02\) is after to/],
     ['k zero', { k: 0 }, /^k must/],
     ['k fractional', { k: 1.5 }, /^k must/],
     ['k a string', { k: '1' }, /^k must/],

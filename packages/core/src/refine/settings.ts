@@ -1,4 +1,5 @@
 import { ALPHA_RANGE } from '../alpha-list';
+import { releaseDayProblem, releaseWindowProblem } from '../release-window';
 
 // What an automatic refinement run is asked to do: one rule for the API, the CLI and the worker
 // that runs it, so none of them accepts what another refuses.
@@ -19,6 +20,9 @@ export interface RefineSettings {
   budgetSamples?: number;
   /** Stop early once the best alpha's 95% interval is narrower than this. */
   targetWidth?: number;
+  /** The release-date window the curve is read over (YYYY-MM-DD UTC days, inclusive). */
+  from?: string;
+  to?: string;
 }
 
 /** What is asked for: without a range, defaults.ts's defaultRange of the study's evaluated alphas, resolved when the run is queued. */
@@ -52,5 +56,12 @@ export function checkRefineSettings(
     !(typeof s.targetWidth === 'number' && s.targetWidth > 0 && s.targetWidth <= hi - lo)
   )
     return fail(`the target width must be positive and at most the range's width (got ${s.targetWidth})`);
+  for (const bound of ['from', 'to'] as const) {
+    const day = s[bound];
+    const problem = day === undefined ? undefined : releaseDayProblem(day);
+    if (problem) return fail(`${bound} ${problem}`);
+  }
+  const order = releaseWindowProblem(s);
+  if (order) return fail(order);
   return { ok: true, settings: s };
 }

@@ -8,6 +8,8 @@ export interface BenchmarkProblemInput {
   statement?: string;
   timeLimitMs?: number;
   memoryLimitMb?: number;
+  /** When the problem was published; a later import without one keeps the stored date. */
+  contestDate?: Date | null;
   checker?: Record<string, unknown>;
   tests: { tier: number; input: string; expected: string }[];
 }
@@ -27,11 +29,11 @@ export async function importBenchmark(
     const problemIds = new Map<string, number>();
     for (const p of input.problems) {
       const { rows } = await client.query<{ id: number }>(
-        `INSERT INTO problem (benchmark_id, external_id, title, difficulty, statement, time_limit_ms, memory_limit_mb, checker)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        `INSERT INTO problem (benchmark_id, external_id, title, difficulty, statement, time_limit_ms, memory_limit_mb, checker, contest_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (benchmark_id, external_id) DO UPDATE SET title = EXCLUDED.title, difficulty = EXCLUDED.difficulty,
            statement = EXCLUDED.statement, time_limit_ms = EXCLUDED.time_limit_ms, memory_limit_mb = EXCLUDED.memory_limit_mb,
-           checker = EXCLUDED.checker
+           checker = EXCLUDED.checker, contest_date = COALESCE(EXCLUDED.contest_date, problem.contest_date)
          RETURNING id`,
         [
           benchmarkId,
@@ -42,6 +44,7 @@ export async function importBenchmark(
           p.timeLimitMs ?? null,
           p.memoryLimitMb ?? null,
           p.checker ?? null,
+          p.contestDate ?? null,
         ],
       );
       const id = rows[0]!.id;

@@ -76,6 +76,8 @@ export const refineParamsSchema = z.object({
     budgetAlphas: z.number().optional(),
     budgetSamples: z.number().optional(),
     targetWidth: z.number().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
   }),
   alphaBudget: z.number().int(),
   maxQueuedAlphas: z.number().int().optional(),

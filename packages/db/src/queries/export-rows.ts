@@ -1,5 +1,7 @@
 import type { TableColumn } from '@frontier/formats';
+import type { ReleaseWindow } from '@frontier/core';
 import type { Db } from '../client';
+import { releaseWindowParams, releaseWindowSql } from './release-window-sql';
 
 const text = (name: string): TableColumn => ({ name, type: 'string' });
 const count = (name: string): TableColumn => ({ name, type: 'int' });
@@ -27,11 +29,11 @@ export type ExportRow = Record<string, string | number | null>;
 
 // One row per (checkpoint, setting, problem), read from the aggregates, runs in alpha order and
 // one run at a time, so a study of any size exports in bounded memory. Problems the study
-// excludes are left out unless asked for.
+// excludes are left out unless asked for; with a release window, only the problems released in it.
 export async function* exportRows(
   db: Db,
   studyId: number,
-  options: { includeExcluded?: boolean } = {},
+  options: { includeExcluded?: boolean; window?: ReleaseWindow } = {},
 ): AsyncGenerator<ExportRow[]> {
   const runs = await db.prisma.evalRun.findMany({
     where: { checkpoint: { studyId } },
@@ -52,10 +54,10 @@ export async function* exportRows(
        FROM run_problem_aggregate a
        JOIN eval_run r ON r.id = a.run_id JOIN checkpoint c ON c.id = r.checkpoint_id
        JOIN study s ON s.id = c.study_id JOIN problem p ON p.id = a.problem_id
-       WHERE a.run_id = $1 AND ($3 OR NOT EXISTS (
-         SELECT 1 FROM problem_exclusion x WHERE x.study_id = $2 AND x.problem_id = a.problem_id))
+       WHERE a.run_id = $1 AND ${releaseWindowSql(2, 3)} AND ($5 OR NOT EXISTS (
+         SELECT 1 FROM problem_exclusion x WHERE x.study_id = $4 AND x.problem_id = a.problem_id))
        ORDER BY p.external_id`,
-      [run.id, studyId, options.includeExcluded ?? false],
+      [run.id, ...releaseWindowParams(options.window ?? {}), studyId, options.includeExcluded ?? false],
     );
     yield rows;
   }

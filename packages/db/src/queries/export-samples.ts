@@ -1,6 +1,7 @@
-import { VERDICTS } from '@frontier/core';
+import { VERDICTS, type ReleaseWindow } from '@frontier/core';
 import type { TableColumn, TableRow } from '@frontier/formats';
 import type { Db } from '../client';
+import { releaseWindowParams, releaseWindowSql } from './release-window-sql';
 import { programText } from '../program-codec';
 
 // One row per sample of a study, for notebooks: run by run in the aggregate export's order, each
@@ -36,6 +37,8 @@ export function sampleExportColumns(code: boolean): readonly TableColumn[] {
 
 export interface SampleExportOptions {
   code?: boolean;
+  /** Only problems released within it (undated ones are left out when it has a bound). */
+  window?: ReleaseWindow;
   /** Rows per database round trip (default 5,000). */
   pageSize?: number;
   /** Samples of problems the study excludes too (left out by default). */
@@ -82,8 +85,8 @@ const pageSql = (code: boolean) => `
          s.sandbox::text AS sandbox, s.judge_version, s.limit_cpu_ms, s.limit_memory_kib, s.machine,
          s.response_chars, s.completion_tokens${code ? ', s.code, s.code_z AS "codeZ"' : ''}
   FROM sample s JOIN problem p ON p.id = s.problem_id
-  WHERE s.run_id = $1 AND (s.problem_id, s.idx) > ($2, $3)
-    AND ($5 OR NOT EXISTS (SELECT 1 FROM problem_exclusion x WHERE x.study_id = $6 AND x.problem_id = s.problem_id))
+  WHERE s.run_id = $1 AND (s.problem_id, s.idx) > ($2, $3) AND ${releaseWindowSql(5, 6)}
+    AND ($7 OR NOT EXISTS (SELECT 1 FROM problem_exclusion x WHERE x.study_id = $8 AND x.problem_id = s.problem_id))
   ORDER BY s.problem_id, s.idx LIMIT $4`;
 
 /** Pages of sample rows (see sampleExportColumns), per-test verdicts by name, absent per-test records as []. */
@@ -104,6 +107,7 @@ export async function* exportSamples(
         after.problemId,
         after.idx,
         limit,
+        ...releaseWindowParams(options.window ?? {}),
         options.includeExcluded ?? false,
         studyId,
       ]);

@@ -2,6 +2,7 @@ import {
   cellIndex,
   COUNT_FIELDS,
   lengthIndex,
+  isWindowed,
   lineAlpha,
   VERDICTS,
   type CheckpointRole,
@@ -12,6 +13,7 @@ import {
   type StudyDataFilters,
 } from '@frontier/core';
 import type { Db } from '../client';
+import { releaseWindowParams, releaseWindowSql } from './release-window-sql';
 
 // The hot read behind every explorer view: per (checkpoint, problem), the counts of every run
 // matching the filters, summed from run_problem_aggregate (the table's writer is ../aggregate.ts).
@@ -24,12 +26,9 @@ const LENGTH_SUMS = Object.entries(LENGTH_COLUMNS)
   .flatMap(([key, column]) => VERDICTS.map((_, v) => `coalesce(sum(a.${column}[${v + 1}]), 0)::float8 AS "${key}${v}"`))
   .join(', ');
 
-const CELLS_SQL = `
-  SELECT c.id AS checkpoint_id, a.problem_id,
-         sum(a.n)::int AS n, sum(a.solved)::int AS solved, sum(a.wa)::int AS wa, sum(a.tle)::int AS tle,
-         sum(a.mle)::int AS mle, sum(a.re)::int AS re, sum(a.ce)::int AS ce, sum(a.ole)::int AS ole, sum(a.ie)::int AS ie,
-         json_agg(a.fail_tier_correctness) AS tiers_c, json_agg(a.fail_tier_optimization) AS tiers_o,
-         ${LENGTH_SUMS}
+// The runs and problems the filters other than the window select ($1..$4); problems the study
+// excludes are never counted.
+const FILTERED_CELLS = `
   FROM checkpoint c
   JOIN eval_run r ON r.checkpoint_id = c.id
   JOIN run_problem_aggregate a ON a.run_id = r.id
@@ -38,14 +37,27 @@ const CELLS_SQL = `
     AND ($2::text IS NULL OR p.difficulty = $2)
     AND ($3::text IS NULL OR r.setting = $3)
     AND ($4::text IS NULL OR c.model_scale = $4)
-    AND NOT EXISTS (SELECT 1 FROM problem_exclusion x WHERE x.study_id = $1 AND x.problem_id = a.problem_id)
+    AND NOT EXISTS (SELECT 1 FROM problem_exclusion x WHERE x.study_id = $1 AND x.problem_id = a.problem_id)`;
+
+const CELLS_SQL = `
+  SELECT c.id AS checkpoint_id, a.problem_id,
+         sum(a.n)::int AS n, sum(a.solved)::int AS solved, sum(a.wa)::int AS wa, sum(a.tle)::int AS tle,
+         sum(a.mle)::int AS mle, sum(a.re)::int AS re, sum(a.ce)::int AS ce, sum(a.ole)::int AS ole, sum(a.ie)::int AS ie,
+         json_agg(a.fail_tier_correctness) AS tiers_c, json_agg(a.fail_tier_optimization) AS tiers_o,
+         ${LENGTH_SUMS}
+  ${FILTERED_CELLS}
+    AND ${releaseWindowSql(5, 6)}
   GROUP BY c.id, a.problem_id`;
 
-// Excluded problems are listed (greyed in the matrix, with the reason) but never counted.
+// Problems a window leaves out for want of a date, for the note views show beside it.
+const UNDATED_SQL = `SELECT count(DISTINCT a.problem_id)::int AS n ${FILTERED_CELLS} AND p.contest_date IS NULL`;
+
+// Excluded problems are listed (greyed in the matrix, with the reason) but never counted; under
+// the difficulty filter and the release window like the rest.
 const EXCLUDED_SQL = `
   SELECT p.id, p.external_id, p.title, x.reason
   FROM problem_exclusion x JOIN problem p ON p.id = x.problem_id
-  WHERE x.study_id = $1 AND ($2::text IS NULL OR p.difficulty = $2)
+  WHERE x.study_id = $1 AND ($2::text IS NULL OR p.difficulty = $2) AND ${releaseWindowSql(3, 4)}
   ORDER BY p.external_id, p.id`;
 
 // Every checkpoint the scale filter selects, with or without data; endpoints without a stored
@@ -73,19 +85,33 @@ type CheckpointRow = {
   model_scale: string;
 };
 
+const filterParams = (studyId: number, filters: StudyDataFilters) => [
+  studyId,
+  filters.difficulty ?? null,
+  filters.setting ?? null,
+  filters.scale ?? null,
+];
+
+/**
+ * Problems with results under the filters that have no release date, when the filters hold a
+ * release window (which leaves them out); 0 without one.
+ */
+export async function countUndatedProblems(db: Db, studyId: number, filters: StudyDataFilters): Promise<number> {
+  if (!isWindowed(filters)) return 0;
+  const { rows } = await db.pool.query<{ n: number }>(UNDATED_SQL, filterParams(studyId, filters));
+  return rows[0]!.n;
+}
+
 /** The study's data under the filters; undefined when there is no such study. */
 export async function getStudyData(db: Db, studyId: number, filters: StudyDataFilters): Promise<StudyData | undefined> {
-  const [cells, checkpoints, excluded] = await Promise.all([
-    db.pool.query<CellRow>(CELLS_SQL, [
-      studyId,
-      filters.difficulty ?? null,
-      filters.setting ?? null,
-      filters.scale ?? null,
-    ]),
+  const [cells, checkpoints, undated, excluded] = await Promise.all([
+    db.pool.query<CellRow>(CELLS_SQL, [...filterParams(studyId, filters), ...releaseWindowParams(filters)]),
     db.pool.query<CheckpointRow>(CHECKPOINTS_SQL, [studyId, filters.scale ?? null]),
+    countUndatedProblems(db, studyId, filters),
     db.pool.query<{ id: number; external_id: string; title: string; reason: string }>(EXCLUDED_SQL, [
       studyId,
       filters.difficulty ?? null,
+      ...releaseWindowParams(filters),
     ]),
   ]);
   const study = checkpoints.rows[0];
@@ -114,6 +140,7 @@ export async function getStudyData(db: Db, studyId: number, filters: StudyDataFi
     problems: problems.map((p) => ({ id: p.id, externalId: p.external_id, title: p.title, difficulty: p.difficulty })),
     counts: {} as StudyData['counts'],
     excluded: excluded.rows.map((x) => ({ id: x.id, externalId: x.external_id, title: x.title, reason: x.reason })),
+    undated,
   };
   const size = cps.length * problems.length;
   for (const f of COUNT_FIELDS) data.counts[f] = new Array<number>(size).fill(f === 'n' ? -1 : 0);

@@ -1,3 +1,4 @@
+import type { ReleaseWindow } from '@frontier/core';
 import { writeTable, type ParquetTableOptions, type TableFormat } from '@frontier/formats';
 import type { Db } from '../client';
 import { EXPORT_COLUMNS, exportRows } from './export-rows';
@@ -13,6 +14,8 @@ export interface StudyExportOptions extends ParquetTableOptions {
   pageSize?: number;
   /** Rows of problems the study excludes too (left out by default). */
   includeExcluded?: boolean;
+  /** Only problems released within it (undated ones are left out when it has a bound). */
+  window?: ReleaseWindow;
 }
 
 /**

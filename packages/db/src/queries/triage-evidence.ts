@@ -1,5 +1,6 @@
 import type { StudyDataFilters } from '@frontier/core';
 import type { Db } from '../client';
+import { releaseWindowParams, releaseWindowSql } from './release-window-sql';
 
 // The triage queue's evidence: per checkpoint and problem, the element-wise sum of fail_tier_hist
 // over the runs that match the filters, read from run_problem_aggregate, never from samples;
@@ -17,6 +18,7 @@ const TIERS_SQL = `
     AND ($4::text IS NULL OR r.setting = $4)
     AND ($5::text IS NULL OR c.model_scale = $5)
     AND NOT EXISTS (SELECT 1 FROM problem_exclusion x WHERE x.study_id = $1 AND x.problem_id = a.problem_id)
+    AND ${releaseWindowSql(6, 7)}
   GROUP BY c.id, a.problem_id, t.tier`;
 
 /** Failing samples by first failing tier (index 0 = tier 1), by checkpoint id, then problem id. */
@@ -44,7 +46,14 @@ export async function getFailTierHistograms(
 ): Promise<FailTierHistograms> {
   const { rows } = await db.pool.query<{ checkpoint_id: number; problem_id: number; tier: number; count: number }>(
     TIERS_SQL,
-    [studyId, checkpointIds, filters.difficulty ?? null, filters.setting ?? null, filters.scale ?? null],
+    [
+      studyId,
+      checkpointIds,
+      filters.difficulty ?? null,
+      filters.setting ?? null,
+      filters.scale ?? null,
+      ...releaseWindowParams(filters),
+    ],
   );
   const out: FailTierHistograms = Object.fromEntries(checkpointIds.map((id) => [id, {}]));
   for (const row of rows) {

@@ -29,7 +29,12 @@ export const refineStep: Step = async (job, ctx, h) => {
   const last = params.rounds.at(-1);
   if (last && (await chainsActive(ctx.db, last.firstJobIds))) return { againInMs: REFINE_POLL_MS };
 
-  const data = await getStudyData(ctx.db, job.studyId, { setting: settings.setting, scale: settings.scale });
+  const data = await getStudyData(ctx.db, job.studyId, {
+    setting: settings.setting,
+    scale: settings.scale,
+    ...(settings.from !== undefined && { from: settings.from }),
+    ...(settings.to !== undefined && { to: settings.to }),
+  });
   if (!data) throw new Error(`study ${job.studyId} no longer exists`);
   const points = alphaPointsOf(data, settings.scale);
   if (!points.ok) throw new Error(points.message);

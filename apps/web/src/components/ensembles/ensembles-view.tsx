@@ -78,6 +78,7 @@ export function EnsemblesView({ studyId }: { studyId: number }) {
           location={location}
           filters={filters}
           facets={facets.data?.facets}
+          undated={data.data?.undated}
           onChange={setFilters}
         />
         <div

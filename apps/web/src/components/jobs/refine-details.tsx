@@ -16,7 +16,10 @@ export function RefineDetails({ refine }: { refine: RefineSummary }) {
         {plural(refine.alphaBudget, 'alpha')}
         {s.targetWidth !== undefined && `, stops once the best alpha's interval is narrower than ${s.targetWidth}`}
         {s.setting !== undefined && `; ${s.setting}`}
-        {s.scale ? ` ${s.scale}` : ''}.
+        {s.scale ? ` ${s.scale}` : ''}
+        {(s.from !== undefined || s.to !== undefined) &&
+          `; problems released ${s.from ?? 'any time'} to ${s.to ?? 'now'}`}
+        .
       </p>
       <ol>
         {rounds.map((r, i) => (

@@ -117,6 +117,7 @@ export function MatrixView({ studyId }: { studyId: number }) {
           location={location}
           filters={filters}
           facets={facets.data?.facets}
+          undated={data.data?.undated}
           onChange={setFilters}
         />
         <MatrixControls

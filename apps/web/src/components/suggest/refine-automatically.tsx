@@ -49,9 +49,11 @@ export function RefineAutomatically({ studyId, context, difficulty }: Props) {
       <p className="muted small">
         Rounds of {context.count} proposals in [{lo}, {hi}] maximising pass@{context.k}
         {context.setting ? `, setting ${context.setting}` : ''}
-        {context.scale ? `, scale ${context.scale}` : ''}: each round evaluates its proposals, then re-estimates. Stops
-        when the budget is spent or the best alpha&apos;s 95% interval is narrower than the target (an open interval
-        counts out to where the peak may lie).
+        {context.scale ? `, scale ${context.scale}` : ''}
+        {(context.from !== undefined || context.to !== undefined) &&
+          `, over problems released ${context.from ?? 'any time'} to ${context.to ?? 'now'}`}
+        : each round evaluates its proposals, then re-estimates. Stops when the budget is spent or the best alpha&apos;s
+        95% interval is narrower than the target (an open interval counts out to where the peak may lie).
         {difficulty !== undefined && ` The run reads every problem, not only the ${difficulty} ones shown here.`}
       </p>
       <form className="suggest-form" onSubmit={submit} noValidate>

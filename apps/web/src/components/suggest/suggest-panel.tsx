@@ -1,6 +1,7 @@
 'use client';
 
 import { memo } from 'react';
+import type { ReleaseWindow } from '@frontier/core';
 import { formatAlpha } from '@/lib/format';
 import type { SuggestView } from '@/lib/frontier/suggest-state';
 import { useCan } from '../caller-context';
@@ -16,6 +17,8 @@ interface Props {
   /** False in a shared link: nothing there may queue work. */
   live: boolean;
   difficulty?: string;
+  /** The release window on screen, which the run reads over too. */
+  window: ReleaseWindow;
   /** A new count and range, or undefined to close the panel. */
   onView: (view: Required<SuggestView> | undefined) => void;
 }
@@ -25,7 +28,14 @@ interface Props {
  * for callers who may write, the two ways to act on it. Memoised: an alpha step passes the same
  * props and renders nothing here.
  */
-export const SuggestPanel = memo(function SuggestPanel({ studyId, suggestions, live, difficulty, onView }: Props) {
+export const SuggestPanel = memo(function SuggestPanel({
+  studyId,
+  suggestions,
+  live,
+  difficulty,
+  window,
+  onView,
+}: Props) {
   const canWrite = useCan('write') && live;
   const { k, count, range, defaultRange, setting, scale, exclude, result } = suggestions;
   return (
@@ -60,7 +70,15 @@ export const SuggestPanel = memo(function SuggestPanel({ studyId, suggestions, l
               <EvaluateSuggestions studyId={studyId} alphas={result.refinement.suggestions.map((s) => s.alpha)} />
               <RefineAutomatically
                 studyId={studyId}
-                context={{ k, count, range, ...(setting !== null && { setting }), ...(scale !== null && { scale }) }}
+                context={{
+                  k,
+                  count,
+                  range,
+                  ...(setting !== null && { setting }),
+                  ...(scale !== null && { scale }),
+                  ...(window.from !== undefined && { from: window.from }),
+                  ...(window.to !== undefined && { to: window.to }),
+                }}
                 difficulty={difficulty}
               />
             </div>

@@ -89,6 +89,7 @@ export function TriageView({ studyId }: { studyId: number }) {
           location={location}
           filters={filters}
           facets={facets.data?.facets}
+          undated={data.data?.undated}
           onChange={setFilters}
         />
         {/* A shared link keeps the evidence of its pair only. */}

@@ -1,5 +1,6 @@
 import { checkRefineSettings } from '@frontier/core';
 import { z } from 'zod';
+import { releaseDayText } from '../study/filters';
 
 // POST /api/studies/:id/refine body, checked field by field here and as a whole by core's one
 // rule (which the CLI and the worker apply too).
@@ -16,6 +17,8 @@ export const refineBodySchema = z
     budgetAlphas: whole('alphas').min(1).optional(),
     budgetSamples: whole('samples').min(1).optional(),
     targetWidth: z.number().positive().optional(),
+    from: releaseDayText.optional(),
+    to: releaseDayText.optional(),
   })
   .superRefine((body, ctx) => {
     const checked = checkRefineSettings(body);

@@ -46,6 +46,8 @@ export const refineSummarySchema = z
       budgetAlphas: z.number().int().optional(),
       budgetSamples: z.number().int().optional(),
       targetWidth: z.number().optional(),
+      from: z.string().optional().meta({ description: 'Release window start (YYYY-MM-DD) the curve is read over' }),
+      to: z.string().optional().meta({ description: 'Release window end (YYYY-MM-DD)' }),
     }),
     alphaBudget: z
       .number()

@@ -1,6 +1,6 @@
 import { VERDICTS } from '@frontier/core';
 import { z } from 'zod';
-import { filtersSchema } from '../study/filters';
+import { filterFieldsSchema } from '../study/filters';
 import { studyIdSchema } from '../study/study-id';
 
 // Path and query parameters of the problem drill-down, shared by its API routes and its page.
@@ -38,4 +38,4 @@ export const samplesQuerySchema = z.strictObject({
 export type SamplesQuery = z.infer<typeof samplesQuerySchema>;
 
 /** Setting and scale narrow the per-checkpoint counts like the study's other views, checked alike. */
-export const problemQuerySchema = filtersSchema.pick({ setting: true, scale: true });
+export const problemQuerySchema = filterFieldsSchema.pick({ setting: true, scale: true });

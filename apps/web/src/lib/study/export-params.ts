@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkWindowOrder, releaseDayText } from './filters';
 
 // GET /api/studies/:id/export: what `frontier export STUDY --format F [--samples] [--code]` takes
 // as flags, in the query string. Kept free of @frontier/formats (the writers) so the route table
@@ -21,10 +22,18 @@ export const exportQuerySchema = z
     includeExcluded: flag
       .optional()
       .meta({ description: '1: rows of the problems the study excludes too (left out by default)' }),
+    from: releaseDayText.optional().meta({
+      description:
+        'Only problems released on or after this UTC day (YYYY-MM-DD); problems without a release date are left out (counted in the X-Frontier-Undated header)',
+    }),
+    to: releaseDayText
+      .optional()
+      .meta({ description: 'Only problems released on or before this UTC day (YYYY-MM-DD)' }),
   })
   .refine((q) => !q.code || q.samples, {
     path: ['code'],
     message: 'needs samples=1: the aggregate rows have no programs',
-  });
+  })
+  .check(checkWindowOrder);
 
 export type ExportQuery = z.infer<typeof exportQuerySchema>;

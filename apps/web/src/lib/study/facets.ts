@@ -10,6 +10,13 @@ export const facetsSchema = z
     difficulties: z.array(z.string()).meta({ description: 'Easiest first' }),
     settings: z.array(z.string()),
     scales: z.array(z.string()).meta({ description: 'By size (7B before 32B)' }),
+    releaseDays: z
+      .array(z.strictObject({ day: z.string().nullable(), problems: z.number().int().positive() }))
+      .optional()
+      .meta({
+        description:
+          "The study's problems by UTC release day (YYYY-MM-DD), earliest first; day null counts the problems without a release date",
+      }),
   })
   .meta({ id: 'Facets' });
 

@@ -1,3 +1,4 @@
+import { releaseDayProblem, releaseWindowProblem, type ReleaseWindow } from '@frontier/core';
 import { z } from 'zod';
 
 // The study-view filters, shared by the page (searchParams), the API (query string) and the
@@ -15,15 +16,32 @@ export const printableText = (max: number) =>
 /** A facet value as stored (difficulty, setting, model scale): short and printable. */
 export const facetValue = printableText(64);
 
-export const FILTER_KEYS = ['difficulty', 'setting', 'scale'] as const;
+/** A bound of the release-date window: a real UTC day written YYYY-MM-DD. */
+export const releaseDayText = z.string({ error: 'must be given once, as a date YYYY-MM-DD' }).check((ctx) => {
+  const problem = releaseDayProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+});
+
+export const FILTER_KEYS = ['difficulty', 'setting', 'scale', 'from', 'to'] as const;
 
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-export const filtersSchema = z.strictObject({
+/** The filters field by field, to extend or pick from; filtersSchema adds the window's order check. */
+export const filterFieldsSchema = z.strictObject({
   difficulty: facetValue.optional(),
   setting: facetValue.optional(),
   scale: facetValue.optional(),
+  from: releaseDayText.optional(),
+  to: releaseDayText.optional(),
 });
+
+/** The window's start must not be after its end; reported on `to`, the bound usually moved last. */
+export function checkWindowOrder(ctx: z.core.ParsePayload<ReleaseWindow>): void {
+  const problem = releaseWindowProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value.to, path: ['to'] });
+}
+
+export const filtersSchema = filterFieldsSchema.check(checkWindowOrder);
 
 export type Filters = z.infer<typeof filtersSchema>;
 

@@ -33,6 +33,8 @@ export const studyDataSchema = z
       difficulty: z.string().optional(),
       setting: z.string().optional(),
       scale: z.string().optional(),
+      from: z.string().optional().meta({ description: 'Release window start, YYYY-MM-DD (UTC day, inclusive)' }),
+      to: z.string().optional().meta({ description: 'Release window end, YYYY-MM-DD (UTC day, inclusive)' }),
     }),
     checkpoints: z.array(checkpointSchema).meta({ description: 'Sorted by scale, then alpha (nulls last), then id' }),
     problems: z.array(problemSchema).meta({ description: 'Sorted by external id' }),
@@ -68,6 +70,10 @@ export const studyDataSchema = z
         description:
           'Problems excluded from the study (under the difficulty filter) with the reason: in none of problems or counts',
       }),
+    undated: z.number().int().nonnegative().optional().meta({
+      description:
+        'Problems the other filters keep that have no release date, left out because a release window is set',
+    }),
   })
   .meta({ id: 'StudyData' });
 

@@ -44,7 +44,7 @@ export interface RefineFields {
 }
 
 /** What the automatic run reuses from the panel: the same curve and the same proposals per round. */
-export type RefineContext = Pick<RefineSettings, 'k' | 'count' | 'range' | 'setting' | 'scale'>;
+export type RefineContext = Pick<RefineSettings, 'k' | 'count' | 'range' | 'setting' | 'scale' | 'from' | 'to'>;
 
 /** The body of POST /api/studies/:id/refine, or what is wrong with each field. */
 export function refineRequest(

@@ -2,7 +2,7 @@ import type { FailTierHistograms } from '@frontier/db';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../api/api-fetch';
-import { filtersSchema, filtersToSearch, type Filters } from '../study/filters';
+import { checkWindowOrder, filterFieldsSchema, filtersToSearch, type Filters } from '../study/filters';
 import { studyIdSchema } from '../study/study-id';
 import { sameShape } from '../api/same-shape';
 
@@ -11,7 +11,9 @@ import { sameShape } from '../api/same-shape';
 
 const checkpointId = studyIdSchema;
 
-export const evidenceQuerySchema = filtersSchema.extend({ a: checkpointId, b: checkpointId });
+export const evidenceQuerySchema = filterFieldsSchema
+  .extend({ a: checkpointId, b: checkpointId })
+  .check(checkWindowOrder);
 
 export type EvidenceQuery = z.infer<typeof evidenceQuerySchema>;
 
