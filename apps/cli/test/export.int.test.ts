@@ -295,6 +295,7 @@ describe('frontier export', () => {
       samples: true,
       code: false,
       includeExcluded: false,
+      window: {},
     });
     expect(exportOptions({ format: 'csv', includeExcluded: true }, true)).toMatchObject({ includeExcluded: true });
     // An archive carries the exclusions themselves: nothing to include.

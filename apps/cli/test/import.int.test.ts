@@ -160,14 +160,16 @@ describe('frontier import', () => {
   it('exports one CSV row per (checkpoint, problem) matching the aggregates', async () => {
     const out = join(dir, 'export.csv');
     const r = await runCli(['export', 'Fixture sweep', '--format', 'csv', '--out', out], env);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const { readFileSync } = await import('node:fs');
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     expect(lines[0]).toBe(
-      'study,checkpoint,alpha,setting,scale,problem_id,difficulty,n,solved,ac,wa,tle,mle,re,ce,ole,ie',
+      'study,checkpoint,alpha,setting,scale,problem_id,difficulty,n,solved,ac,wa,tle,mle,re,ce,ole,ie,response_chars_sum,completion_tokens_sum,token_samples',
     );
     expect(lines).toHaveLength(1 + 6);
-    expect(lines).toContain('Fixture sweep,7B alpha=0,0,reasoning,7B,p2,hard,4,1,1,0,2,0,1,0,0,0');
+    expect(lines.map((l) => l.split(',').slice(0, 17).join(','))).toContain(
+      'Fixture sweep,7B alpha=0,0,reasoning,7B,p2,hard,4,1,1,0,2,0,1,0,0,0',
+    );
     const missing = await runCli(['export', 'No such study', '--format', 'csv'], env);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain('no study named');

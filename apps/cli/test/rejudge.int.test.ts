@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBenchmark } from '@frontier/db';
+import { JUDGE_VERSION } from '@frontier/judge';
 import { createTestDatabase, type TestDatabase } from '../../../packages/db/test/test-database';
 import { ADDERS, importAddSamples, spawnWorker, stopWorker } from '../../worker/test/support';
 import { runCli } from './run-cli';
@@ -60,7 +61,7 @@ describe('frontier rejudge', () => {
     const { rows } = await t.db.pool.query<{ verdict: string; judge_version: number }>(
       'SELECT verdict, judge_version FROM sample',
     );
-    expect(rows).toEqual([{ verdict: 'WA', judge_version: 1 }]);
+    expect(rows).toEqual([{ verdict: 'WA', judge_version: JUDGE_VERSION }]);
     const jobs = await runCli(['jobs', '--study', STUDY], env());
     const lines = jobs.stdout.trim().split('\n');
     expect(lines.filter((l) => /^\s*\d+ {2}rejudge /.test(l))).toEqual([
