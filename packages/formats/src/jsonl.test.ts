@@ -128,6 +128,22 @@ describe('readJsonlSamples', () => {
     expect(err.detail).toContain('also line 1');
   });
 
+  it.each([
+    [{ problem_id: 'a\u0000b', code: '' }, 'problem_id', /control characters/],
+    [{ problem_id: 'a', code: '', title: 'line\nbreak' }, 'title', /control characters/],
+    [{ problem_id: 'a', code: '', title: 't'.repeat(501) }, 'title', /at most 500 characters/],
+    [{ problem_id: 'a', code: '', platform: 'at\u0000coder' }, 'platform', /control characters/],
+    [{ problem_id: 'a', code: '', index: 2 ** 31 }, 'index', /at most 2147483647/],
+    [{ problem_id: 'a', code: '', response: 'x\u0000' }, 'response', /NUL/],
+    [{ problem_id: 'a', code: '', completion_tokens: 2 ** 40 }, 'completion_tokens', /at most 2147483647/],
+  ])('refuses text and numbers the database cannot hold, naming the line and field (%j)', async (line, field, why) => {
+    const path = await writeFixture(dir, 'bad-field.jsonl', lines({ problem_id: 'ok', code: '' }, line));
+    const err = await formatErrorOf(() => collect(readJsonlSamples(path)));
+    expect(err.location).toEqual({ kind: 'line', line: 2 });
+    expect(err.field).toBe(field);
+    expect(err.detail).toMatch(why);
+  });
+
   it('rejects a duplicate (problem_id, index), explicit or defaulted', async () => {
     const explicit = await writeFixture(
       dir,

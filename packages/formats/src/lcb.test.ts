@@ -85,6 +85,9 @@ describe('readLcbEvalFile', () => {
       'malformed JSON string',
     ],
     ['a bad contest date', { contest_date: 'last tuesday' }, 'contest_date', 'not an ISO date'],
+    ['a NUL in the title', { question_title: 'Two\u0000Sum' }, 'question_title', 'must not contain control characters'],
+    ['a 20 MB title', { question_title: 'x'.repeat(20_000_000) }, 'question_title', 'at most 500 characters'],
+    ['a line break in the platform', { platform: 'at\ncoder' }, 'platform', 'must not contain control characters'],
     ['a short token list', { num_tokens: [1, 2] }, 'num_tokens', 'has 2 entries but code_list has 6'],
     ['a negative token count', { output_tokens: [1, 2, 3, -4, 5, 6] }, 'output_tokens[3]', 'Too small'],
     [

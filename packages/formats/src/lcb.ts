@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES, parseIsoDate, responseChars, type Difficulty, type Verdict } from '@frontier/core';
 import { FormatError, type FormatLocation } from './errors';
+import { IMPORT_LIMITS, importedCount, importedLine } from './imported-text';
 import { readJsonArrayFile } from './json-array-stream';
 import { TOKEN_COUNT_FIELDS } from './sample-schema';
 import { LCB_ERROR_CODES, describeLcbErrorCodes } from './lcb-verdict';
@@ -42,16 +43,16 @@ export interface LcbReadOptions {
  * not write but researchers' files add, may be named `completion_tokens`, `num_tokens` or
  * `output_tokens`.
  */
-const tokenList = z.array(z.int().min(0).nullable()).optional();
+const tokenList = z.array(importedCount.nullable()).optional();
 
 const lcbRecordSchema = z.object({
-  question_id: z.string().min(1),
-  question_title: z.string(),
+  question_id: importedLine(IMPORT_LIMITS.id, 1),
+  question_title: importedLine(IMPORT_LIMITS.title),
   difficulty: z
     .string()
     .transform((s) => s.toLowerCase())
     .pipe(z.enum(DIFFICULTIES)),
-  platform: z.string(),
+  platform: importedLine(IMPORT_LIMITS.platform),
   contest_date: z.string().nullish(),
   code_list: z.array(z.string()),
   graded_list: z.array(z.boolean()),

@@ -1,5 +1,6 @@
 import { CHECKPOINT_ROLES, type CheckpointRole } from '@frontier/core';
 import { z } from 'zod';
+import { IMPORT_LIMITS, importedLine, importedText } from './imported-text';
 
 /** Core's checkpoint roles as a manifest spells them (lower case; any case is accepted on read). */
 export type ManifestRole = Lowercase<CheckpointRole>;
@@ -12,21 +13,21 @@ export type EntryFormat = (typeof ENTRY_FORMATS)[number];
 export const manifestEntrySchema = z.strictObject({
   path: z.string().min(1),
   alpha: z.number(),
-  setting: z.string().min(1).optional(),
-  scale: z.string().min(1).optional(),
+  setting: importedLine(IMPORT_LIMITS.platform, 1).optional(),
+  scale: importedLine(IMPORT_LIMITS.platform, 1).optional(),
   role: z
     .string()
     .transform((s) => s.toLowerCase())
     .pipe(z.enum(MANIFEST_ROLES))
     .optional(),
-  name: z.string().min(1).optional(),
+  name: importedLine(IMPORT_LIMITS.id, 1).optional(),
   format: z.enum(ENTRY_FORMATS).optional(),
 });
 
 export const manifestSchema = z.strictObject({
-  study: z.string().min(1),
-  description: z.string().optional(),
-  benchmark: z.string().optional(),
+  study: importedLine(IMPORT_LIMITS.id, 1),
+  description: importedText.max(10_000, 'must be at most 10000 characters').optional(),
+  benchmark: importedLine(IMPORT_LIMITS.id).optional(),
   entries: z.array(manifestEntrySchema).min(1),
 });
 

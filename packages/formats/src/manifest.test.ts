@@ -140,6 +140,17 @@ entries:
     expect(missing.detail).toBe('file not found');
   });
 
+  it('refuses a study name that is not one printable line, as the query parameter does', async () => {
+    const path = await writeFixture(
+      dir,
+      'crlf.json',
+      JSON.stringify({ study: 'sweep\r\nX-Injected: 1', entries: [{ path: 'a.json', alpha: 0 }] }),
+    );
+    const err = await formatErrorOf(() => readManifest(path));
+    expect(err.field).toBe('study');
+    expect(err.detail).toMatch(/control characters/);
+  });
+
   it('keeps results files within a folder when asked, before looking at them, links followed', async () => {
     const inside = join(dir, 'runs');
     await writeFixture(inside, 'm.yaml', 'study: s\nentries:\n  - { path: a0.json, alpha: 0 }\n');

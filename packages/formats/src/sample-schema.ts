@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIFFICULTIES, VERDICTS } from '@frontier/core';
+import { IMPORT_LIMITS, importedCount, importedLine, importedText, INT4_MAX } from './imported-text';
 
 // Keep in sync with schema/sample.schema.json (sample-schema.test.ts compares the two).
 
@@ -8,29 +9,29 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** One test run inside a JSONL sample's `tests`. */
 export const jsonlTestSchema = z.strictObject({
-  tier: z.int().min(1).optional(),
+  tier: z.int().min(1).max(32767).optional(),
   verdict: z.enum(VERDICTS),
-  cpu_ms: z.number().min(0).optional(),
-  peak_kib: z.number().min(0).optional(),
+  cpu_ms: z.number().min(0).max(INT4_MAX).optional(),
+  peak_kib: z.number().min(0).max(INT4_MAX).optional(),
 });
 
 /** One line of our JSONL sample format, as written on disk. Unknown fields are rejected, to catch typos. */
 export const jsonlSampleSchema = z.strictObject({
-  problem_id: z.string().min(1),
+  problem_id: importedLine(IMPORT_LIMITS.id, 1),
   code: z.string(),
-  id: z.string().min(1).optional(),
+  id: importedLine(IMPORT_LIMITS.id, 1).optional(),
   language: z.enum(LANGUAGES).optional(),
-  index: z.int().min(0).optional(),
+  index: importedCount.optional(),
   verdict: z.enum(VERDICTS).optional(),
   tests: z.array(jsonlTestSchema).optional(),
-  title: z.string().optional(),
+  title: importedLine(IMPORT_LIMITS.title).optional(),
   difficulty: z.enum(DIFFICULTIES).optional(),
-  platform: z.string().optional(),
+  platform: importedLine(IMPORT_LIMITS.platform).optional(),
   contest_date: z.string().optional(),
-  response: z.string().optional(),
-  completion_tokens: z.int().min(0).optional(),
-  num_tokens: z.int().min(0).optional(),
-  output_tokens: z.int().min(0).optional(),
+  response: importedText.optional(),
+  completion_tokens: importedCount.optional(),
+  num_tokens: importedCount.optional(),
+  output_tokens: importedCount.optional(),
   release_date: z.string().optional(),
 });
 
