@@ -33,6 +33,7 @@ const RELEASE_DAYS_SQL = `
   FROM problem p
   WHERE p.id IN (SELECT a.problem_id FROM checkpoint c JOIN eval_run r ON r.checkpoint_id = c.id
                  JOIN run_problem_aggregate a ON a.run_id = r.id WHERE c.study_id = $1)
+    AND NOT EXISTS (SELECT 1 FROM problem_exclusion x WHERE x.study_id = $1 AND x.problem_id = p.id)
   GROUP BY 1 ORDER BY 1 NULLS FIRST`;
 
 /** Model scales by size when they look like "7B", "32B", "1.5B"; otherwise alphabetically. */
